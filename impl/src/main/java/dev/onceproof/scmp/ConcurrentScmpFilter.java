@@ -1,0 +1,261 @@
+package dev.onceproof.scmp;
+
+import dev.onceproof.storage.StableStorage;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The thread-safe SCMP filter for a multi-threaded server: worker threads call {@link #receive}
+ * concurrently with a background garbage collector ({@link #collectGarbage()}) and latest writer
+ * ({@link #writeLatest()}). Same verdicts as the sequential {@link ScmpServer}; conformance's Lincheck
+ * suite checks it is linearizable against it.
+ *
+ * <p>Why it is safe: each connection's decision runs inside {@link ConcurrentHashMap#compute}, so two
+ * copies of one message on one connection are judged one after the other. Garbage collection raises
+ * upper <em>inside</em> the same per-key atomic section that removes the entry, so a concurrent
+ * receive on that connection sees either the entry or the raised upper, never neither (the 2.3
+ * argument: "when it was discarded, G.upper was adjusted such that m.ts <= G.upper"). Upper is an
+ * atomic maximum; latest only rises and is durable before it is raised.
+ *
+ * <p>A crash is the death of the process: build a new filter with {@link #restart}. Each
+ * single-entry collection is atomic; a full pass is a sequence of them, not one atomic step.
+ * Estimator calls are serialized by locking the estimator, since estimators need not be thread-safe.
+ */
+public final class ConcurrentScmpFilter {
+
+    private final ScmpConfig config;
+    private final InstantSource clock;
+    private final StableStorage storage;
+
+    /** conn -> timestamp of the last accepted message; an entry only ever moves up or disappears. */
+    private final ConcurrentHashMap<ConnId, Long> ct = new ConcurrentHashMap<>();
+    /** class -> bound on every removed timestamp of the class; raised before the entry is removed. */
+    private final Map<String, AtomicLong> upper;
+    /** Resilient: no accepted timestamp exceeds it; raised only after stable storage holds it. */
+    private volatile long latest;
+    /** What this filter last wrote to or read from stable storage; guarded by writeLock. */
+    private long stableLatest;
+    /** Monotonic: refuse everything while recovering; cleared only after upper is re-established. */
+    private volatile boolean recovering;
+    private final long refuseUntil;
+    private final Object writeLock = new Object();
+
+    /** A freshly created server (spec Init). */
+    public ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage) {
+        this(config, clock, storage, false);
+    }
+
+    private ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.storage = Objects.requireNonNull(storage, "storage");
+        long now = clock.millis();
+        Map<String, AtomicLong> bounds = new LinkedHashMap<>();
+        config.rhoClasses().forEach((k, estimator) ->
+                bounds.put(k, new AtomicLong(Math.min(0, now - estimator.current()))));
+        this.upper = Map.copyOf(bounds);
+        OptionalLong stored = storage.read();
+        long until = 0;
+        switch (config.scheme()) {
+            case RESILIENT -> {
+                if (restart) {
+                    // Fig. 2-2 Crash Recovery: upper := stored latest, then a new latest, durable first.
+                    long s = stored.orElseThrow(() -> new IllegalStateException("stable storage holds no"
+                            + " latest; a resilient server cannot recover without it (paper 2.3)"));
+                    upper.values().forEach(u -> u.set(s));
+                    stableLatest = s;
+                    long target = now + config.beta();
+                    if (target > s) {
+                        storage.write(target);
+                        stableLatest = target;
+                    }
+                } else {
+                    if (stored.isPresent()) {
+                        throw new IllegalStateException("stable storage already holds latest " + stored.getAsLong()
+                                + ": a server that ran before must start with ConcurrentScmpFilter.restart");
+                    }
+                    stableLatest = now + config.beta();
+                    storage.write(stableLatest);
+                }
+                latest = stableLatest;
+            }
+            case MONOTONIC -> {
+                if (restart) {
+                    until = now + config.epsilon();
+                    recovering = true;
+                }
+            }
+            case NON_RESILIENT -> {
+                // Fig. 2-1: a restart is a new server; nothing is promised about earlier messages.
+            }
+        }
+        this.refuseUntil = until;
+    }
+
+    /** A server process that ran before: recovers at once (Fig. 2-2, or the monotonic quiet period). */
+    public static ConcurrentScmpFilter restart(ScmpConfig config, InstantSource clock, StableStorage storage) {
+        return new ConcurrentScmpFilter(config, clock, storage, true);
+    }
+
+    /** Mutable result of one per-key decision; confined to the calling thread. */
+    private static final class Decision {
+        Verdict verdict;
+        boolean summaryRejected;
+        long now;
+    }
+
+    public Verdict receive(ConnId conn, Timestamp ts) {
+        String rhoClass = classOf(conn);
+        AtomicLong classUpper = upper.get(rhoClass);
+        long t = ts.value();
+        Decision d = new Decision();
+        ct.compute(conn, (c, entry) -> {
+            // Everything the verdict depends on is read inside the per-key section, which is
+            // therefore the linearization point.
+            d.now = clock.millis();
+            if (recovering) {
+                d.verdict = Verdict.RECOVERING;
+                return entry;
+            }
+            if (isTooEarly(t, d.now)) {
+                d.verdict = Verdict.TOO_EARLY;
+                return entry;
+            }
+            long bound = entry != null ? entry : classUpper.get();
+            if (t > bound) {
+                d.verdict = Verdict.ACCEPTED;
+                return t;
+            }
+            d.verdict = Verdict.DUPLICATE;
+            d.summaryRejected = entry == null;
+            return entry;
+        });
+        LifetimeEstimator estimator = config.rhoClasses().get(rhoClass);
+        synchronized (estimator) {
+            estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
+        }
+        return d.verdict;
+    }
+
+    private boolean isTooEarly(long ts, long now) {
+        return switch (config.scheme()) {
+            case RESILIENT -> ts > latest;
+            case MONOTONIC -> ts > now + config.epsilon();
+            case NON_RESILIENT -> false;
+        };
+    }
+
+    /** Spec CollectGarbage(c): removes c's entry if ts <= clock - rho of its class. */
+    public boolean collectGarbage(ConnId conn) {
+        String rhoClass = classOf(conn);
+        LifetimeEstimator estimator = config.rhoClasses().get(rhoClass);
+        long rho;
+        synchronized (estimator) {
+            rho = estimator.current();
+        }
+        return collectIfOld(conn, rhoClass, rho);
+    }
+
+    /** Every eligible entry; one estimate per class for the pass. Returns how many were removed. */
+    public int collectGarbage() {
+        Map<String, Long> rho = new HashMap<>();
+        config.rhoClasses().forEach((k, estimator) -> {
+            synchronized (estimator) {
+                rho.put(k, estimator.beginGarbageCollection());
+            }
+        });
+        int removed = 0;
+        for (ConnId conn : ct.keySet()) {
+            String rhoClass = classOf(conn);
+            if (collectIfOld(conn, rhoClass, rho.get(rhoClass))) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    private boolean collectIfOld(ConnId conn, String rhoClass, long rho) {
+        AtomicLong classUpper = upper.get(rhoClass);
+        boolean[] removed = {false};
+        ct.computeIfPresent(conn, (c, ts) -> {
+            if (ts > clock.millis() - rho) {
+                return ts;
+            }
+            // Raise first, inside the section: a receive on c waits for this section, then sees upper.
+            classUpper.accumulateAndGet(ts, Math::max);
+            removed[0] = true;
+            return null;
+        });
+        return removed[0];
+    }
+
+    /** Spec WriteLatest: clock + beta to stable storage, then latest; never backwards. */
+    public long writeLatest() {
+        if (config.scheme() != RecoveryScheme.RESILIENT) {
+            throw new IllegalStateException("writeLatest belongs to the RESILIENT scheme; this filter is "
+                    + config.scheme());
+        }
+        synchronized (writeLock) {
+            long target = clock.millis() + config.beta();
+            if (target > latest) {
+                storage.write(target);
+                stableLatest = target;
+                latest = target;
+            }
+            return latest;
+        }
+    }
+
+    /** Spec FinishRecovery (monotonic): once epsilon has passed, upper := clock, then accept again. */
+    public void finishRecovery() {
+        if (config.scheme() != RecoveryScheme.MONOTONIC || !recovering) {
+            throw new IllegalStateException("finishRecovery needs a MONOTONIC filter built by restart that"
+                    + " has not finished; this one is " + config.scheme() + (recovering ? " recovering" : " running"));
+        }
+        synchronized (writeLock) {
+            long now = clock.millis();
+            if (now < refuseUntil) {
+                throw new IllegalStateException("clock " + now + " is below refuseUntil " + refuseUntil
+                        + "; recovery lasts epsilon (2.2)");
+            }
+            upper.values().forEach(u -> u.accumulateAndGet(now, Math::max));
+            // Volatile write after upper is raised: a receive that sees false also sees the new upper.
+            recovering = false;
+        }
+    }
+
+    /**
+     * The spec's server variables. Each field is read atomically, the whole is not a snapshot while
+     * other threads are running; exact when quiescent (tests, diagnostics).
+     */
+    public ScmpState state() {
+        Map<String, Long> table = new HashMap<>();
+        ct.forEach((conn, ts) -> table.put(conn.value(), ts));
+        Map<String, Long> bounds = new HashMap<>();
+        upper.forEach((k, u) -> bounds.put(k, u.get()));
+        long stable;
+        synchronized (writeLock) {
+            stable = stableLatest;
+        }
+        return new ScmpState(table, bounds, latest, stable, true, refuseUntil);
+    }
+
+    public boolean inRecovery() {
+        return recovering;
+    }
+
+    private String classOf(ConnId conn) {
+        String rhoClass = config.classifier().apply(conn);
+        if (rhoClass == null || !upper.containsKey(rhoClass)) {
+            throw new IllegalStateException("classifier put connection " + conn + " in rho class \""
+                    + rhoClass + "\", which is not one of " + config.rhoClasses().keySet());
+        }
+        return rhoClass;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.onceproof.scmp;
+
+/**
+ * Client side of one connection: stamps each new message (spec action Send(c)). Timestamps are
+ * strictly increasing even when the clock does not advance between sends or jumps back, because
+ * the connection id and timestamp together must be a unique message id (paper 2.2: "the client can
+ * maintain a counter for use as the low bits of the timestamp"). Here the counter is folded into the
+ * millisecond value itself: a send within the same tick borrows the next millisecond.
+ *
+ * <p>Not thread-safe; see {@link AtomicTimestampSource} for a connection shared by threads.
+ */
+public final class TimestampSource {
+
+    /** The last timestamp handed out (0 before the first): every later one is strictly above it. */
+    private long lastSent;
+
+    public TimestampSource() {
+        this(0);
+    }
+
+    /** Resumes a connection whose last timestamp is known (for example after a client restart). */
+    public TimestampSource(long lastSent) {
+        if (lastSent < 0) {
+            throw new IllegalArgumentException("last sent timestamp " + lastSent + " is negative");
+        }
+        this.lastSent = lastSent;
+    }
+
+    /** The timestamp for a new message, given the client's clock reading in milliseconds. */
+    public Timestamp next(long clockReading) {
+        lastSent = nextAfter(lastSent, clockReading);
+        return new Timestamp(lastSent);
+    }
+
+    public long lastSent() {
+        return lastSent;
+    }
+
+    /** The rule shared with the thread-safe source: the clock, unless that would not be new. */
+    static long nextAfter(long last, long clockReading) {
+        if (last == Long.MAX_VALUE) {
+            throw new IllegalStateException("timestamp " + last + " is the largest; the connection is exhausted");
+        }
+        return Math.max(clockReading, last + 1);
+    }
+}
