@@ -17,10 +17,7 @@ public final class AtomicTimestampSource {
     }
 
     public AtomicTimestampSource(long lastSent) {
-        if (lastSent < 0) {
-            throw new IllegalArgumentException("last sent timestamp " + lastSent + " is negative");
-        }
-        this.lastSent = new AtomicLong(lastSent);
+        this.lastSent = new AtomicLong(new Timestamp(lastSent).value());
     }
 
     public Timestamp next(long clockReading) {

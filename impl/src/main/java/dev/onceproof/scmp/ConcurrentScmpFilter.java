@@ -243,11 +243,7 @@ public final class ConcurrentScmpFilter {
         synchronized (writeLock) {
             stable = stableLatest;
         }
-        return new ScmpState(table, bounds, latest, stable, true, refuseUntil);
-    }
-
-    public boolean inRecovery() {
-        return recovering;
+        return new ScmpState(table, bounds, latest, stable, true, refuseUntil, recovering);
     }
 
     private String classOf(ConnId conn) {

@@ -5,7 +5,6 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -45,9 +44,12 @@ public class ScmpServer {
     private long stableLatest;
     /** False between crash() and recover(): a down server takes no steps. */
     private boolean up = true;
-    /** Monotonic: refuse every message while clock < refuseUntil (2.2, "for a period of epsilon"). */
+    /** Monotonic: the clock at recovery + epsilon; finishRecovery() may not run before it (2.2). */
     private long refuseUntil;
-    /** Monotonic: between recover() and finishRecovery(), upper is not yet re-established. */
+    /**
+     * Monotonic: between recover() and finishRecovery() upper is not yet re-established, so every
+     * message is refused (2.2: "the server refuses all messages for a period of epsilon").
+     */
     private boolean recovering;
 
     /** A freshly created server (spec Init; Fig. 2-2 "Initialization"). */
@@ -260,16 +262,11 @@ public class ScmpServer {
     public ScmpState state() {
         Map<String, Long> ctByName = new HashMap<>();
         ct.forEach((conn, ts) -> ctByName.put(conn.value(), ts));
-        return new ScmpState(ctByName, upper, latest, stableLatest, up, refuseUntil);
+        return new ScmpState(ctByName, upper, latest, stableLatest, up, refuseUntil, recovering);
     }
 
     public ScmpConfig config() {
         return config;
-    }
-
-    /** Whether the monotonic scheme is still between recover() and finishRecovery(). */
-    public boolean inRecovery() {
-        return recovering;
     }
 
     // ---- mutation seams: one safeguard each ------------------------------------------------
@@ -334,10 +331,5 @@ public class ScmpServer {
             throw new IllegalStateException(action + " belongs to the " + scheme + " scheme; this server is "
                     + config.scheme());
         }
-    }
-
-    /** For subclasses in tests: the entries, read-only. */
-    protected final List<ConnId> connections() {
-        return List.copyOf(ct.keySet());
     }
 }

@@ -15,10 +15,12 @@ import java.util.TreeMap;
  * @param latest       no message with a timestamp above it is accepted (resilient scheme)
  * @param stableLatest the value on stable storage
  * @param up           false between crash() and recover()
- * @param refuseUntil  monotonic scheme: messages are refused while the clock is below it
+ * @param refuseUntil  monotonic scheme: FinishRecovery may not run before the clock reaches it
+ * @param recovering   monotonic scheme: restarted and FinishRecovery has not run; every message is
+ *                     refused meanwhile
  */
 public record ScmpState(Map<String, Long> ct, Map<String, Long> upper, long latest,
-                        long stableLatest, boolean up, long refuseUntil) {
+                        long stableLatest, boolean up, long refuseUntil, boolean recovering) {
 
     public ScmpState {
         ct = Collections.unmodifiableMap(new TreeMap<>(ct));

@@ -4,13 +4,19 @@ package dev.onceproof.scmp;
  * A message timestamp: the sender's clock reading in milliseconds (the spec's time unit) when the
  * message was created (paper 2.2). All copies of one message carry the same timestamp.
  *
- * <p>Invariant: {@code value >= 0}; the spec's timestamps are naturals.
+ * <p>Invariant: {@code |value| <= }{@value #LIMIT}, so the server's arithmetic on it (clock - ts,
+ * clock + beta, clock - rho) cannot overflow. Negative values are allowed: in the spec a client whose
+ * clock runs behind real time stamps its first messages below zero (SCMP.tla, Init and SendTs).
  */
 public record Timestamp(long value) implements Comparable<Timestamp> {
 
+    /** 2^62 ms is about 146 million years either side of the epoch. */
+    public static final long LIMIT = 1L << 62;
+
     public Timestamp {
-        if (value < 0) {
-            throw new IllegalArgumentException("timestamp " + value + " is negative");
+        if (value > LIMIT || value < -LIMIT) {
+            throw new IllegalArgumentException("timestamp " + value + " is outside -2^62..2^62,"
+                    + " where clock arithmetic could overflow");
         }
     }
 

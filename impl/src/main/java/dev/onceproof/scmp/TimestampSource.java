@@ -11,19 +11,22 @@ package dev.onceproof.scmp;
  */
 public final class TimestampSource {
 
-    /** The last timestamp handed out (0 before the first): every later one is strictly above it. */
+    /**
+     * The last timestamp handed out (0 before the first, so the first is at least 1): every later
+     * one is strictly above it.
+     */
     private long lastSent;
 
     public TimestampSource() {
         this(0);
     }
 
-    /** Resumes a connection whose last timestamp is known (for example after a client restart). */
+    /**
+     * Resumes a connection whose last timestamp is known (after a client restart, or the spec's
+     * initial {@code lastSent = skew[c] - 1} in trace replay).
+     */
     public TimestampSource(long lastSent) {
-        if (lastSent < 0) {
-            throw new IllegalArgumentException("last sent timestamp " + lastSent + " is negative");
-        }
-        this.lastSent = lastSent;
+        this.lastSent = new Timestamp(lastSent).value();
     }
 
     /** The timestamp for a new message, given the client's clock reading in milliseconds. */
@@ -38,9 +41,9 @@ public final class TimestampSource {
 
     /** The rule shared with the thread-safe source: the clock, unless that would not be new. */
     static long nextAfter(long last, long clockReading) {
-        if (last == Long.MAX_VALUE) {
+        if (last >= Timestamp.LIMIT) {
             throw new IllegalStateException("timestamp " + last + " is the largest; the connection is exhausted");
         }
-        return Math.max(clockReading, last + 1);
+        return new Timestamp(Math.max(clockReading, last + 1)).value();
     }
 }
