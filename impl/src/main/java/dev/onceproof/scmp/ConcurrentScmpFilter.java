@@ -246,6 +246,11 @@ public final class ConcurrentScmpFilter {
         return new ScmpState(table, bounds, latest, stable, true, refuseUntil, recovering);
     }
 
+    /** Monotonic scheme: restarted and finishRecovery() has not run, so every message is refused. */
+    public boolean inRecovery() {
+        return recovering;
+    }
+
     private String classOf(ConnId conn) {
         String rhoClass = config.classifier().apply(conn);
         if (rhoClass == null || !upper.containsKey(rhoClass)) {

@@ -265,6 +265,16 @@ public class ScmpServer {
         return new ScmpState(ctByName, upper, latest, stableLatest, up, refuseUntil, recovering);
     }
 
+    /** Monotonic scheme: recovered but finishRecovery() has not run, so every message is refused. */
+    public boolean inRecovery() {
+        return recovering;
+    }
+
+    /** When finishRecovery() may run (monotonic scheme); 0 before any recovery. */
+    public long refuseUntil() {
+        return refuseUntil;
+    }
+
     public ScmpConfig config() {
         return config;
     }
