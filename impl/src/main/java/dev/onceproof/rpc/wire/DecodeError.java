@@ -13,8 +13,8 @@ public enum DecodeError {
     BAD_CONN_LENGTH,
     /** A conn byte outside printable ASCII 0x21..0x7E. */
     INVALID_CONN_ID,
-    /** ts is negative (the top bit is set). */
-    NEGATIVE_TIMESTAMP,
+    /** ts is outside -2^62..2^62 ({@link dev.onceproof.scmp.Timestamp#LIMIT}). */
+    TIMESTAMP_OUT_OF_RANGE,
     /** payloadLength above {@link WireFormat#MAX_PAYLOAD}, or past the end of the datagram. */
     BAD_PAYLOAD_LENGTH,
     /** Bytes after the last field. */

@@ -66,9 +66,9 @@ public final class RpcDecoder {
         ConnId conn = new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
         at += connLength;
         long ts = getLong(buf, from + at);
-        if (ts < 0) {
-            return new Malformed(DecodeError.NEGATIVE_TIMESTAMP, at,
-                    "ts " + ts + " is negative; call ids are timestamps >= 0");
+        if (ts > Timestamp.LIMIT || ts < -Timestamp.LIMIT) {
+            return new Malformed(DecodeError.TIMESTAMP_OUT_OF_RANGE, at,
+                    "ts " + ts + " is outside -2^62..2^62, the range of a Timestamp");
         }
         at += 8;
         Payload payload = Payload.EMPTY;

@@ -17,7 +17,7 @@
  * 3       1     type         1 CALL, 2 CALL_TRUNCATED, 3 ACK, 4 REPLY, 5 REPLY_ACK, 6 REJECT
  * 4       1     connLength   1..128 (ConnId.MAX_LENGTH)
  * 5       n     conn         connLength bytes, each printable ASCII 0x21..0x7E
- * 5+n     8     ts           the call id: the CALL's timestamp in ms, signed, must be >= 0
+ * 5+n     8     ts           the call id: the CALL's timestamp in ms, signed, -2^62..2^62
  * 13+n    4     payloadLength   only CALL and REPLY: unsigned, 0..MAX_PAYLOAD
  * 17+n    m     payload         only CALL and REPLY: payloadLength bytes
  * </pre>

@@ -91,8 +91,9 @@ class RpcCodecProperties {
     Arbitrary<RpcMessage> messages() {
         Arbitrary<ConnId> conns = Arbitraries.strings().withCharRange('!', '~').ofMinLength(1)
                 .ofMaxLength(ConnId.MAX_LENGTH).map(ConnId::new);
-        Arbitrary<Timestamp> tss = Arbitraries.oneOf(Arbitraries.longs().between(0, Long.MAX_VALUE),
-                Arbitraries.of(0L, 1L, 255L, 256L, Long.MAX_VALUE)).map(Timestamp::new);
+        Arbitrary<Timestamp> tss = Arbitraries.oneOf(
+                Arbitraries.longs().between(-Timestamp.LIMIT, Timestamp.LIMIT),
+                Arbitraries.of(0L, 1L, -1L, 255L, 256L, Timestamp.LIMIT, -Timestamp.LIMIT)).map(Timestamp::new);
         Arbitrary<Payload> payloads = Arbitraries.oneOf(
                 Arbitraries.bytes().array(byte[].class).ofMaxSize(300).map(Payload::of),
                 Arbitraries.just(Payload.of(new byte[WireFormat.MAX_PAYLOAD])));

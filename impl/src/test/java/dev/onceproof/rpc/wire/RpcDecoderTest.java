@@ -79,11 +79,22 @@ class RpcDecoderTest {
     }
 
     @Test
-    void negativeTimestampAtItsOffset() {
+    void timestampOutsideTheTimestampRangeAtItsOffset() {
         byte[] b = call();
         b[7] = (byte) 0x80;
         assertThat(malformed(b)).extracting("error", "offset")
-                .containsExactly(DecodeError.NEGATIVE_TIMESTAMP, 7);
+                .containsExactly(DecodeError.TIMESTAMP_OUT_OF_RANGE, 7);
+        b[7] = 0x40;
+        b[14] = 1;
+        assertThat(malformed(b).error()).isEqualTo(DecodeError.TIMESTAMP_OUT_OF_RANGE);
+    }
+
+    @Test
+    void timestampRangeEndsDecode() {
+        for (long ts : new long[] {Timestamp.LIMIT, -Timestamp.LIMIT, -1}) {
+            RpcMessage m = new RpcMessage.Ack(ConnId.of("c"), Timestamp.of(ts));
+            assertThat(RpcDecoder.decode(RpcEncoder.encode(m))).isEqualTo(new DecodeResult.Decoded(m));
+        }
     }
 
     @Test
@@ -117,7 +128,7 @@ class RpcDecoderTest {
     @Test
     void largestPayloadFitsTheLargestDatagram() {
         ConnId longest = ConnId.of("x".repeat(ConnId.MAX_LENGTH));
-        byte[] b = RpcEncoder.encode(new RpcMessage.Reply(longest, Timestamp.of(Long.MAX_VALUE),
+        byte[] b = RpcEncoder.encode(new RpcMessage.Reply(longest, Timestamp.of(Timestamp.LIMIT),
                 Payload.of(new byte[WireFormat.MAX_PAYLOAD])));
         assertThat(b).hasSize(WireFormat.MAX_DATAGRAM);
         assertThat(RpcDecoder.decode(b)).isInstanceOf(DecodeResult.Decoded.class);
