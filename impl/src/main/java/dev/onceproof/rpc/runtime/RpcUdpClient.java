@@ -1,0 +1,138 @@
+package dev.onceproof.rpc.runtime;
+
+import dev.onceproof.rpc.core.ClientEffect;
+import dev.onceproof.rpc.core.ClientStep;
+import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.core.RpcClientCore;
+import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.Payload;
+import dev.onceproof.rpc.wire.RpcDecoder;
+import dev.onceproof.rpc.wire.RpcEncoder;
+import dev.onceproof.rpc.wire.WireFormat;
+import dev.onceproof.scmp.ConnId;
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.InetSocketAddress;
+import java.net.PortUnreachableException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One client connection of the at-most-once RPC over UDP: its own socket, its own connection id,
+ * one call at a time (paper 2.2: a client with concurrent calls uses a connection per call in
+ * flight, so make one of these per thread). The sans-IO {@link RpcClientCore} decides what to send
+ * and when to retransmit or give up; this class only moves datagrams and waits for the timer.
+ *
+ * <p>Thread-safe in the sense that concurrent {@link #call}s on one client run one after another.
+ */
+public final class RpcUdpClient implements AutoCloseable {
+
+    private final RpcClientCore core;
+    private final InstantSource clock;
+    private final InetSocketAddress server;
+    private final DatagramChannel channel;
+    private final DatagramPacket packet = new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1],
+            WireFormat.MAX_DATAGRAM + 1);
+
+    public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy) throws IOException {
+        this(server, conn, policy, InstantSource.system(), 0);
+    }
+
+    /**
+     * @param lastSent the last call id used on {@code conn} before (0 for a new connection id), so
+     *                 a restarted client never reuses one
+     */
+    public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy, InstantSource clock,
+                        long lastSent) throws IOException {
+        this.core = new RpcClientCore(conn, clock, policy, lastSent);
+        this.clock = clock;
+        this.server = server;
+        this.channel = DatagramChannel.open();
+        try {
+            // Connected: the kernel drops datagrams from anyone but the server.
+            channel.connect(server);
+        } catch (IOException e) {
+            channel.close();
+            throw new IOException("cannot reach " + server + ": " + e.getMessage(), e);
+        }
+    }
+
+    public ConnId conn() {
+        return core.conn();
+    }
+
+    public InetSocketAddress server() {
+        return server;
+    }
+
+    /** Makes one call and waits until it is replied, rejected as a duplicate, or timed out. */
+    public synchronized CallResult call(byte[] args) throws IOException {
+        long start = System.nanoTime();
+        long timerAt = Long.MAX_VALUE;
+        ClientStep step = core.call(Payload.of(args));
+        while (true) {
+            for (ClientEffect effect : step.effects()) {
+                if (effect instanceof ClientEffect.Send s) {
+                    send(s);
+                } else if (effect instanceof ClientEffect.SetTimer t) {
+                    timerAt = t.atMillis();
+                } else if (effect instanceof ClientEffect.CancelTimer) {
+                    timerAt = Long.MAX_VALUE;
+                } else if (effect instanceof ClientEffect.Complete c) {
+                    return new CallResult(c.ts(), c.outcome(), c.reply().map(Payload::toByteArray),
+                            core.state().tries(), System.nanoTime() - start);
+                }
+            }
+            step = awaitEvent(timerAt);
+        }
+    }
+
+    private void send(ClientEffect.Send s) throws IOException {
+        try {
+            channel.write(ByteBuffer.wrap(RpcEncoder.encode(s.message())));
+        } catch (PortUnreachableException e) {
+            // An earlier datagram met a closed port (server down); this one may still go through on
+            // the next retransmission, and the core's timer decides when to give up.
+        }
+    }
+
+    /** Waits for a datagram from the server or the timer, and feeds it to the core. */
+    private ClientStep awaitEvent(long timerAt) throws IOException {
+        long wait = timerAt - clock.millis();
+        if (wait <= 0) {
+            return core.timerExpired();
+        }
+        // 0 would mean "forever" to setSoTimeout; the timer is at least a millisecond away here.
+        channel.socket().setSoTimeout((int) Math.min(wait, Integer.MAX_VALUE));
+        try {
+            channel.socket().receive(packet);
+        } catch (SocketTimeoutException e) {
+            return core.timerExpired();
+        } catch (PortUnreachableException e) {
+            // ICMP from a server that is down (crashed, restarting): keep waiting for the timer.
+            return new ClientStep(ClientStep.IGNORE, List.of());
+        }
+        DecodeResult decoded = RpcDecoder.decode(packet.getData(), 0, packet.getLength());
+        if (decoded instanceof DecodeResult.Decoded d) {
+            return core.receive(d.message());
+        }
+        return new ClientStep(ClientStep.IGNORE, List.of()); // garbage is as good as a loss
+    }
+
+    /**
+     * The outstanding call, if {@link #call} ended with an exception; such a client cannot make
+     * another call (one outstanding call per connection) and should be closed.
+     */
+    public Optional<Long> outstanding() {
+        return core.outstanding().map(ts -> ts.value());
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.onceproof.rpc.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.rpc.core.CallOutcome;
+import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.Payload;
+import dev.onceproof.rpc.wire.RpcDecoder;
+import dev.onceproof.rpc.wire.RpcEncoder;
+import dev.onceproof.rpc.wire.RpcMessage;
+import dev.onceproof.scmp.ConnId;
+import dev.onceproof.scmp.RecoveryScheme;
+import dev.onceproof.scmp.ScmpConfig;
+import dev.onceproof.scmp.Timestamp;
+import dev.onceproof.storage.FileStableStorage;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtime on real UDP sockets over loopback and a real stable-storage file: calls succeed, a
+ * retransmitted CALL runs once (paper 3.1: "a call is guaranteed to be executed at most once"), and
+ * a server restarted on the same file rejects a call from before the crash but accepts new ones
+ * (2.3, 2.4: "we will accept all messages sent after t_cr + beta").
+ */
+@Timeout(60)
+class RpcUdpRuntimeTest {
+
+    private static final long BETA = 300;
+    private static final ScmpConfig RESILIENT =
+            ScmpConfig.singleClass(RecoveryScheme.RESILIENT, BETA, 0, 5_000);
+
+    @TempDir
+    Path dir;
+
+    /** Executions per call id, so a test can see a call run twice. */
+    private final Map<String, AtomicInteger> executions = new ConcurrentHashMap<>();
+
+    private CallHandler countingEcho(long sleepMillis) {
+        return (conn, ts, args) -> {
+            executions.computeIfAbsent(conn + "/" + ts, k -> new AtomicInteger()).incrementAndGet();
+            Thread.sleep(sleepMillis);
+            return args;
+        };
+    }
+
+    private RpcUdpServer start(CallHandler handler, int workers) throws Exception {
+        return RpcUdpServer.start(ServerOptions.loopback(workers).withPeriods(50, 100), RESILIENT, 5_000,
+                new FileStableStorage(dir.resolve("latest")), InstantSource.system(), handler);
+    }
+
+    @AfterEach
+    void noThreadOutlivesItsServer() {
+        assertThat(Thread.getAllStackTraces().keySet())
+                .noneMatch(t -> t.getName().startsWith("rpc-") && t.isAlive());
+    }
+
+    @Test
+    void callsSucceedAndCarryTheirPayload() throws Exception {
+        try (RpcUdpServer server = start(countingEcho(0), 2);
+             RpcUdpClient client = new RpcUdpClient(server.address(), ConnId.of("c1"), new RetryPolicy(100, 10))) {
+            for (int i = 0; i < 50; i++) {
+                byte[] args = ("call-" + i).getBytes(StandardCharsets.UTF_8);
+                CallResult r = client.call(args);
+                assertThat(r.outcome()).isEqualTo(CallOutcome.REPLIED);
+                assertThat(r.replyOrThrow()).isEqualTo(args);
+            }
+            assertThat(server.counters().executed()).isEqualTo(50);
+            assertThat(executions.values()).allMatch(n -> n.get() == 1);
+        }
+    }
+
+    @Test
+    void retransmittedCallIsExecutedOnce() throws Exception {
+        // The handler takes 300 ms and the client retransmits every 20 ms: the server sees many
+        // copies of the CALL while COMPUTING and must answer them with ACKs, not run them again.
+        try (RpcUdpServer server = start(countingEcho(300), 2);
+             RpcUdpClient client = new RpcUdpClient(server.address(), ConnId.of("slow"), new RetryPolicy(20, 100))) {
+            CallResult r = client.call(new byte[] {42});
+            assertThat(r.outcome()).isEqualTo(CallOutcome.REPLIED);
+            assertThat(r.tries()).isGreaterThan(3);
+            assertThat(executions).hasSize(1);
+            assertThat(executions.values().iterator().next().get()).isEqualTo(1);
+            assertThat(server.counters().acks()).isGreaterThan(0);
+        }
+    }
+
+    @Test
+    void copiesOfOneCallDatagramRunItOnce() throws Exception {
+        try (RpcUdpServer server = start(countingEcho(0), 0);
+             DatagramChannel raw = DatagramChannel.open()) {
+            raw.connect(server.address());
+            RpcMessage.Call call = new RpcMessage.Call(ConnId.of("raw"), Timestamp.of(System.currentTimeMillis()),
+                    Payload.ofUtf8("once"));
+            for (int i = 0; i < 5; i++) {
+                raw.write(ByteBuffer.wrap(RpcEncoder.encode(call)));
+                assertThat(receive(raw)).isInstanceOf(RpcMessage.Reply.class);
+            }
+            assertThat(executions).containsOnlyKeys("raw/" + call.ts());
+            assertThat(executions.get("raw/" + call.ts()).get()).isEqualTo(1);
+            assertThat(server.counters().retransmittedReplies()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void restartedServerRejectsAnOldCallAndAcceptsNewOnes() throws Exception {
+        RpcMessage.Call old = new RpcMessage.Call(ConnId.of("c9"), Timestamp.of(System.currentTimeMillis()),
+                Payload.ofUtf8("before the crash"));
+        try (RpcUdpServer first = start(countingEcho(0), 1); DatagramChannel raw = DatagramChannel.open()) {
+            raw.connect(first.address());
+            raw.write(ByteBuffer.wrap(RpcEncoder.encode(old)));
+            assertThat(receive(raw)).isInstanceOf(RpcMessage.Reply.class);
+            assertThat(first.recovered()).isFalse();
+        }
+        // The first server is gone with its connection table; only the latest file remains.
+        try (RpcUdpServer second = start(countingEcho(0), 1); DatagramChannel raw = DatagramChannel.open()) {
+            assertThat(second.recovered()).isTrue();
+            long upper = second.state().scmp().upper().get(ScmpConfig.DEFAULT_CLASS);
+            assertThat(upper).isGreaterThanOrEqualTo(old.ts().value());
+
+            raw.connect(second.address());
+            raw.write(ByteBuffer.wrap(RpcEncoder.encode(old)));
+            assertThat(receive(raw)).isEqualTo(new RpcMessage.Reject(old.conn(), old.ts()));
+            assertThat(executions.get("c9/" + old.ts()).get()).isEqualTo(1);
+
+            // A call stamped after the recovered upper (crash time + beta at most) is accepted.
+            while (System.currentTimeMillis() <= upper) {
+                Thread.sleep(10);
+            }
+            try (RpcUdpClient client = new RpcUdpClient(second.address(), ConnId.of("c9"), new RetryPolicy(100, 10),
+                    InstantSource.system(), old.ts().value())) {
+                CallResult r = client.call(new byte[] {1});
+                assertThat(r.outcome()).isEqualTo(CallOutcome.REPLIED);
+                assertThat(r.ts().value()).isGreaterThan(upper);
+            }
+        }
+    }
+
+    @Test
+    void unreachableServerEndsInOutcomeUnknown() throws Exception {
+        InetSocketAddress nobody;
+        try (DatagramChannel probe = DatagramChannel.open()) {
+            probe.bind(new InetSocketAddress("127.0.0.1", 0));
+            nobody = (InetSocketAddress) probe.getLocalAddress();
+        }
+        try (RpcUdpClient client = new RpcUdpClient(nobody, ConnId.of("lonely"), new RetryPolicy(20, 3))) {
+            CallResult r = client.call(new byte[0]);
+            assertThat(r.outcome()).isEqualTo(CallOutcome.OUTCOME_UNKNOWN);
+            assertThat(r.tries()).isEqualTo(3);
+        }
+    }
+
+    private static RpcMessage receive(DatagramChannel raw) throws Exception {
+        raw.socket().setSoTimeout(5_000);
+        java.net.DatagramPacket p = new java.net.DatagramPacket(new byte[70_000], 70_000);
+        try {
+            raw.socket().receive(p);
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("no datagram from the server within 5 s", e);
+        }
+        DecodeResult d = RpcDecoder.decode(p.getData(), 0, p.getLength());
+        assertThat(d).isInstanceOf(DecodeResult.Decoded.class);
+        return ((DecodeResult.Decoded) d).message();
+    }
+}
