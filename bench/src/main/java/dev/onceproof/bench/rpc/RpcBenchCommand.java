@@ -1,0 +1,137 @@
+package dev.onceproof.bench.rpc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.onceproof.rpc.core.RetryPolicy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code onceproof bench rpc}: paper 3.1's two experiments (Figures 3-2 and 3-3) on loopback, with
+ * SCMP-RPC, plain UDP and TCP side by side in one run; prints the tables and ratios and writes JSON.
+ */
+@Command(name = "rpc", mixinStandardHelpOptions = true,
+        description = "Figures 3-2 and 3-3: SCMP-RPC vs UDP vs TCP null calls on loopback, side by side.")
+public final class RpcBenchCommand implements Callable<Integer> {
+
+    @Option(names = "--calls", defaultValue = "1000",
+            description = "Sequential calls of the one client in (a) (default ${DEFAULT-VALUE}, as the paper).")
+    int calls;
+
+    @Option(names = "--clients", defaultValue = "1000",
+            description = "Clients making one call each in (b) (default ${DEFAULT-VALUE}, as the paper).")
+    int clients;
+
+    @Option(names = "--rounds", defaultValue = "7",
+            description = "Measured rounds; each runs every system on both experiments (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--warmup", defaultValue = "2",
+            description = "Unrecorded rounds first, for the JIT (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--payload", defaultValue = "0",
+            description = "Argument bytes per call; the paper's null call has none (default ${DEFAULT-VALUE}).")
+    int payload;
+
+    @Option(names = "--workers", defaultValue = "0",
+            description = "SCMP-RPC server worker threads; 0 runs the handler on the receiver thread like"
+                    + " the UDP and TCP baselines and SunRPC (default ${DEFAULT-VALUE}).")
+    int workers;
+
+    @Option(names = "--also-workers", defaultValue = "-1",
+            description = "Also run SCMP-RPC with this many workers as a fourth system (default: not).")
+    int alsoWorkers;
+
+    @Option(names = "--retransmit-ms", defaultValue = "200",
+            description = "UDP and SCMP-RPC retransmission interval; TCP read timeout is tries x this"
+                    + " (default ${DEFAULT-VALUE}).")
+    long retransmitMillis;
+
+    @Option(names = "--tries", defaultValue = "25",
+            description = "Transmissions before a UDP or SCMP-RPC call gives up (default ${DEFAULT-VALUE}).")
+    int tries;
+
+    @Option(names = "--out", defaultValue = "bench/results/rpc/rpc-figures-3-2-3-3.json",
+            description = "JSON result file (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        RpcBench.Config config = new RpcBench.Config(calls, clients, rounds, warmup, payload);
+        String loadBefore = loadAverage();
+        List<RpcSystem> systems = new ArrayList<>();
+        RpcBench.Results results;
+        try {
+            RetryPolicy policy = new RetryPolicy(retransmitMillis, tries);
+            systems.add(new ScmpRpcSystem(workers, policy));
+            systems.add(new UdpBaseline((int) retransmitMillis, tries));
+            systems.add(new TcpBaseline((int) (retransmitMillis * tries)));
+            if (alsoWorkers >= 0) {
+                systems.add(new ScmpRpcSystem(alsoWorkers, policy));
+            }
+            for (RpcSystem s : systems) {
+                System.out.println(s.name() + ": " + s.description());
+            }
+            results = new RpcBench(config, System.out).run(systems);
+            for (RpcSystem s : systems) {
+                if (s instanceof ScmpRpcSystem scmp) {
+                    System.out.println(s.name() + " server: " + scmp.serverCounters());
+                }
+            }
+        } finally {
+            for (RpcSystem s : systems) {
+                s.close();
+            }
+        }
+        String scmp = systems.get(0).name();
+        List<RpcBenchReport.Target> targets = List.of(
+                new RpcBenchReport.Target(RpcBench.SEQUENTIAL, scmp, "UDP", "<=", 1.10),
+                new RpcBenchReport.Target(RpcBench.MANY_CLIENTS, scmp, "UDP", "<=", 1.10),
+                new RpcBenchReport.Target(RpcBench.SEQUENTIAL, "TCP", scmp, ">=", 0.0),
+                new RpcBenchReport.Target(RpcBench.MANY_CLIENTS, "TCP", scmp, ">=", 3.0));
+        RpcBenchReport report = new RpcBenchReport(results, targets);
+        report.print(System.out);
+
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("benchmark", "paper 3.1 Figures 3-2 and 3-3 on loopback");
+        json.put("when", Instant.now().toString());
+        json.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        json.put("cores", Runtime.getRuntime().availableProcessors());
+        json.put("loadAverageBefore", loadBefore);
+        json.put("loadAverageAfter", loadAverage());
+        Map<String, String> descriptions = new LinkedHashMap<>();
+        systems.forEach(s -> descriptions.put(s.name(), s.description()));
+        json.put("systems", descriptions);
+        json.putAll(report.json());
+        Path target = out.toAbsolutePath();
+        Files.createDirectories(target.getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(target.toFile(), json);
+        System.out.println("wrote " + out);
+        return 0;
+    }
+
+    /** The 1, 5 and 15 minute load averages, so a reader can see how busy the machine was. */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RpcBenchCommand()).execute(args));
+    }
+}

@@ -1,0 +1,101 @@
+package dev.onceproof.bench.rpc;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the rounds of {@link RpcBench} into the tables and the JSON document. Ratios are computed
+ * per round (the two systems ran one right after the other in that round) and summarized by their
+ * median, which is steadier than a ratio of medians on a machine shared with other work.
+ */
+public final class RpcBenchReport {
+
+    /** A target from the issue: numerator / denominator compared with a bound. */
+    public record Target(String experiment, String numerator, String denominator, String op, double bound) {
+        boolean met(double ratio) {
+            return op.equals("<=") ? ratio <= bound : ratio >= bound;
+        }
+    }
+
+    private final RpcBench.Results results;
+    private final List<Target> targets;
+
+    public RpcBenchReport(RpcBench.Results results, List<Target> targets) {
+        this.results = results;
+        this.targets = targets;
+    }
+
+    /** Per-round ratio numerator/denominator on one experiment. */
+    public Summary ratio(String experiment, String numerator, String denominator) {
+        List<Double> num = results.millis().get(numerator).get(experiment);
+        List<Double> den = results.millis().get(denominator).get(experiment);
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < num.size(); i++) {
+            ratios.add(num.get(i) / den.get(i));
+        }
+        return Summary.of(ratios);
+    }
+
+    public void print(PrintStream out) {
+        RpcBench.Config c = results.config();
+        table(out, RpcBench.SEQUENTIAL, "Figure 3-2 (a): one client, " + c.calls()
+                + " sequential null calls", c.calls());
+        table(out, RpcBench.MANY_CLIENTS, "Figure 3-3 (b): " + c.clients()
+                + " clients, one null call each (own socket / connection id / TCP connection)", c.clients());
+        out.println();
+        out.println("Ratios (median of per-round ratios, [min, max] over " + c.rounds() + " rounds):");
+        for (Target t : targets) {
+            if (!results.millis().containsKey(t.numerator()) || !results.millis().containsKey(t.denominator())) {
+                continue;
+            }
+            Summary r = ratio(t.experiment(), t.numerator(), t.denominator());
+            out.printf("  %-15s %-22s %6.2f  [%.2f, %.2f]  target %s %.2f: %s%n", t.experiment(),
+                    t.numerator() + " / " + t.denominator(), r.median(), r.min(), r.max(), t.op(), t.bound(),
+                    t.met(r.median()) ? "met" : "MISSED");
+        }
+    }
+
+    private void table(PrintStream out, String experiment, String title, int calls) {
+        out.println();
+        out.println(title + "; elapsed ms per round, " + results.config().rounds() + " rounds");
+        out.printf("  %-14s %9s %9s %9s %9s %9s %10s%n", "system", "median", "q1", "q3", "min", "max",
+                "us/call");
+        for (Map.Entry<String, Map<String, List<Double>>> e : results.millis().entrySet()) {
+            Summary s = Summary.of(e.getValue().get(experiment));
+            out.printf("  %-14s %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f%n", e.getKey(), s.median(), s.q1(),
+                    s.q3(), s.min(), s.max(), s.median() * 1000.0 / calls);
+        }
+    }
+
+    /** The JSON document: configuration, summaries per system and experiment, ratios, targets. */
+    public Map<String, Object> json() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("config", results.config());
+        Map<String, Object> systems = new LinkedHashMap<>();
+        results.millis().forEach((system, byExperiment) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            byExperiment.forEach((experiment, samples) -> m.put(experiment, Summary.of(samples)));
+            systems.put(system, m);
+        });
+        doc.put("elapsedMillis", systems);
+        List<Map<String, Object>> ratios = new ArrayList<>();
+        for (Target t : targets) {
+            if (!results.millis().containsKey(t.numerator()) || !results.millis().containsKey(t.denominator())) {
+                continue;
+            }
+            Summary r = ratio(t.experiment(), t.numerator(), t.denominator());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("experiment", t.experiment());
+            m.put("ratio", t.numerator() + " / " + t.denominator());
+            m.put("perRound", r);
+            m.put("target", t.op() + " " + t.bound());
+            m.put("met", t.met(r.median()));
+            ratios.add(m);
+        }
+        doc.put("ratios", ratios);
+        return doc;
+    }
+}
