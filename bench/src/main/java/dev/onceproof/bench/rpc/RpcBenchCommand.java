@@ -3,6 +3,7 @@ package dev.onceproof.bench.rpc;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.runtime.ReplyAcks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ public final class RpcBenchCommand implements Callable<Integer> {
             description = "Measured rounds; each runs every system on both experiments (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--warmup", defaultValue = "2",
+    @Option(names = "--warmup", defaultValue = "3",
             description = "Unrecorded rounds first, for the JIT (default ${DEFAULT-VALUE}).")
     int warmup;
 
@@ -52,6 +53,17 @@ public final class RpcBenchCommand implements Callable<Integer> {
     @Option(names = "--also-workers", defaultValue = "-1",
             description = "Also run SCMP-RPC with this many workers as a fourth system (default: not).")
     int alsoWorkers;
+
+    @Option(names = "--reply-acks", defaultValue = "DEFERRED",
+            description = "How SCMP-RPC clients send REPLY-ACKs: IMMEDIATE, DEFERRED, OFF. DEFERRED (default)"
+                    + " is the paper's normal case of two messages per call (3.1: \"only these two messages are"
+                    + " needed\"), with the optional hint sent only when the connection closes.")
+    ReplyAcks replyAcks;
+
+    @Option(names = "--also-reply-acks",
+            description = "Also run SCMP-RPC with REPLY-ACKs sent this way (IMMEDIATE, DEFERRED, OFF) as one"
+                    + " more system (default: not).")
+    ReplyAcks alsoReplyAcks;
 
     @Option(names = "--retransmit-ms", defaultValue = "200",
             description = "UDP and SCMP-RPC retransmission interval; TCP read timeout is tries x this"
@@ -74,11 +86,14 @@ public final class RpcBenchCommand implements Callable<Integer> {
         RpcBench.Results results;
         try {
             RetryPolicy policy = new RetryPolicy(retransmitMillis, tries);
-            systems.add(new ScmpRpcSystem(workers, policy));
+            systems.add(new ScmpRpcSystem(workers, policy, replyAcks));
             systems.add(new UdpBaseline((int) retransmitMillis, tries));
             systems.add(new TcpBaseline((int) (retransmitMillis * tries)));
             if (alsoWorkers >= 0) {
-                systems.add(new ScmpRpcSystem(alsoWorkers, policy));
+                systems.add(new ScmpRpcSystem(alsoWorkers, policy, replyAcks));
+            }
+            if (alsoReplyAcks != null) {
+                systems.add(new ScmpRpcSystem(workers, policy, alsoReplyAcks));
             }
             for (RpcSystem s : systems) {
                 System.out.println(s.name() + ": " + s.description());

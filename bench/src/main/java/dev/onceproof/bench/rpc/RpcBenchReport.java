@@ -28,10 +28,20 @@ public final class RpcBenchReport {
         this.targets = targets;
     }
 
-    /** Per-round ratio numerator/denominator on one experiment. */
+    /** Per-round ratio numerator/denominator of elapsed time on one experiment. */
     public Summary ratio(String experiment, String numerator, String denominator) {
-        List<Double> num = results.millis().get(numerator).get(experiment);
-        List<Double> den = results.millis().get(denominator).get(experiment);
+        return ratio(results.millis(), experiment, numerator, denominator);
+    }
+
+    /** The same of CPU time. */
+    public Summary cpuRatio(String experiment, String numerator, String denominator) {
+        return ratio(results.cpuMillis(), experiment, numerator, denominator);
+    }
+
+    private static Summary ratio(Map<String, Map<String, List<Double>>> data, String experiment, String numerator,
+                                 String denominator) {
+        List<Double> num = data.get(numerator).get(experiment);
+        List<Double> den = data.get(denominator).get(experiment);
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < num.size(); i++) {
             ratios.add(num.get(i) / den.get(i));
@@ -46,27 +56,30 @@ public final class RpcBenchReport {
         table(out, RpcBench.MANY_CLIENTS, "Figure 3-3 (b): " + c.clients()
                 + " clients, one null call each (own socket / connection id / TCP connection)", c.clients());
         out.println();
-        out.println("Ratios (median of per-round ratios, [min, max] over " + c.rounds() + " rounds):");
+        out.println("Ratios of elapsed time (median of per-round ratios, [min, max] over " + c.rounds()
+                + " rounds; CPU-time ratio alongside):");
         for (Target t : targets) {
             if (!results.millis().containsKey(t.numerator()) || !results.millis().containsKey(t.denominator())) {
                 continue;
             }
             Summary r = ratio(t.experiment(), t.numerator(), t.denominator());
-            out.printf("  %-15s %-22s %6.2f  [%.2f, %.2f]  target %s %.2f: %s%n", t.experiment(),
-                    t.numerator() + " / " + t.denominator(), r.median(), r.min(), r.max(), t.op(), t.bound(),
-                    t.met(r.median()) ? "met" : "MISSED");
+            Summary cpu = cpuRatio(t.experiment(), t.numerator(), t.denominator());
+            out.printf("  %-15s %-30s %6.2f  [%.2f, %.2f]  cpu %5.2f  target %s %.2f: %s%n", t.experiment(),
+                    t.numerator() + " / " + t.denominator(), r.median(), r.min(), r.max(), cpu.median(), t.op(),
+                    t.bound(), t.met(r.median()) ? "met" : "MISSED");
         }
     }
 
     private void table(PrintStream out, String experiment, String title, int calls) {
         out.println();
         out.println(title + "; elapsed ms per round, " + results.config().rounds() + " rounds");
-        out.printf("  %-14s %9s %9s %9s %9s %9s %10s%n", "system", "median", "q1", "q3", "min", "max",
-                "us/call");
+        out.printf("  %-24s %9s %9s %9s %9s %9s %10s %12s%n", "system", "median", "q1", "q3", "min", "max",
+                "us/call", "cpu ms med");
         for (Map.Entry<String, Map<String, List<Double>>> e : results.millis().entrySet()) {
             Summary s = Summary.of(e.getValue().get(experiment));
-            out.printf("  %-14s %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f%n", e.getKey(), s.median(), s.q1(),
-                    s.q3(), s.min(), s.max(), s.median() * 1000.0 / calls);
+            Summary cpu = Summary.of(results.cpuMillis().get(e.getKey()).get(experiment));
+            out.printf("  %-24s %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f %12.1f%n", e.getKey(), s.median(), s.q1(),
+                    s.q3(), s.min(), s.max(), s.median() * 1000.0 / calls, cpu.median());
         }
     }
 
@@ -81,6 +94,13 @@ public final class RpcBenchReport {
             systems.put(system, m);
         });
         doc.put("elapsedMillis", systems);
+        Map<String, Object> cpuSystems = new LinkedHashMap<>();
+        results.cpuMillis().forEach((system, byExperiment) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            byExperiment.forEach((experiment, samples) -> m.put(experiment, Summary.of(samples)));
+            cpuSystems.put(system, m);
+        });
+        doc.put("processCpuMillis", cpuSystems);
         List<Map<String, Object>> ratios = new ArrayList<>();
         for (Target t : targets) {
             if (!results.millis().containsKey(t.numerator()) || !results.millis().containsKey(t.denominator())) {
@@ -91,6 +111,7 @@ public final class RpcBenchReport {
             m.put("experiment", t.experiment());
             m.put("ratio", t.numerator() + " / " + t.denominator());
             m.put("perRound", r);
+            m.put("cpuPerRound", cpuRatio(t.experiment(), t.numerator(), t.denominator()));
             m.put("target", t.op() + " " + t.bound());
             m.put("met", t.met(r.median()));
             ratios.add(m);

@@ -3,6 +3,7 @@ package dev.onceproof.bench.rpc;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
 import dev.onceproof.rpc.runtime.Handlers;
+import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
 import dev.onceproof.rpc.runtime.RpcUdpServer;
 import dev.onceproof.rpc.runtime.ServerOptions;
@@ -39,11 +40,13 @@ public final class ScmpRpcSystem implements RpcSystem {
     private final RpcUdpServer server;
     private final RetryPolicy policy;
     private final int workers;
+    private final ReplyAcks replyAcks;
     private final String clientPrefix = "bench-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private final AtomicLong clients = new AtomicLong();
 
-    public ScmpRpcSystem(int workers, RetryPolicy policy) throws IOException {
+    public ScmpRpcSystem(int workers, RetryPolicy policy, ReplyAcks replyAcks) throws IOException {
         this.workers = workers;
+        this.replyAcks = replyAcks;
         this.policy = policy;
         dir = Files.createTempDirectory("onceproof-bench-");
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, BETA, 0, RHO);
@@ -53,19 +56,22 @@ public final class ScmpRpcSystem implements RpcSystem {
 
     @Override
     public String name() {
-        return workers == 0 ? "SCMP-RPC" : "SCMP-RPC/" + workers + "w";
+        return "SCMP-RPC" + (workers == 0 ? "" : "/" + workers + "w")
+                + (replyAcks == ReplyAcks.DEFERRED ? "" : "/" + replyAcks.name().toLowerCase(java.util.Locale.ROOT) + "-ack");
     }
 
     @Override
     public String description() {
         return "at-most-once RPC (paper Fig. 3-1) over UDP, resilient SCMP server, "
-                + (workers == 0 ? "handler on the receiver thread" : workers + " worker threads");
+                + (workers == 0 ? "handler on the receiver thread" : workers + " worker threads")
+                + ", REPLY-ACK " + replyAcks.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
     public Client newClient() throws IOException {
         RpcUdpClient client = new RpcUdpClient(server.address(),
-                ConnId.of(clientPrefix + "-" + clients.incrementAndGet()), policy);
+                ConnId.of(clientPrefix + "-" + clients.incrementAndGet()), policy, InstantSource.system(), 0,
+                replyAcks);
         return new Client() {
             @Override
             public byte[] call(byte[] args) throws IOException {

@@ -3,6 +3,7 @@ package dev.onceproof.conformance.cli;
 import dev.onceproof.rpc.core.CallOutcome;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
+import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
 import dev.onceproof.scmp.ConnId;
 import java.io.PrintWriter;
@@ -10,6 +11,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -61,6 +63,11 @@ public final class CallCommand implements Callable<Integer> {
     @Option(names = "--tries", defaultValue = "5",
             description = "Transmissions of a CALL before its outcome is unknown (default ${DEFAULT-VALUE}).")
     int tries;
+
+    @Option(names = "--reply-acks", defaultValue = "DEFERRED",
+            description = "When to send the optional REPLY-ACK hint (3.1): IMMEDIATE, DEFERRED (only when a"
+                    + " client closes; a next call supersedes it), OFF (default ${DEFAULT-VALUE}).")
+    ReplyAcks replyAcks;
 
     @Option(names = "--conn", description = "Connection id prefix (default: a random one per run).")
     String connPrefix;
@@ -138,7 +145,7 @@ public final class CallCommand implements Callable<Integer> {
 
     private void runClient(InetSocketAddress address, ConnId conn, RetryPolicy policy, byte[] args,
                            AtomicReference<CallResult> last) {
-        try (RpcUdpClient client = new RpcUdpClient(address, conn, policy)) {
+        try (RpcUdpClient client = new RpcUdpClient(address, conn, policy, InstantSource.system(), 0, replyAcks)) {
             while (failure.get() == null && started.getAndIncrement() < count) {
                 CallResult r = client.call(args);
                 last.set(r);

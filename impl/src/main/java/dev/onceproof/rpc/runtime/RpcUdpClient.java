@@ -8,6 +8,7 @@ import dev.onceproof.rpc.wire.DecodeResult;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
 import dev.onceproof.rpc.wire.RpcEncoder;
+import dev.onceproof.rpc.wire.RpcMessage;
 import dev.onceproof.rpc.wire.WireFormat;
 import dev.onceproof.scmp.ConnId;
 import java.io.IOException;
@@ -37,9 +38,17 @@ public final class RpcUdpClient implements AutoCloseable {
     private final DatagramChannel channel;
     private final DatagramPacket packet = new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1],
             WireFormat.MAX_DATAGRAM + 1);
+    private final ReplyAcks replyAcks;
+    /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
+    private RpcMessage pendingReplyAck;
 
     public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy) throws IOException {
-        this(server, conn, policy, InstantSource.system(), 0);
+        this(server, conn, policy, InstantSource.system(), 0, ReplyAcks.IMMEDIATE);
+    }
+
+    public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy, InstantSource clock,
+                        long lastSent) throws IOException {
+        this(server, conn, policy, clock, lastSent, ReplyAcks.IMMEDIATE);
     }
 
     /**
@@ -47,7 +56,8 @@ public final class RpcUdpClient implements AutoCloseable {
      *                 a restarted client never reuses one
      */
     public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy, InstantSource clock,
-                        long lastSent) throws IOException {
+                        long lastSent, ReplyAcks replyAcks) throws IOException {
+        this.replyAcks = replyAcks;
         this.core = new RpcClientCore(conn, clock, policy, lastSent);
         this.clock = clock;
         this.server = server;
@@ -73,6 +83,7 @@ public final class RpcUdpClient implements AutoCloseable {
     public synchronized CallResult call(byte[] args) throws IOException {
         long start = System.nanoTime();
         long timerAt = Long.MAX_VALUE;
+        pendingReplyAck = null; // superseded: the new CALL makes the server drop the stored reply
         ClientStep step = core.call(Payload.of(args));
         while (true) {
             for (ClientEffect effect : step.effects()) {
@@ -92,8 +103,16 @@ public final class RpcUdpClient implements AutoCloseable {
     }
 
     private void send(ClientEffect.Send s) throws IOException {
+        if (s.message() instanceof RpcMessage.ReplyAck && replyAcks != ReplyAcks.IMMEDIATE) {
+            pendingReplyAck = replyAcks == ReplyAcks.DEFERRED ? s.message() : null;
+            return;
+        }
+        write(s.message());
+    }
+
+    private void write(RpcMessage message) throws IOException {
         try {
-            channel.write(ByteBuffer.wrap(RpcEncoder.encode(s.message())));
+            channel.write(ByteBuffer.wrap(RpcEncoder.encode(message)));
         } catch (PortUnreachableException e) {
             // An earlier datagram met a closed port (server down); this one may still go through on
             // the next retransmission, and the core's timer decides when to give up.
@@ -132,7 +151,13 @@ public final class RpcUdpClient implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        channel.close();
+    public synchronized void close() throws IOException {
+        try {
+            if (pendingReplyAck != null && channel.isOpen()) {
+                write(pendingReplyAck); // the last call's hint, now that no CALL will supersede it
+            }
+        } finally {
+            channel.close();
+        }
     }
 }
