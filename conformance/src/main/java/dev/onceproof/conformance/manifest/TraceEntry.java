@@ -1,0 +1,25 @@
+package dev.onceproof.conformance.manifest;
+
+import java.util.List;
+
+/**
+ * One kind of trace to generate (specs/CONVENTIONS.md).
+ *
+ * @param seeds simulate: one trace file per seed; empty for targeted
+ * @param depth simulate: TLC's -depth (states per trace, the initial one included); 0 for targeted
+ * @param trap  targeted: the invariant NotX whose shortest counterexample is the trace; null for simulate
+ */
+public record TraceEntry(String name, String family, String module, String cfg, Kind kind,
+                         List<Long> seeds, int depth, String trap, String why) {
+
+    public enum Kind { SIMULATE, TARGETED }
+
+    public TraceEntry {
+        seeds = List.copyOf(seeds);
+    }
+
+    /** The file name stem for one trace: name-seedN for a simulation, name for a targeted trace. */
+    public String fileStem(Long seed) {
+        return kind == Kind.SIMULATE ? name + "-seed" + seed : name;
+    }
+}
