@@ -47,10 +47,23 @@ public final class TcpBaseline implements RpcSystem {
         server.start();
     }
 
-    /** Per-connection read buffer; a frame is a 4-byte length and that many bytes. */
+    /**
+     * Per-connection read buffer; a frame is a 4-byte length and that many bytes. It starts small
+     * and grows to the largest frame seen, so a connection for one null call does not zero 64 KB.
+     */
     private static final class Conn {
-        final ByteBuffer in = ByteBuffer.allocate(4 + MAX_FRAME);
+        ByteBuffer in = ByteBuffer.allocate(4 + 256);
         ByteBuffer pendingOut;
+
+        /** Makes room for a whole frame of {@code length} bytes; the buffer is in read mode. */
+        void ensureFrame(int length) {
+            if (in.capacity() < 4 + length) {
+                ByteBuffer bigger = ByteBuffer.allocate(4 + length);
+                bigger.put(in);
+                bigger.flip();
+                in = bigger;
+            }
+        }
     }
 
     private void serve() {
@@ -117,6 +130,7 @@ public final class TcpBaseline implements RpcSystem {
                 return;
             }
             if (conn.in.remaining() < 4 + length) {
+                conn.ensureFrame(length);
                 break;
             }
             conn.in.position(conn.in.position() + 4 + length);

@@ -36,8 +36,13 @@ public final class RpcUdpClient implements AutoCloseable {
     private final InstantSource clock;
     private final InetSocketAddress server;
     private final DatagramChannel channel;
-    private final DatagramPacket packet = new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1],
-            WireFormat.MAX_DATAGRAM + 1);
+    /**
+     * One receive buffer per thread, not per client: a datagram may be 64 KB, and zeroing that much
+     * for every short-lived client costs more than the call itself. A call uses it only on its own
+     * thread and decodes (copies) the reply before returning.
+     */
+    private static final ThreadLocal<DatagramPacket> PACKET = ThreadLocal.withInitial(
+            () -> new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1], WireFormat.MAX_DATAGRAM + 1));
     private final ReplyAcks replyAcks;
     /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
     private RpcMessage pendingReplyAck;
@@ -127,6 +132,7 @@ public final class RpcUdpClient implements AutoCloseable {
         }
         // 0 would mean "forever" to setSoTimeout; the timer is at least a millisecond away here.
         channel.socket().setSoTimeout((int) Math.min(wait, Integer.MAX_VALUE));
+        DatagramPacket packet = PACKET.get();
         try {
             channel.socket().receive(packet);
         } catch (SocketTimeoutException e) {
