@@ -47,7 +47,11 @@ public record TlcResult(Outcome outcome, String property, String message, String
         if (message == null || outcome.isViolation() || outcome == Outcome.PASS) {
             return verdict();
         }
-        String first = message.strip().lines().findFirst().orElse("");
-        return verdict() + ": " + first + (location != null ? " (" + location + ")" : "");
+        String text = message.strip().lines().map(String::strip).filter(l -> !l.isEmpty())
+                .reduce((a, b) -> a + " / " + b).orElse("");
+        if (text.length() > 300) {
+            text = text.substring(0, 297) + "...";
+        }
+        return verdict() + ": " + text + (location != null ? " (" + location + ")" : "");
     }
 }

@@ -123,7 +123,7 @@ public final class TlcResultReader {
                 default -> {
                     if (m.isError() && outcome == null) {
                         outcome = Outcome.ERROR;
-                        message = t;
+                        message = withoutBoilerplate(t);
                         location = location(t);
                     } else if (m.isError() && outcome == Outcome.ERROR && m.code() != TlcMessage.GENERAL) {
                         // The nested, specific error arrives before its 1000 wrapper; keep both.
@@ -132,7 +132,9 @@ public final class TlcResultReader {
                 }
             }
         }
-        if (outcome == null) {
+        if (outcome == null && exitCode == 0) {
+            outcome = Outcome.PASS; // -simulate reports no result message when it finds nothing
+        } else if (outcome == null) {
             outcome = Outcome.ERROR;
             message = "TLC exited with code " + exitCode + " without reporting a result";
         }
@@ -141,6 +143,17 @@ public final class TlcResultReader {
         }
         return new TlcResult(outcome, property, message, location, distinct, generated, depth, wall,
                 trace, actions, printed, exitCode);
+    }
+
+    /** Code 1000 wraps the real error in three lines of advice; keep what names the problem. */
+    private static String withoutBoilerplate(String t) {
+        String kept = t.lines()
+                .filter(l -> !l.equals("TLC threw an unexpected exception.")
+                        && !l.startsWith("This was probably caused by an error in the spec")
+                        && !l.startsWith("See the User Output or TLC Console"))
+                .map(l -> l.startsWith(": ") ? l.substring(2) : l)
+                .reduce((a, b) -> a + "\n" + b).orElse(t);
+        return kept.isBlank() ? t : kept;
     }
 
     private static Outcome first(Outcome seen, Outcome now) {

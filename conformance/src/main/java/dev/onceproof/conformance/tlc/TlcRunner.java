@@ -56,7 +56,10 @@ public final class TlcRunner {
         cmd.addAll(request.extraArgs());
         cmd.add("-config");
         cmd.add(request.cfg().toAbsolutePath().toString());
-        cmd.add(request.module().toAbsolutePath().toString());
+        // TLC 2.18 looks for the cfg next to the module when the module is given as a path, even for
+        // an absolute -config; a bare module name, run in the module's directory, avoids that.
+        String module = request.module().getFileName().toString();
+        cmd.add(module.endsWith(".tla") ? module.substring(0, module.length() - 4) : module);
         return cmd;
     }
 
