@@ -2,6 +2,7 @@ package dev.onceproof.bench.rpc;
 
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
+import dev.onceproof.rpc.runtime.ClientOptions;
 import dev.onceproof.rpc.runtime.Handlers;
 import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
@@ -70,8 +71,8 @@ public final class ScmpRpcSystem implements RpcSystem {
     @Override
     public Client newClient() throws IOException {
         RpcUdpClient client = new RpcUdpClient(server.address(),
-                ConnId.of(clientPrefix + "-" + clients.incrementAndGet()), policy, InstantSource.system(), 0,
-                replyAcks);
+                ConnId.of(clientPrefix + "-" + clients.incrementAndGet()), ClientOptions.of(policy).withReplyAcks(replyAcks),
+                InstantSource.system(), 0);
         return new Client() {
             @Override
             public byte[] call(byte[] args) throws IOException {

@@ -3,6 +3,7 @@ package dev.onceproof.conformance.cli;
 import dev.onceproof.rpc.core.CallOutcome;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
+import dev.onceproof.rpc.runtime.ClientOptions;
 import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
 import dev.onceproof.scmp.ConnId;
@@ -68,6 +69,11 @@ public final class CallCommand implements Callable<Integer> {
             description = "When to send the optional REPLY-ACK hint (3.1): IMMEDIATE, DEFERRED (only when a"
                     + " client closes; a next call supersedes it), OFF (default ${DEFAULT-VALUE}).")
     ReplyAcks replyAcks;
+
+    @Option(names = "--max-lead-ms", defaultValue = "1000",
+            description = "How far a client's millisecond timestamps may run ahead of the clock before its"
+                    + " next call waits; keep it below the server's beta (default ${DEFAULT-VALUE}).")
+    long maxLead;
 
     @Option(names = "--conn", description = "Connection id prefix (default: a random one per run).")
     String connPrefix;
@@ -145,7 +151,8 @@ public final class CallCommand implements Callable<Integer> {
 
     private void runClient(InetSocketAddress address, ConnId conn, RetryPolicy policy, byte[] args,
                            AtomicReference<CallResult> last) {
-        try (RpcUdpClient client = new RpcUdpClient(address, conn, policy, InstantSource.system(), 0, replyAcks)) {
+        try (RpcUdpClient client = new RpcUdpClient(address, conn,
+                ClientOptions.of(policy).withReplyAcks(replyAcks).withMaxLead(maxLead), InstantSource.system(), 0)) {
             while (failure.get() == null && started.getAndIncrement() < count) {
                 CallResult r = client.call(args);
                 last.set(r);
@@ -193,6 +200,9 @@ public final class CallCommand implements Callable<Integer> {
         if (clients > count) {
             throw new ParameterException(cl, "--clients " + clients + " is more than --count " + count
                     + "; each client makes at least one call");
+        }
+        if (maxLead < 0) {
+            throw new ParameterException(cl, "--max-lead-ms " + maxLead + " is negative");
         }
         if (retransmitMillis < 1 || tries < 1) {
             throw new ParameterException(cl, "--retransmit-ms and --tries must be at least 1; got "

@@ -2,6 +2,7 @@ package dev.onceproof.conformance.crash;
 
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
+import dev.onceproof.rpc.runtime.ClientOptions;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
 import dev.onceproof.scmp.ConnId;
 import dev.onceproof.storage.FileStableStorage;
@@ -166,7 +167,9 @@ public final class CrashExperiment {
 
     private void callLoop(InetSocketAddress address, ConnId conn, ConcurrentLinkedQueue<CallRecord> calls,
                           AtomicReference<Throwable> failure) {
-        try (RpcUdpClient client = new RpcUdpClient(address, conn, config.clientPolicy())) {
+        // Paced to half of beta: a fast disk must not push timestamps past latest (too early).
+        ClientOptions options = ClientOptions.of(config.clientPolicy()).withMaxLead(config.beta() / 2);
+        try (RpcUdpClient client = new RpcUdpClient(address, conn, options, java.time.InstantSource.system(), 0)) {
             for (int n = 0; n < config.maxCallsPerClient() && !stopping; n++) {
                 String op = conn + "#" + n;
                 long start = System.currentTimeMillis();

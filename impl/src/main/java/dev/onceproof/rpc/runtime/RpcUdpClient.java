@@ -12,6 +12,7 @@ import dev.onceproof.rpc.wire.RpcMessage;
 import dev.onceproof.rpc.wire.WireFormat;
 import dev.onceproof.scmp.ConnId;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.DatagramPacket;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
@@ -43,27 +44,24 @@ public final class RpcUdpClient implements AutoCloseable {
      */
     private static final ThreadLocal<DatagramPacket> PACKET = ThreadLocal.withInitial(
             () -> new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1], WireFormat.MAX_DATAGRAM + 1));
+    private final ClientOptions options;
     private final ReplyAcks replyAcks;
     /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
     private RpcMessage pendingReplyAck;
 
     public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy) throws IOException {
-        this(server, conn, policy, InstantSource.system(), 0, ReplyAcks.IMMEDIATE);
-    }
-
-    public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy, InstantSource clock,
-                        long lastSent) throws IOException {
-        this(server, conn, policy, clock, lastSent, ReplyAcks.IMMEDIATE);
+        this(server, conn, ClientOptions.of(policy), InstantSource.system(), 0);
     }
 
     /**
      * @param lastSent the last call id used on {@code conn} before (0 for a new connection id), so
      *                 a restarted client never reuses one
      */
-    public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy, InstantSource clock,
-                        long lastSent, ReplyAcks replyAcks) throws IOException {
-        this.replyAcks = replyAcks;
-        this.core = new RpcClientCore(conn, clock, policy, lastSent);
+    public RpcUdpClient(InetSocketAddress server, ConnId conn, ClientOptions options, InstantSource clock,
+                        long lastSent) throws IOException {
+        this.options = options;
+        this.replyAcks = options.replyAcks();
+        this.core = new RpcClientCore(conn, clock, options.retry(), lastSent);
         this.clock = clock;
         this.server = server;
         this.channel = DatagramChannel.open();
@@ -86,6 +84,7 @@ public final class RpcUdpClient implements AutoCloseable {
 
     /** Makes one call and waits until it is replied, rejected as a duplicate, or timed out. */
     public synchronized CallResult call(byte[] args) throws IOException {
+        paceTimestamps();
         long start = System.nanoTime();
         long timerAt = Long.MAX_VALUE;
         pendingReplyAck = null; // superseded: the new CALL makes the server drop the stored reply
@@ -104,6 +103,19 @@ public final class RpcUdpClient implements AutoCloseable {
                 }
             }
             step = awaitEvent(timerAt);
+        }
+    }
+
+    /** Waits while the last timestamp is too far ahead of the clock (see ClientOptions.maxLeadMillis). */
+    private void paceTimestamps() throws InterruptedIOException {
+        long lead = core.state().ts() - clock.millis();
+        if (lead >= options.maxLeadMillis()) {
+            try {
+                Thread.sleep(lead - options.maxLeadMillis() + 1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while pacing connection " + core.conn());
+            }
         }
     }
 

@@ -21,8 +21,8 @@ class ReplyAcksTest {
         ConnId conn = ConnId.of("acks-" + mode);
         try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), config, 60_000,
                 new InMemoryStableStorage(), InstantSource.system(), Handlers.nullCall())) {
-            RpcUdpClient client = new RpcUdpClient(server.address(), conn, new RetryPolicy(100, 10),
-                    InstantSource.system(), 0, mode);
+            RpcUdpClient client = new RpcUdpClient(server.address(), conn,
+                    ClientOptions.of(new RetryPolicy(100, 10)).withReplyAcks(mode), InstantSource.system(), 0);
             client.call(new byte[0]);
             client.call(new byte[0]);
             if (close) {

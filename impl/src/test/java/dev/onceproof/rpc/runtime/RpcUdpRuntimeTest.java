@@ -139,8 +139,8 @@ class RpcUdpRuntimeTest {
             while (System.currentTimeMillis() <= upper) {
                 Thread.sleep(10);
             }
-            try (RpcUdpClient client = new RpcUdpClient(second.address(), ConnId.of("c9"), new RetryPolicy(100, 10),
-                    InstantSource.system(), old.ts().value())) {
+            try (RpcUdpClient client = new RpcUdpClient(second.address(), ConnId.of("c9"),
+                    ClientOptions.of(new RetryPolicy(100, 10)), InstantSource.system(), old.ts().value())) {
                 CallResult r = client.call(new byte[] {1});
                 assertThat(r.outcome()).isEqualTo(CallOutcome.REPLIED);
                 assertThat(r.ts().value()).isGreaterThan(upper);
@@ -159,6 +159,26 @@ class RpcUdpRuntimeTest {
             CallResult r = client.call(new byte[0]);
             assertThat(r.outcome()).isEqualTo(CallOutcome.OUTCOME_UNKNOWN);
             assertThat(r.tries()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aBusyConnectionIsPacedSoItsTimestampsStayNearTheClock() throws Exception {
+        // 300 calls on one connection take far less than 300 ms on loopback; unpaced, their
+        // timestamps (one ms apart at least, paper 2.2) would run ~300 ms ahead of the clock.
+        long maxLead = 20;
+        try (RpcUdpServer server = start(countingEcho(0), 0);
+             RpcUdpClient client = new RpcUdpClient(server.address(), ConnId.of("busy"),
+                     ClientOptions.of(new RetryPolicy(100, 10)).withMaxLead(maxLead), InstantSource.system(), 0)) {
+            long worstLead = Long.MIN_VALUE;
+            for (int i = 0; i < 300; i++) {
+                long before = System.currentTimeMillis();
+                CallResult r = client.call(new byte[0]);
+                assertThat(r.outcome()).isEqualTo(CallOutcome.REPLIED);
+                worstLead = Math.max(worstLead, r.ts().value() - before);
+            }
+            // The lead is checked before stamping, so it may exceed the bound by the call itself.
+            assertThat(worstLead).isLessThanOrEqualTo(maxLead + 1);
         }
     }
 
