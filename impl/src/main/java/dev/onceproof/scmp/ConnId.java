@@ -6,13 +6,20 @@ package dev.onceproof.scmp;
  *
  * <p>Invariant: 1 to {@value #MAX_LENGTH} characters, each printable ASCII (0x21..0x7E), so an id
  * reads the same in TLA+ ({@code "c1"}), JSON traces, logs and datagrams.
+ *
+ * <p>A final value class with record-style API ({@code value()}, value equality) rather than a
+ * record: Lincheck 2.39 walks the objects an operation touches with Unsafe field offsets, which the
+ * JDK refuses for record classes ("can't get field offset on a record class", JetBrains/lincheck
+ * #402); its only workaround, eager instrumentation, quadruples the suite's run time.
  */
-public record ConnId(String value) {
+public final class ConnId {
 
     /** Long enough for a module id and a uid; short enough to bound a table entry. */
     public static final int MAX_LENGTH = 128;
 
-    public ConnId {
+    private final String value;
+
+    public ConnId(String value) {
         if (value == null) {
             throw new IllegalArgumentException("connection id is null");
         }
@@ -27,10 +34,25 @@ public record ConnId(String value) {
                         + Integer.toHexString(ch) + " at index " + i);
             }
         }
+        this.value = value;
     }
 
     public static ConnId of(String value) {
         return new ConnId(value);
+    }
+
+    public String value() {
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ConnId c && c.value.equals(value);
+    }
+
+    @Override
+    public int hashCode() {
+        return value.hashCode();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.onceproof.scmp;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.TreeMap;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -17,15 +17,25 @@ import java.util.function.Function;
  *                   different classes of clients ... maintain a different G.upper for each")
  * @param classifier which class a connection belongs to; must be a pure function of the id, since an
  *                   entry collected under one class must be judged against that class's upper later
+ *
+ * <p>A final class with record-style accessors rather than a record: it holds stateful estimators,
+ * so value equality would mislead, and Lincheck 2.39 cannot walk a record class that has a
+ * reference-typed static field (Unsafe.staticFieldBase refuses records), as DEFAULT_CLASS is.
  */
-public record ScmpConfig(RecoveryScheme scheme, long beta, long epsilon,
-                         Map<String, LifetimeEstimator> rhoClasses,
-                         Function<ConnId, String> classifier) {
+public final class ScmpConfig {
 
     /** The class of a single-class server. */
     public static final String DEFAULT_CLASS = "default";
 
-    public ScmpConfig {
+    private final RecoveryScheme scheme;
+    private final long beta;
+    private final long epsilon;
+    private final Map<String, LifetimeEstimator> rhoClasses;
+    private final Function<ConnId, String> classifier;
+
+    public ScmpConfig(RecoveryScheme scheme, long beta, long epsilon,
+                      Map<String, LifetimeEstimator> rhoClasses,
+                      Function<ConnId, String> classifier) {
         if (scheme == null) {
             throw new IllegalArgumentException("scheme is null");
         }
@@ -46,8 +56,38 @@ public record ScmpConfig(RecoveryScheme scheme, long beta, long epsilon,
                 throw new IllegalArgumentException("rho class \"" + name + "\" needs a name and an estimator");
             }
         });
-        // Insertion order is kept so garbage-collection passes visit classes deterministically.
-        rhoClasses = Collections.unmodifiableMap(new LinkedHashMap<>(rhoClasses));
+        this.scheme = scheme;
+        this.beta = beta;
+        this.epsilon = epsilon;
+        // Sorted by name so garbage-collection passes visit classes deterministically.
+        this.rhoClasses = Collections.unmodifiableMap(new TreeMap<>(rhoClasses));
+        this.classifier = classifier;
+    }
+
+    public RecoveryScheme scheme() {
+        return scheme;
+    }
+
+    public long beta() {
+        return beta;
+    }
+
+    public long epsilon() {
+        return epsilon;
+    }
+
+    public Map<String, LifetimeEstimator> rhoClasses() {
+        return rhoClasses;
+    }
+
+    public Function<ConnId, String> classifier() {
+        return classifier;
+    }
+
+    @Override
+    public String toString() {
+        return "ScmpConfig[scheme=" + scheme + ", beta=" + beta + ", epsilon=" + epsilon
+                + ", rhoClasses=" + rhoClasses + "]";
     }
 
     /** One class, {@value #DEFAULT_CLASS}, with a constant rho: the paper's Figures 2-1 and 2-2. */
