@@ -14,6 +14,14 @@ import dev.onceproof.scmp.Verdict;
  * history: p grows by one per decrease, so the longer the run, the more accepted messages a decrease
  * needs ("the more reluctant the server is to reduce its estimate", Section 1).
  *
+ * <p>Read literally, as here: the second branch's guard is {@code ltime-est > maxltime > 0}, not
+ * "the rounded maxltime is below ltime-est". So a collection whose largest lifetime is, say, 50
+ * while the estimate is 64 takes the branch, sets ltime-est to 2^6 = 64 again, and still subtracts
+ * p * numrej, resets numrej and increments p. In a steady workload p then grows by about one per
+ * collection period, and after a later burst of summary-rejections a real decrease needs p times
+ * as many accepted messages: the dependence on history Section 1 describes, amplified. Theorems 4
+ * and 6 do not depend on which reading is taken; the harness (bench adaptive) measures the effect.
+ *
  * <p>ltimes: Fig. 2 keeps the multiset of this period's lifetimes but reads only its maximum; the
  * paper's footnote (dagger) says an efficient implementation keeps just that maximum, which is what
  * {@code maxInPeriod} is: max(ltimes U {0}), reset at every collection exactly where Fig. 2 empties

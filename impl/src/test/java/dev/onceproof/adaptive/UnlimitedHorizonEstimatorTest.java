@@ -72,6 +72,16 @@ class UnlimitedHorizonEstimatorTest {
     }
 
     @Test
+    void theDecreaseBranchRunsEvenWhenRoundingKeepsTheEstimate() {
+        // Literal Fig. 2: the guard is "ltime-est > maxltime > 0"; 8 > 5 holds, 2^3 = 8 again,
+        // yet p, numacc and numrej are updated as for any decrease.
+        raiseTo8();                                // numacc 1
+        est.onMessage(5, ACCEPTED, false);         // numacc 2
+        assertThat(est.beginGarbageCollection()).isEqualTo(8);
+        assertThat(est.state()).isEqualTo(new State(8, 2, 2, 0, 5, 0));
+    }
+
+    @Test
     void anEmptyPeriodNeverLowersTheEstimate() {
         // maxltime = max({} U {0}) = 0 fails "ltime-est > maxltime > 0".
         raiseTo8();

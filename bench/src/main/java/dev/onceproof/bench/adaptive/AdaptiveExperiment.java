@@ -1,0 +1,51 @@
+package dev.onceproof.bench.adaptive;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Runs every scenario and round experiment for every contender, then the theorem checks. */
+public final class AdaptiveExperiment {
+
+    /** Rounds of the history and Theorem 11 experiments (reported at 1, 2, 4, 8, 16, ...). */
+    public static final int ROUNDS = 16;
+
+    /** Everything measured in one run of the experiment. */
+    public record Results(AdaptiveConfig config, List<Contender> contenders,
+            Map<String, Scenario> scenarios, Map<String, List<RunResult>> runs,
+            List<Rounds.Result> history, List<Rounds.Result> theorem11, List<Check> checks) {
+    }
+
+    private AdaptiveExperiment() {
+    }
+
+    public static Results run(AdaptiveConfig cfg) {
+        return run(cfg, cfg.contenders());
+    }
+
+    /**
+     * @param contenders the first is checked as the unlimited horizon, the second as the limited
+     *                   horizon (tests substitute broken ones); the rest are baselines
+     */
+    public static Results run(AdaptiveConfig cfg, List<Contender> contenders) {
+        Map<String, Scenario> scenarios = new LinkedHashMap<>();
+        Map<String, List<RunResult>> runs = new LinkedHashMap<>();
+        for (Scenario sc : Scenarios.all(cfg)) {
+            scenarios.put(sc.name(), sc);
+            List<RunResult> rs = new ArrayList<>();
+            for (Contender c : contenders) {
+                rs.add(sc.run(c, cfg));
+            }
+            runs.put(sc.name(), rs);
+        }
+        List<Rounds.Result> history = new ArrayList<>();
+        List<Rounds.Result> theorem11 = new ArrayList<>();
+        for (Contender c : contenders.subList(0, 2)) {
+            history.add(Rounds.history(c, cfg, ROUNDS));
+            theorem11.add(Rounds.theorem11(c, cfg, ROUNDS));
+        }
+        List<Check> checks = Checks.evaluate(cfg, scenarios, runs, history, theorem11);
+        return new Results(cfg, contenders, scenarios, runs, history, theorem11, checks);
+    }
+}
