@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         description = "Experiments that reproduce the papers' claims and compare with alternatives.",
         subcommands = {
             AdaptiveCommand.class,
+            dev.onceproof.bench.rpc.RpcBenchCommand.class,
         })
 public final class BenchMain implements Runnable {
 

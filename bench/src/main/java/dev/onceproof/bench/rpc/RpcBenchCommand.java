@@ -2,6 +2,7 @@ package dev.onceproof.bench.rpc;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.onceproof.bench.jmh.DedupBench;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.ReplyAcks;
 import java.io.IOException;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Option;
  * SCMP-RPC, plain UDP and TCP side by side in one run; prints the tables and ratios and writes JSON.
  */
 @Command(name = "rpc", mixinStandardHelpOptions = true,
-        description = "Figures 3-2 and 3-3: SCMP-RPC vs UDP vs TCP null calls on loopback, side by side.")
+        description = "Figures 3-2 and 3-3: SCMP-RPC vs UDP vs TCP null calls on loopback, side by side.",
+        subcommands = DedupBench.class)
 public final class RpcBenchCommand implements Callable<Integer> {
 
     @Option(names = "--calls", defaultValue = "1000",
