@@ -1,0 +1,1 @@
+../scmp/SCMP.tla
