@@ -34,6 +34,18 @@ public final class SpecName {
         throw new IllegalArgumentException("EXTENDS from " + module + " does not reach a spec within 20 modules");
     }
 
+    /** The model and every family module it reaches by EXTENDS, model first. */
+    public static java.util.List<Path> chain(Path familyDir, Path module) {
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        Path m = module;
+        for (int hops = 0; hops < 20 && m != null; hops++) {
+            out.add(m);
+            String next = extendedInFamily(familyDir, m);
+            m = next == null ? null : familyDir.resolve(next + ".tla");
+        }
+        return out;
+    }
+
     private static String extendedInFamily(Path familyDir, Path module) {
         String text;
         try {

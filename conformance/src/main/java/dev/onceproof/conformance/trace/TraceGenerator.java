@@ -46,6 +46,7 @@ import java.util.stream.Stream;
 public final class TraceGenerator {
 
     static final String CONSTANTS_TAG = "onceproof-constants";
+    private static final java.util.regex.Pattern ACTION_NAMES = java.util.regex.Pattern.compile("(?m)^ActionNames\\s*==");
 
     private final Repo repo;
     private final TlcRunner runner;
@@ -96,7 +97,9 @@ public final class TraceGenerator {
             List<Map<String, TlaValue>> states = SimulationTraceFile.parse(Files.readString(file), where);
             TraceHeader header = new TraceHeader(entry.fileStem(seed), spec(entry), entry.module(), entry.cfg(),
                     "simulate", seed, entry.depth(), null, constants(r, where), command(entry));
-            return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(seed), r.actions());
+            List<String> named = actionNames(r);
+            return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(seed),
+                    named.isEmpty() ? r.actions() : named);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -121,7 +124,7 @@ public final class TraceGenerator {
                     .collect(Collectors.toList());
             TraceHeader header = new TraceHeader(entry.fileStem(null), spec(entry), entry.module(), entry.cfg(),
                     "targeted", null, null, entry.trap(), constants(r, where), command(entry));
-            return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(null), List.of());
+            return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(null), actionNames(r));
         } finally {
             delete(scratch);
         }
@@ -147,10 +150,11 @@ public final class TraceGenerator {
         List<String> constants = CfgFile.read(repo.specs().resolve(entry.cfg())).constants();
         String record = constants.isEmpty() ? "<<>>"
                 : constants.stream().map(c -> c + " |-> " + c).collect(Collectors.joining(", ", "[", "]"));
+        String actions = definesActionNames(entry) ? "ActionNames" : "{}";
         String text = "---- MODULE " + name + " ----\n"
                 + "\\* Written by the trace generator: the model, plus its constants printed for the trace header.\n"
                 + "EXTENDS " + model + ", TLC\n"
-                + "ASSUME PrintT(<<\"" + CONSTANTS_TAG + "\", " + record + ">>)\n"
+                + "ASSUME PrintT(<<\"" + CONSTANTS_TAG + "\", " + record + ", " + actions + ">>)\n"
                 + "====\n";
         Path file = scratch.resolve(name + ".tla");
         try {
@@ -161,18 +165,56 @@ public final class TraceGenerator {
         return file;
     }
 
-    private static ObjectNode constants(TlcResult r, String where) {
-        String tag = "<<\"" + CONSTANTS_TAG + "\",";
-        for (String block : r.printed()) {
-            int at = block.indexOf(tag);
-            if (at >= 0) {
-                TlaValue v = TlaParser.parse(block.substring(at));
-                TlaValue c = ((TlaValue.Seq) v).elements().get(1);
-                JsonNode json = TlaJson.render(c);
-                return json.isObject() ? (ObjectNode) json : JsonNodeFactory.instance.objectNode();
+    /**
+     * Whether the spec lists its action names (ActionNames == {...}, CONVENTIONS.md). TLC's coverage
+     * report cannot say: a trace model that restricts Next (SimNext == Next /\ ...) is one action.
+     */
+    private boolean definesActionNames(TraceEntry entry) {
+        for (Path m : SpecName.chain(repo.familyDir(entry.family()), repo.specs().resolve(entry.module()))) {
+            try {
+                if (ACTION_NAMES.matcher(Files.readString(m)).find()) {
+                    return true;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + m, e);
             }
         }
-        throw new TraceGenerationException(where + ": TLC did not print the model's constants");
+        return false;
+    }
+
+    /** The spec's ActionNames as TLC printed them (third element of the PrintT tuple), minus Init. */
+    private static List<String> actionNames(TlcResult r) {
+        TlaValue.Seq printed = printedTuple(r);
+        List<String> out = new ArrayList<>();
+        if (printed != null && printed.elements().size() > 2 && printed.elements().get(2) instanceof TlaValue.Set s) {
+            for (TlaValue v : s.elements()) {
+                if (v instanceof TlaValue.Str name && !name.value().equals("Init")) {
+                    out.add(name.value());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static TlaValue.Seq printedTuple(TlcResult r) {
+        // PrintT pretty-prints long values over several lines: << "onceproof-constants",\n   [ ... ] >>
+        String tag = "\"" + CONSTANTS_TAG + "\"";
+        for (String block : r.printed()) {
+            int at = block.lastIndexOf("<<", Math.max(0, block.indexOf(tag)));
+            if (block.contains(tag) && at >= 0) {
+                return (TlaValue.Seq) TlaParser.parse(block.substring(at));
+            }
+        }
+        return null;
+    }
+
+    private static ObjectNode constants(TlcResult r, String where) {
+        TlaValue.Seq printed = printedTuple(r);
+        if (printed == null) {
+            throw new TraceGenerationException(where + ": TLC did not print the model's constants");
+        }
+        JsonNode json = TlaJson.render(printed.elements().get(1));
+        return json.isObject() ? (ObjectNode) json : JsonNodeFactory.instance.objectNode();
     }
 
     private String spec(TraceEntry entry) {

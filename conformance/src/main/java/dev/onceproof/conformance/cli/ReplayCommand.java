@@ -1,0 +1,43 @@
+package dev.onceproof.conformance.cli;
+
+import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.replay.ReplayResult;
+import dev.onceproof.conformance.replay.StoredTraces;
+import dev.onceproof.conformance.replay.ReplayerRegistry;
+import dev.onceproof.conformance.replay.TraceReplayer;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code onceproof replay [files...]}: replays trace files on the Java cores. */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Replay trace files on the Java cores (default: every file under traces/).")
+public final class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Trace files (.jsonl).")
+    List<Path> files;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Path> targets = files == null || files.isEmpty() ? StoredTraces.all(Repo.locate()) : files;
+        TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
+        int failed = 0;
+        for (Path f : targets) {
+            ReplayResult r = replayer.replay(f);
+            out.println(r.passed() ? "ok    " + f + " (" + r.steps() + " steps)" : "FAIL  " + r.report());
+            failed += r.passed() ? 0 : 1;
+        }
+        out.println(targets.size() + " traces replayed, " + failed + " failed");
+        out.flush();
+        return failed == 0 ? 0 : 1;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.onceproof.conformance.manifest;
+
+import dev.onceproof.conformance.tlc.Outcome;
+import dev.onceproof.conformance.tlc.TlcRequest;
+import dev.onceproof.conformance.tlc.TlcResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks a TLC result against the model's manifest entry: the outcome, and the distinct-state count
+ * and depth, so that a spec change shows up as a changed number someone has to confirm.
+ */
+public final class ModelExpectation {
+
+    private ModelExpectation() {
+    }
+
+    public static TlcRequest request(Repo repo, ModelEntry m, Duration timeout) {
+        return TlcRequest.modelCheck(repo.specs().resolve(m.module()), repo.specs().resolve(m.cfg()),
+                repo.familyDir(m.family()), m.checkDeadlock(), timeout);
+    }
+
+    /** @return one sentence per disagreement; empty when TLC found what the manifest says */
+    public static List<String> problems(ModelEntry m, TlcResult r) {
+        List<String> out = new ArrayList<>();
+        String found = r.verdict();
+        if (!found.equals(m.expect())) {
+            boolean checked = r.outcome() == Outcome.PASS || r.outcome().isViolation();
+            String msg = "manifest says " + m.expect() + ", TLC found " + (checked ? found : r.summary());
+            if (!m.expectsPass() && r.outcome() == Outcome.PASS) {
+                msg += ": the mutant is not refuted, so the check it stands for would not catch the bug";
+            } else if (checked) {
+                msg += ": update the manifest if the spec change was intended";
+            }
+            out.add(msg);
+            return out;
+        }
+        if (r.distinctStates() != m.distinctStates()) {
+            out.add("manifest says " + m.distinctStates() + " distinct states, TLC found " + r.distinctStates()
+                    + ": update the manifest if the spec change was intended");
+        }
+        if (r.depth() != m.depth()) {
+            out.add("manifest says depth " + m.depth() + ", TLC found " + r.depth()
+                    + ": update the manifest if the spec change was intended");
+        }
+        return out;
+    }
+}

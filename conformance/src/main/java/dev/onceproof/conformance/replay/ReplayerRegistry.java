@@ -1,0 +1,40 @@
+package dev.onceproof.conformance.replay;
+
+import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
+import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** Which replayer handles which spec: the one place a new family is registered. */
+public final class ReplayerRegistry {
+
+    private final List<FamilyReplayer> replayers;
+
+    public ReplayerRegistry(List<FamilyReplayer> replayers) {
+        this.replayers = List.copyOf(replayers);
+    }
+
+    /** Every family replayer of the project. Add a family here, one line (adaptive and rpc come next). */
+    public static ReplayerRegistry standard() {
+        return new ReplayerRegistry(List.of(
+                new ScmpReplayer(),
+                new AdaptiveReplayer()));
+    }
+
+    public Optional<FamilyReplayer> forSpec(String spec) {
+        return replayers.stream().filter(r -> r.spec().equals(spec)).findFirst();
+    }
+
+    public String specs() {
+        return replayers.stream().map(FamilyReplayer::spec).sorted().collect(Collectors.joining(", "));
+    }
+
+    /** The same registry with one replayer swapped (tests replay on deliberately broken cores). */
+    public ReplayerRegistry with(FamilyReplayer replacement) {
+        List<FamilyReplayer> list = replayers.stream().filter(r -> !r.spec().equals(replacement.spec()))
+                .collect(Collectors.toList());
+        list.add(replacement);
+        return new ReplayerRegistry(list);
+    }
+}
