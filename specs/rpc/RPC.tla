@@ -83,6 +83,9 @@ S == INSTANCE SCMP WITH
 -----------------------------------------------------------------------------
 Max(a, b) == IF a >= b THEN a ELSE b
 
+ActionNames == {"Init", "Call", "Retransmit", "Timeout", "ReceiveAck", "ReceiveReply",
+                "ReceiveReject", "ReceiveCall", "Complete", "ReceiveReplyAck", "CollectGarbage",
+                "WriteLatest", "Crash", "Recover", "Tick", "Lose"}
 States   == {"IDLE", "COMPUTING", "REPLYING"}
 Types    == {"CALL", "ACK", "REPLY", "REPLY-ACK", "REJECT"}
 Outcomes == {"none", "replied", "rejected", "unknown"}
@@ -110,6 +113,7 @@ TypeOK ==
          /\ client[c].waiting \in BOOLEAN /\ client[c].acked \in BOOLEAN
          /\ client[c].tries \in 0..MaxTries /\ client[c].outcome \in Outcomes
     /\ executed \in Seq([conn : Conns, ts : Int])
+    /\ lastAction.name \in ActionNames
 
 -----------------------------------------------------------------------------
 (* Initialization: SCMP's (Fig. 2-2), an empty RPC table ("Initialization  *)
@@ -209,7 +213,7 @@ ClientReceiveWith(m, own) ==
        /\ lastAction' = [name |-> CASE m.type = "ACK" -> "ReceiveAck"
                                     [] m.type = "REPLY" -> "ReceiveReply"
                                     [] OTHER -> "ReceiveReject",
-                         conn |-> c, ts |-> m.ts, accepted |-> own]
+                         conn |-> c, ts |-> m.ts, result |-> m.result, accepted |-> own]
     /\ UNCHANGED <<now, clock, skew, scmpVars, rpcVars, executed, rejects, callCount,
                    crashClocks, recoveredUpper>>
 

@@ -1,6 +1,7 @@
 package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
+import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +20,8 @@ public final class ReplayerRegistry {
     public static ReplayerRegistry standard() {
         return new ReplayerRegistry(List.of(
                 new ScmpReplayer(),
-                new AdaptiveReplayer()));
+                new AdaptiveReplayer(),
+                new RpcReplayer()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {
