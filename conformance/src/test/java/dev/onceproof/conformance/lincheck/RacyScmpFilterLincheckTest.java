@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.onceproof.scmp.ManualInstantSource;
@@ -48,7 +49,15 @@ public class RacyScmpFilterLincheckTest {
     @Test
     void racyFilterIsCaught() {
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                () -> LinChecker.check(RacyScmpFilterLincheckTest.class, LincheckOptions.modelChecking()));
-        System.out.println("Racy filter caught as expected:\n" + error.getMessage());
+                // Fewer scenarios than the positive test: a race shows up in the first ones, and
+                // each failure costs a minimization (re-runs of smaller scenarios) and a trace.
+                () -> LinChecker.check(RacyScmpFilterLincheckTest.class, LincheckOptions.modelChecking().iterations(4)));
+        // Lincheck reports the broken spec invariant (validation) or a non-linearizable history,
+        // whichever interleaving it meets first; both mean the race was seen.
+        assertThat(error.getMessage()).containsAnyOf("accepted twice (NoDuplicateAccepted)",
+                "Invalid execution results");
+        String[] lines = error.getMessage().split("\n");
+        System.out.println("Racy filter caught as expected:\n"
+                + String.join("\n", java.util.Arrays.copyOf(lines, Math.min(lines.length, 24))));
     }
 }
