@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -31,10 +32,13 @@ public final class ModelsCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
+        @Mixin
+        RepoOption repoOption = new RepoOption();
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Manifest m = Repo.locate().manifest();
+            Manifest m = repoOption.repo().manifest();
             TextTable models = new TextTable("model", "mode", "expect", "distinct states", "depth", "module", "cfg", "why")
                     .alignRight(3, 4);
             for (ModelEntry e : m.models()) {

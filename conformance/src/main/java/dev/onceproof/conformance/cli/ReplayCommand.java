@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,18 +23,23 @@ public final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    RepoOption repoOption = new RepoOption();
+
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Trace files (.jsonl).")
     List<Path> files;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<Path> targets = files == null || files.isEmpty() ? StoredTraces.all(Repo.locate()) : files;
+        Repo repo = repoOption.repo();
+        List<Path> targets = files == null || files.isEmpty() ? StoredTraces.all(repo) : files;
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
         int failed = 0;
         for (Path f : targets) {
             ReplayResult r = replayer.replay(f);
-            out.println(r.passed() ? "ok    " + f + " (" + r.steps() + " steps)" : "FAIL  " + r.report());
+            String name = f.isAbsolute() && f.startsWith(repo.root()) ? repo.root().relativize(f).toString() : f.toString();
+            out.println(r.passed() ? "ok    " + name + " (" + r.steps() + " steps)" : "FAIL  " + r.report());
             failed += r.passed() ? 0 : 1;
         }
         out.println(targets.size() + " traces replayed, " + failed + " failed");

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -61,6 +62,9 @@ public final class TracesCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
+        @Mixin
+        RepoOption repoOption = new RepoOption();
+
         @Option(names = "--family", description = "Only this family.")
         String family;
 
@@ -76,7 +80,7 @@ public final class TracesCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Repo repo = Repo.locate();
+            Repo repo = repoOption.repo();
             Manifest m = repo.manifest();
             TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofSeconds(timeout));
             List<GeneratedTrace> all = new ArrayList<>();
@@ -101,6 +105,9 @@ public final class TracesCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
+        @Mixin
+        RepoOption repoOption = new RepoOption();
+
         @Option(names = "--family", description = "Only this family.")
         String family;
 
@@ -110,7 +117,7 @@ public final class TracesCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Repo repo = Repo.locate();
+            Repo repo = repoOption.repo();
             Manifest m = repo.manifest();
             TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofSeconds(timeout));
             int problems = 0;

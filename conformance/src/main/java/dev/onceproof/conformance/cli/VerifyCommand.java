@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,6 +43,9 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    RepoOption repoOption = new RepoOption();
 
     @Option(names = "--mode", defaultValue = "ci", description = "ci or deep (default ${DEFAULT-VALUE}).")
     String mode;
@@ -68,7 +72,7 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Repo repo = Repo.locate();
+        Repo repo = repoOption.repo();
         Manifest manifest = repo.manifest();
         TlcRunner runner = new TlcRunner();
         List<ModelEntry> models = manifest.models().stream()

@@ -25,8 +25,8 @@ public final class TraceReplayer {
         try {
             trace = TraceCodec.read(file);
         } catch (TraceFormatException e) {
-            return new ReplayResult(file, null, 0, new ReplayResult.Failure(file.toString(), -1, null, null,
-                    List.of(), "not a valid trace: " + e.getMessage().substring(file.toString().length() + 1)));
+            return new ReplayResult(file, null, 0, new ReplayResult.Failure(file + ":" + e.line(), -1, null, null,
+                    List.of(), "not a valid trace: " + e.problem()));
         }
         return replay(trace);
     }
