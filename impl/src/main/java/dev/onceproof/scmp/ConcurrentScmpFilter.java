@@ -60,7 +60,7 @@ public final class ConcurrentScmpFilter {
         config.rhoClasses().forEach((k, estimator) ->
                 bounds.put(k, new AtomicLong(Math.min(0, now - estimator.current()))));
         this.upper = Map.copyOf(bounds);
-        OptionalLong stored = storage.read();
+        OptionalLong stored = config.scheme() == RecoveryScheme.RESILIENT ? storage.read() : OptionalLong.empty();
         long until = 0;
         switch (config.scheme()) {
             case RESILIENT -> {

@@ -70,14 +70,17 @@ public class ScmpServer {
         for (Map.Entry<String, LifetimeEstimator> k : config.rhoClasses().entrySet()) {
             upper.put(k.getKey(), Math.min(0, now - k.getValue().current()));
         }
-        OptionalLong stored = storage.read();
+        // Only the resilient scheme uses stable storage (2.2: the monotonic alternative "eliminates
+        // the need for stable storage"), so only it may be stopped by a corrupt one.
+        boolean resilient = config.scheme() == RecoveryScheme.RESILIENT;
+        OptionalLong stored = resilient ? storage.read() : OptionalLong.empty();
         if (restart) {
             up = false;
             stableLatest = stored.orElse(0);
             latest = stableLatest;
             return;
         }
-        if (config.scheme() == RecoveryScheme.RESILIENT) {
+        if (resilient) {
             if (stored.isPresent()) {
                 throw new IllegalStateException("stable storage already holds latest " + stored.getAsLong()
                         + ": a server that ran before must start with ScmpServer.restart (Fig. 2-2 crash recovery)");
@@ -186,7 +189,11 @@ public class ScmpServer {
         return latest;
     }
 
-    /** Spec action Crash: volatile memory (the table and upper) is lost; stable storage is not. */
+    /**
+     * Spec action Crash: volatile memory is lost (footnote 1), so the table goes; upper, latest and
+     * refuseUntil keep stale values that nothing reads until recover() overwrites them, as in
+     * SCMP.tla. Stable storage is untouched.
+     */
     public void crash() {
         requireUp("crash");
         up = false;
