@@ -156,9 +156,15 @@ public final class RpcReplayer implements FamilyReplayer {
                 case "ReceiveCall" -> {
                     RpcMessage m = p.get("truncated").asBoolean()
                             ? new RpcMessage.TruncatedCall(conn(p), ts(p)) : new RpcMessage.Call(conn(p), ts(p), ARGS);
-                    out.addAll(outcome(p, server.receive(m)));
+                    ServerStep st = server.receive(m);
+                    out.addAll(outcome(p, st));
+                    out.addAll(effects(p, st, s));
                 }
-                case "Complete" -> out.addAll(outcome(p, server.complete(conn(p), ts(p), resultOf(ts(p).value()))));
+                case "Complete" -> {
+                    ServerStep st = server.complete(conn(p), ts(p), resultOf(ts(p).value()));
+                    out.addAll(outcome(p, st));
+                    out.addAll(effects(p, st, s));
+                }
                 case "ReceiveReplyAck" -> out.addAll(outcome(p, server.receive(new RpcMessage.ReplyAck(conn(p), ts(p)))));
                 case "CollectGarbage" -> {
                     boolean removed = server.collectGarbage(conn(p));
@@ -253,6 +259,31 @@ public final class RpcReplayer implements FamilyReplayer {
 
     private static List<Mismatch> outcome(ObjectNode p, ServerStep step) {
         return Mismatch.compare("outcome", p.get("outcome"), F.textNode(step.outcome().specName()));
+    }
+
+    /**
+     * What the spec's step put into the network (or started) for this outcome, against the core's
+     * effects: the right message type, call id and, for a REPLY, the stored result.
+     */
+    private static List<Mismatch> effects(ObjectNode p, ServerStep step, ObjectNode s) {
+        ConnId c = conn(p);
+        Timestamp t = ts(p);
+        List<String> expected = switch (p.get("outcome").asText()) {
+            case "execute" -> List.of(new dev.onceproof.rpc.core.ServerEffect.Execute(c, t, ARGS).toString());
+            case "ack" -> List.of(send(new RpcMessage.Ack(c, t)));
+            case "reject" -> List.of(send(new RpcMessage.Reject(c, t)));
+            case "retransmitReply" -> List.of(send(new RpcMessage.Reply(c, t,
+                    resultOf(s.get("rpc").get(c.value()).get("reply").get(0).asLong()))));
+            case "reply" -> List.of(send(new RpcMessage.Reply(c, t, resultOf(t.value()))));
+            default -> List.of();
+        };
+        List<String> actual = step.effects().stream().map(Object::toString).toList();
+        return expected.equals(actual) ? List.of()
+                : List.of(new Mismatch("effects", expected.toString(), actual.toString()));
+    }
+
+    private static String send(RpcMessage m) {
+        return new dev.onceproof.rpc.core.ServerEffect.Send(m).toString();
     }
 
     private static String sent(ClientStep cs) {

@@ -8,8 +8,11 @@ import dev.onceproof.conformance.replay.ReplayerRegistry;
 import dev.onceproof.conformance.replay.StoredTraces;
 import dev.onceproof.conformance.replay.TraceReplayer;
 import dev.onceproof.rpc.core.RpcServerCore;
+import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerEntry;
+import dev.onceproof.rpc.core.ServerOutcome;
 import dev.onceproof.rpc.core.ServerStep;
+import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcMessage;
 import dev.onceproof.scmp.ConnId;
 import java.nio.file.Path;
@@ -57,6 +60,21 @@ class RpcReplayTest {
         });
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).contains("rpc.c1.state");
         assertThat(r.report()).contains("rpc-dup-replying-reply.jsonl:").contains("outcome");
+    }
+
+    @Test
+    void serverThatRetransmitsTheWrongReplyIsCaught() {
+        // Fig. 3-1, 3: the stored reply is retransmitted; this core sends an empty one instead.
+        ReplayResult r = replayOnBrokenCore("rpc-dup-replying-reply.jsonl", (c, k, s, kappa) -> new RpcServerCore(c, k, s, kappa) {
+            @Override
+            protected ServerStep duplicateWhileReplying(ConnId conn, ServerEntry entry, RpcMessage.Call fullCall) {
+                return new ServerStep(ServerOutcome.RETRANSMIT_REPLY, List.of(new ServerEffect.Send(
+                        new RpcMessage.Reply(conn, entry.ts(), Payload.EMPTY))));
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveCall");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).containsExactly("effects");
     }
 
     private ReplayResult replayOnBrokenCore(String trace, RpcReplayer.ServerFactory broken) {
