@@ -14,6 +14,7 @@ import dev.onceproof.scmp.ConnId;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
@@ -37,6 +38,8 @@ public final class RpcUdpClient implements AutoCloseable {
     private final InstantSource clock;
     private final InetSocketAddress server;
     private final DatagramChannel channel;
+    /** The channel's socket adaptor, for its timed receive; fetched once (the getter locks). */
+    private final DatagramSocket socket;
     /**
      * One receive buffer per thread, not per client: a datagram may be 64 KB, and zeroing that much
      * for every short-lived client costs more than the call itself. A call uses it only on its own
@@ -72,6 +75,7 @@ public final class RpcUdpClient implements AutoCloseable {
             channel.close();
             throw new IOException("cannot reach " + server + ": " + e.getMessage(), e);
         }
+        this.socket = channel.socket();
     }
 
     public ConnId conn() {
@@ -143,10 +147,10 @@ public final class RpcUdpClient implements AutoCloseable {
             return core.timerExpired();
         }
         // 0 would mean "forever" to setSoTimeout; the timer is at least a millisecond away here.
-        channel.socket().setSoTimeout((int) Math.min(wait, Integer.MAX_VALUE));
+        socket.setSoTimeout((int) Math.min(wait, Integer.MAX_VALUE));
         DatagramPacket packet = PACKET.get();
         try {
-            channel.socket().receive(packet);
+            socket.receive(packet);
         } catch (SocketTimeoutException e) {
             return core.timerExpired();
         } catch (PortUnreachableException e) {
