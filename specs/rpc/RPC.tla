@@ -444,4 +444,24 @@ TableMatchesScmp == DOMAIN rpc = DOMAIN ct
 EventualCompletion ==
     \A c \in Conns : client[c].waiting ~> (~client[c].waiting /\ client[c].outcome = "replied")
 
+-----------------------------------------------------------------------------
+(* The argument of 2.3 and 3.1 as an invariant: why the properties hold.    *)
+(* Every started call is covered by SCMP (its entry, or upper, which GC and *)
+(* recovery raised), so a copy is never NEW again; every entry is about a   *)
+(* call that was started; a stored or sent REPLY carries the result of the  *)
+(* call it names, so the client's call-id check is enough.                  *)
+IInv ==
+    /\ TypeOK
+    /\ TableMatchesScmp
+    /\ AtMostOnceExecution
+    /\ RejectIsFinal
+    /\ up => \A i \in DOMAIN executed : S!Covered(executed[i])
+    /\ \A i \in DOMAIN executed : executed[i].ts <= stableLatest
+    /\ latest <= stableLatest
+    /\ \A c \in DOMAIN rpc : [conn |-> c, ts |-> ct[c]] \in {executed[i] : i \in DOMAIN executed}
+    /\ \A c \in DOMAIN rpc : rpc[c].state = "REPLYING" => rpc[c].reply = <<ct[c]>>
+    /\ \A x \in computing : x \in {executed[i] : i \in DOMAIN executed}
+    /\ \A m \in net : m.type = "REPLY" => m.result = m.ts
+    /\ ~up => rpc = NoEntries /\ computing = {}
+
 =============================================================================
