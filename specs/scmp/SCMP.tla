@@ -116,6 +116,7 @@ TypeOK ==
     /\ crashClocks \in Seq(Int)
     /\ jumps \in Nat /\ recoveredUpper \in Int
     /\ lastAction.name \in ActionNames
+    /\ lastAction.name = "Receive" => lastAction.verdict \in Verdicts
 
 -----------------------------------------------------------------------------
 (* Initialization, Fig. 2-1 and 2-2: the table is empty and upper is the   *)
