@@ -134,7 +134,9 @@ public final class RpcBenchCommand implements Callable<Integer> {
         Path target = out.toAbsolutePath();
         Files.createDirectories(target.getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(target.toFile(), json);
-        System.out.println("wrote " + out);
+        Path png = target.resolveSibling(target.getFileName().toString().replaceFirst("\\.json$", "") + ".png");
+        RpcBenchChart.write(results, png);
+        System.out.println("wrote " + out + " and " + png);
         return 0;
     }
 
@@ -149,6 +151,7 @@ public final class RpcBenchCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true"); // the chart is rendered off-screen
         System.exit(new CommandLine(new RpcBenchCommand()).execute(args));
     }
 }
