@@ -6,25 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.onceproof.scmp.ManualInstantSource;
 import dev.onceproof.scmp.Timestamp;
 import dev.onceproof.scmp.Verdict;
+import java.util.Arrays;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
-import org.junit.jupiter.api.Test;
 
 /**
- * The negative control: the same operations and checks as {@link ConcurrentScmpFilterLincheckTest}
- * on {@link RacyScmpFilter}; Lincheck must report a failure, or the suite could not catch a race.
+ * The negative controls: the operations and checks of {@link ConcurrentScmpFilterLincheckTest} on a
+ * {@link RacyScmpFilter}; Lincheck must report a failure, or the suite could not catch that race.
  */
 @Param(name = "conn", gen = IntGen.class, conf = "1:2")
 @Param(name = "ts", gen = IntGen.class, conf = "1:4")
-public class RacyScmpFilterLincheckTest {
+public abstract class RacyFilterLincheckBase {
 
     private final ManualInstantSource clock = new ManualInstantSource(LincheckScenario.START_CLOCK);
-    private final RacyScmpFilter filter = new RacyScmpFilter(LincheckScenario.CONFIG, clock);
+    private final RacyScmpFilter filter = new RacyScmpFilter(LincheckScenario.CONFIG, clock, race());
     private final AcceptanceLog log = new AcceptanceLog();
+
+    abstract RacyScmpFilter.Race race();
 
     @Operation
     public Verdict receive(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
@@ -46,18 +48,19 @@ public class RacyScmpFilterLincheckTest {
         log.validate();
     }
 
-    @Test
-    void racyFilterIsCaught() {
+    /** Runs Lincheck on the concrete test class and returns the start of its report. */
+    static String assertCaught(Class<? extends RacyFilterLincheckBase> testClass, int iterations) {
+        // Few scenarios: a race shows up early, and each failure costs a minimization (re-runs of
+        // smaller scenarios) and a trace.
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                // Fewer scenarios than the positive test: a race shows up in the first ones, and
-                // each failure costs a minimization (re-runs of smaller scenarios) and a trace.
-                () -> LinChecker.check(RacyScmpFilterLincheckTest.class, LincheckOptions.modelChecking().iterations(4)));
+                () -> LinChecker.check(testClass, LincheckOptions.modelChecking().iterations(iterations)));
         // Lincheck reports the broken spec invariant (validation) or a non-linearizable history,
         // whichever interleaving it meets first; both mean the race was seen.
         assertThat(error.getMessage()).containsAnyOf("accepted twice (NoDuplicateAccepted)",
                 "Invalid execution results");
         String[] lines = error.getMessage().split("\n");
-        System.out.println("Racy filter caught as expected:\n"
-                + String.join("\n", java.util.Arrays.copyOf(lines, Math.min(lines.length, 24))));
+        String head = String.join("\n", Arrays.copyOf(lines, Math.min(lines.length, 24)));
+        System.out.println(testClass.getSimpleName() + ": race caught as expected:\n" + head);
+        return head;
     }
 }
