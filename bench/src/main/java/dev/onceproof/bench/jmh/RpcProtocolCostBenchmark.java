@@ -1,0 +1,87 @@
+package dev.onceproof.bench.jmh;
+
+import dev.onceproof.rpc.core.ClientEffect;
+import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.core.RpcClientCore;
+import dev.onceproof.rpc.core.RpcServerCore;
+import dev.onceproof.rpc.core.ServerEffect;
+import dev.onceproof.rpc.core.ServerStep;
+import dev.onceproof.rpc.core.SynchronizedRpcServer;
+import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.Payload;
+import dev.onceproof.rpc.wire.RpcDecoder;
+import dev.onceproof.rpc.wire.RpcEncoder;
+import dev.onceproof.rpc.wire.RpcMessage;
+import dev.onceproof.scmp.ConnId;
+import dev.onceproof.scmp.ManualInstantSource;
+import dev.onceproof.scmp.RecoveryScheme;
+import dev.onceproof.scmp.ScmpConfig;
+import dev.onceproof.storage.InMemoryStableStorage;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What one null call costs in protocol work alone, without sockets: the SCMP-RPC path (client core,
+ * encode, decode, server core with the SCMP filter, completion, reply encode and decode, client
+ * core) against the UDP baseline's (a transaction id written and read back). The difference is the
+ * CPU the protocol adds to every loopback round trip in bench rpc, where a round trip of the
+ * sockets themselves costs a few microseconds.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class RpcProtocolCostBenchmark {
+
+    private ManualInstantSource clock;
+    private SynchronizedRpcServer server;
+    private RpcClientCore client;
+    private long calls;
+    private final ByteBuffer udpRequest = ByteBuffer.allocate(8);
+    private long xid;
+
+    @Setup(Level.Iteration)
+    public void setUp() {
+        clock = new ManualInstantSource(1_000_000_000L);
+        // beta and rho far beyond an iteration, as in bench rpc: nothing is too early or collected.
+        ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 3_600_000_000L, 0, 300_000);
+        server = new SynchronizedRpcServer(new RpcServerCore(config, clock, new InMemoryStableStorage(), 300_000));
+        client = new RpcClientCore(ConnId.of("bench-client-1"), clock, new RetryPolicy(200, 25));
+    }
+
+    @Benchmark
+    public Object scmpRpcNullCall() {
+        // The clock moves a millisecond per call so timestamps stay on it, as on a paced connection.
+        clock.set(1_000_000_000L + ++calls);
+        RpcMessage call = ((ClientEffect.Send) client.call(Payload.EMPTY).effects().get(0)).message();
+        byte[] callBytes = RpcEncoder.encode(call);
+        RpcMessage received = ((DecodeResult.Decoded) RpcDecoder.decode(callBytes)).message();
+        ServerStep step = server.receive(received);
+        ServerEffect.Execute x = (ServerEffect.Execute) step.effects().get(0);
+        ServerStep done = server.complete(x.conn(), x.ts(), Payload.EMPTY);
+        byte[] replyBytes = RpcEncoder.encode(((ServerEffect.Send) done.effects().get(0)).message());
+        RpcMessage reply = ((DecodeResult.Decoded) RpcDecoder.decode(replyBytes)).message();
+        return client.receive(reply);
+    }
+
+    @Benchmark
+    public long udpBaselineNullCall() {
+        // What the UDP baseline does per call besides the sockets: write a transaction id, read it back.
+        udpRequest.clear();
+        udpRequest.putLong(++xid).flip();
+        return udpRequest.getLong(0);
+    }
+}
