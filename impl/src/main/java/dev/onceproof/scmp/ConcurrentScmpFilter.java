@@ -25,6 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A crash is the death of the process: build a new filter with {@link #restart}. Each
  * single-entry collection is atomic; a full pass is a sequence of them, not one atomic step.
+ * {@link #writeLatest} reads the clock before its durable write and publishes latest after it, so
+ * with a clock moving meanwhile it is not linearizable against the core's atomic WriteLatest; that
+ * is safe, since a stale reading only publishes a smaller latest (more messages too early, never
+ * one accepted above stable storage). Lincheck therefore checks receive, collection and the clock.
  * Estimator calls are serialized by locking the estimator, since estimators need not be thread-safe.
  */
 public final class ConcurrentScmpFilter {
