@@ -62,10 +62,10 @@ public final class RpcBenchCommand implements Callable<Integer> {
                     + " needed\"), with the optional hint sent only when the connection closes.")
     ReplyAcks replyAcks;
 
-    @Option(names = "--also-reply-acks",
-            description = "Also run SCMP-RPC with REPLY-ACKs sent this way (IMMEDIATE, DEFERRED, OFF) as one"
-                    + " more system (default: not).")
-    ReplyAcks alsoReplyAcks;
+    @Option(names = "--also-reply-acks", split = ",",
+            description = "Also run SCMP-RPC with REPLY-ACKs sent these ways (IMMEDIATE, DEFERRED, OFF), one"
+                    + " more system each (default: none).")
+    List<ReplyAcks> alsoReplyAcks = new ArrayList<>();
 
     @Option(names = "--retransmit-ms", defaultValue = "200",
             description = "UDP and SCMP-RPC retransmission interval; TCP read timeout is tries x this"
@@ -94,8 +94,8 @@ public final class RpcBenchCommand implements Callable<Integer> {
             if (alsoWorkers >= 0) {
                 systems.add(new ScmpRpcSystem(alsoWorkers, policy, replyAcks));
             }
-            if (alsoReplyAcks != null) {
-                systems.add(new ScmpRpcSystem(workers, policy, alsoReplyAcks));
+            for (ReplyAcks mode : alsoReplyAcks) {
+                systems.add(new ScmpRpcSystem(workers, policy, mode));
             }
             for (RpcSystem s : systems) {
                 System.out.println(s.name() + ": " + s.description());
