@@ -11,10 +11,14 @@ public final class AdaptiveExperiment {
     /** Rounds of the history and Theorem 11 experiments (reported at 1, 2, 4, 8, 16, ...). */
     public static final int ROUNDS = 16;
 
+    /** Silences after t in the Theorem 11 silence variant (ticks). */
+    public static final List<Long> SILENCES = List.of(0L, 250L, 1000L, 4000L, 16000L);
+
     /** Everything measured in one run of the experiment. */
     public record Results(AdaptiveConfig config, List<Contender> contenders,
             Map<String, Scenario> scenarios, Map<String, List<RunResult>> runs,
-            List<Rounds.Result> history, List<Rounds.Result> theorem11, List<Check> checks) {
+            List<Rounds.Result> history, List<Rounds.Result> theorem11, List<Rounds.Silence> silence,
+            List<Check> checks) {
     }
 
     private AdaptiveExperiment() {
@@ -41,11 +45,13 @@ public final class AdaptiveExperiment {
         }
         List<Rounds.Result> history = new ArrayList<>();
         List<Rounds.Result> theorem11 = new ArrayList<>();
+        List<Rounds.Silence> silence = new ArrayList<>();
         for (Contender c : contenders.subList(0, 2)) {
             history.add(Rounds.history(c, cfg, ROUNDS));
             theorem11.add(Rounds.theorem11(c, cfg, ROUNDS));
+            silence.add(Rounds.theorem11Silence(c, cfg, SILENCES));
         }
-        List<Check> checks = Checks.evaluate(cfg, scenarios, runs, history, theorem11);
-        return new Results(cfg, contenders, scenarios, runs, history, theorem11, checks);
+        List<Check> checks = Checks.evaluate(cfg, scenarios, runs, history, theorem11, silence);
+        return new Results(cfg, contenders, scenarios, runs, history, theorem11, silence, checks);
     }
 }

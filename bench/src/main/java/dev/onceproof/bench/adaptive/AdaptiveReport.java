@@ -41,6 +41,10 @@ final class AdaptiveReport {
         for (Rounds.Result r : res.theorem11()) {
             out.printf(Locale.ROOT, "theorem11 %-24s t' - t_i per round: %s%n", r.contender(), r.convergence());
         }
+        for (Rounds.Silence s : res.silence()) {
+            out.printf(Locale.ROOT, "silence   %-24s state at t: %s; silences %s -> t' - t %s%n", s.contender(),
+                    s.stateAtT().get(0), s.silences(), s.convergence());
+        }
         out.println();
         for (Check ch : res.checks()) {
             out.printf(Locale.ROOT, "%s  %-26s %s: %s%n      %s%n", ch.pass() ? "PASS" : "FAIL", ch.id(),
@@ -83,6 +87,7 @@ final class AdaptiveReport {
         }
         root.set("history", json.valueToTree(res.history()));
         root.set("theorem11", json.valueToTree(res.theorem11()));
+        root.set("theorem11Silence", json.valueToTree(res.silence()));
         root.set("checks", json.valueToTree(res.checks()));
         Files.createDirectories(dir);
         Path file = dir.resolve("results.json");

@@ -18,7 +18,8 @@ final class Checks {
     }
 
     static List<Check> evaluate(AdaptiveConfig cfg, Map<String, Scenario> scenarios,
-            Map<String, List<RunResult>> runs, List<Rounds.Result> history, List<Rounds.Result> theorem11) {
+            Map<String, List<RunResult>> runs, List<Rounds.Result> history, List<Rounds.Result> theorem11,
+            List<Rounds.Silence> silence) {
         List<Check> out = new ArrayList<>();
         out.add(condition1(runs, history, theorem11));
         out.add(powersOfTwo(runs));
@@ -39,6 +40,7 @@ final class Checks {
         out.add(theorem10(cfg, sparse, runs.get("sparse").get(1)));
         out.add(history(history.get(0), history.get(1)));
         out.add(theorem11(theorem11.get(0), theorem11.get(1), cfg));
+        out.add(theorem11Silence(silence));
         return out;
     }
 
@@ -132,6 +134,24 @@ final class Checks {
                         + " %d, round %d %d (x%.2f, need >= 2); limited round 2 %d, round %d %d (x%.2f, need <= 1.5)",
                         unlimited.x(), enough ? unlimited.round(2) : -1, n, enough ? unlimited.round(n) : -1, u,
                         enough ? limited.round(2) : -1, n, enough ? limited.round(n) : -1, l));
+    }
+
+    private static Check theorem11Silence(List<Rounds.Silence> silence) {
+        boolean pass = true;
+        StringBuilder sb = new StringBuilder();
+        for (Rounds.Silence s : silence) {
+            boolean sameState = s.stateAtT().stream().distinct().count() == 1;
+            boolean exceeds = true;
+            for (int i = 0; i < s.silences().size(); i++) {
+                exceeds &= s.convergence().get(i) > s.silences().get(i);
+            }
+            pass &= sameState && exceeds;
+            sb.append(String.format(Locale.ROOT, "%s: state at t %s (%s); silence %s -> t' - t %s. ", s.contender(),
+                    sameState ? "identical" : "DIFFERS", s.stateAtT().get(0), s.silences(), s.convergence()));
+        }
+        return new Check("theorem11-silence", "Theorem 11 (proof: no messages in [t_i, t_i + B(q_t_i)])",
+                "no function of the state at t bounds t' - t: same q_t, longer silence, later convergence",
+                pass, sb.toString().strip());
     }
 
     private static Check theorem11(Rounds.Result unlimited, Rounds.Result limited, AdaptiveConfig cfg) {

@@ -71,6 +71,42 @@ public final class Rounds {
         return new Result(c.name(), x, convergence, d.accepted(), d.lost(), d.violations(), capped);
     }
 
+    /** The silence variant of Theorem 11: same prefix, same state q_t, growing silence after t. */
+    public record Silence(String contender, long x, List<Long> silences, List<Long> convergence,
+            List<String> stateAtT) {
+    }
+
+    /**
+     * The step of the proof of Theorem 11 that no bound can survive: "no messages arrive in the
+     * interval [t_i, t_i + B(q_{t_i})]". For each silence the same seeded prefix (warm-up, one round
+     * of the construction) leads to the same state at t; then nothing arrives for the silence, then
+     * (t, X)-bounded traffic resumes. A standard-form estimate changes only at collections and moves
+     * only on received lifetimes, so t' - t exceeds the silence: no function of q_t bounds it.
+     */
+    public static Silence theorem11Silence(Contender c, AdaptiveConfig cfg, List<Long> silences) {
+        final long x = 32;
+        List<Long> convergence = new ArrayList<>();
+        List<String> states = new ArrayList<>();
+        for (long silence : silences) {
+            Driver d = new Driver(c, cfg.clients(), cfg.gcPeriod(), cfg.seed() * 31 + 3);
+            Profile bounded = Profile.uniform(1, x);
+            traffic(d, bounded, cfg.rate(), 500);
+            untilBelow(d, bounded, cfg.rate(), 2 * x, 200_000);
+            long period = c.name().startsWith("limited")
+                    ? (cfg.s() + cfg.rate() - 1) / cfg.rate() : cfg.gcPeriod();
+            traffic(d, Profile.uniform(2 * x, 2 * x), cfg.rate(), period);
+            d.arrive(x);
+            long t = d.now();
+            states.add("estimate " + d.estimate() + ", accepted " + d.accepted() + ", lost " + d.lost());
+            for (long i = 0; i < silence; i++) {
+                d.tick();
+            }
+            long took = untilBelow(d, bounded, cfg.rate(), 2 * x, 200_000);
+            convergence.add(took < 0 ? -1 : d.now() - t);
+        }
+        return new Silence(c.name(), x, silences, convergence, states);
+    }
+
     private static void traffic(Driver d, Profile p, int rate, long ticks) {
         for (long t = 0; t < ticks; t++) {
             for (int k = 0; k < rate; k++) {
