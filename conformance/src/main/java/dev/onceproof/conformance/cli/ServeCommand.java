@@ -105,9 +105,13 @@ public final class ServeCommand implements Callable<Integer> {
         RpcUdpServer server;
         try {
             server = RpcUdpServer.start(options, config, kappa, stable, InstantSource.system(), h);
-        } catch (RuntimeException e) {
-            // A corrupt or unreadable storage file: stop with its own message, never guess (DESIGN.md).
+        } catch (java.io.IOException | RuntimeException e) {
+            // A port in use, or a corrupt or unreadable storage file: stop with its own message,
+            // never guess (DESIGN.md).
             err.println("error: " + e.getMessage());
+            if (h instanceof AutoCloseable c) {
+                c.close();
+            }
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
