@@ -16,7 +16,7 @@ public final class ManualInstantSource implements InstantSource {
         this.millis = millis;
     }
 
-    public void set(long millis) {
+    public synchronized void set(long millis) {
         this.millis = millis;
     }
 

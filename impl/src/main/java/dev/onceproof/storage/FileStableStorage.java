@@ -19,7 +19,8 @@ import java.util.zip.CRC32C;
  * <p>A write goes to a temporary file in the same directory, is forced to the device, atomically
  * renamed over the old file, and the directory is forced so the rename itself survives a power
  * loss. So after a crash the file holds either the old or the new value, never a mix; a file that
- * fails any check raises {@link CorruptStableStorageException} instead of yielding a value.
+ * fails any check raises {@link CorruptStableStorageException} instead of yielding a value. A
+ * temporary file left by a crash mid-write is never read, and the next write truncates it.
  *
  * <p>One writer per file (the server that owns it); methods are synchronized for the background
  * latest writer.
