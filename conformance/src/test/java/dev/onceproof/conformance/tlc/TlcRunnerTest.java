@@ -72,4 +72,13 @@ class TlcRunnerTest {
                 TestSpecs.dir(), false, Duration.ofMinutes(2)).withArgs(java.util.List.of("-coverage", "1")));
         assertThat(r.actions()).containsExactly("Inc", "Reset", "Never");
     }
+
+    @Test
+    void runPastItsTimeoutIsKilledAndReportedAsATimeout() {
+        TlcResult r = runner.run(TlcRequest.modelCheck(TestSpecs.file("Unbounded.tla"), TestSpecs.file("Unbounded.cfg"),
+                TestSpecs.dir(), false, Duration.ofSeconds(8)));
+        assertThat(r.outcome()).isEqualTo(Outcome.TIMEOUT);
+        assertThat(r.summary()).isEqualTo("timeout: TLC did not finish within 8 s");
+        assertThat(r.wallTime()).isLessThan(Duration.ofSeconds(30));
+    }
 }
