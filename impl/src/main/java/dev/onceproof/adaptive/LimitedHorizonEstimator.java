@@ -16,6 +16,10 @@ import java.util.Arrays;
  * how long the system has run. In a (t, X, S, H)-bounded execution the estimate ends below 2X
  * (Theorem 8) and lost/accepted tends to at most 1/p (Theorem 10).
  *
+ * <p>Verdicts outside the paper's model (TOO_EARLY, RECOVERING of the resilient and monotonic
+ * schemes) still put their lifetime into ltimes, as the figure's first line does for every received
+ * message, but count as neither accepted nor summary-rejected.
+ *
  * <p>Parameters are refused unless S > H >= 0, p >= 1 and delta = 1/p >= H/(S-H) (Assumption 3,
  * written p * H <= S - H: "p: initially some predetermined value at most (S-H)/H", Fig. 3; the
  * extracted figure reads "(S H)/H", the minus sign is lost).

@@ -27,6 +27,10 @@ import dev.onceproof.scmp.Verdict;
  * {@code maxInPeriod} is: max(ltimes U {0}), reset at every collection exactly where Fig. 2 empties
  * ltimes.
  *
+ * <p>Verdicts outside the paper's model (TOO_EARLY, RECOVERING of the resilient and monotonic
+ * schemes) still put their lifetime into ltimes, as the figure's first line does for every received
+ * message, but count as neither accepted nor summary-rejected.
+ *
  * <p>Not thread-safe, like every core part (the caller serializes calls).
  */
 public final class UnlimitedHorizonEstimator implements LifetimeEstimator {
