@@ -13,10 +13,25 @@ import java.util.Map;
  */
 public final class RpcBenchReport {
 
-    /** A target from the issue: numerator / denominator compared with a bound. */
+    /**
+     * A ratio to report: numerator / denominator on one experiment, compared with a bound when the
+     * issue sets one ({@code op} "<=" or ">="), or shown for information ({@code op} "info").
+     */
     public record Target(String experiment, String numerator, String denominator, String op, double bound) {
         boolean met(double ratio) {
-            return op.equals("<=") ? ratio <= bound : ratio >= bound;
+            return switch (op) {
+                case "<=" -> ratio <= bound;
+                case ">=" -> ratio >= bound;
+                default -> true;
+            };
+        }
+
+        String verdict(double ratio) {
+            return op.equals("info") ? "(no target)" : "target " + op + " " + bound + ": " + (met(ratio) ? "met" : "MISSED");
+        }
+
+        public static Target info(String experiment, String numerator, String denominator) {
+            return new Target(experiment, numerator, denominator, "info", Double.NaN);
         }
     }
 
@@ -64,9 +79,9 @@ public final class RpcBenchReport {
             }
             Summary r = ratio(t.experiment(), t.numerator(), t.denominator());
             Summary cpu = cpuRatio(t.experiment(), t.numerator(), t.denominator());
-            out.printf("  %-15s %-30s %6.2f  [%.2f, %.2f]  cpu %5.2f  target %s %.2f: %s%n", t.experiment(),
-                    t.numerator() + " / " + t.denominator(), r.median(), r.min(), r.max(), cpu.median(), t.op(),
-                    t.bound(), t.met(r.median()) ? "met" : "MISSED");
+            out.printf("  %-15s %-30s %6.2f  [%.2f, %.2f]  cpu %5.2f  %s%n", t.experiment(),
+                    t.numerator() + " / " + t.denominator(), r.median(), r.min(), r.max(), cpu.median(),
+                    t.verdict(r.median()));
         }
     }
 
@@ -112,8 +127,10 @@ public final class RpcBenchReport {
             m.put("ratio", t.numerator() + " / " + t.denominator());
             m.put("perRound", r);
             m.put("cpuPerRound", cpuRatio(t.experiment(), t.numerator(), t.denominator()));
-            m.put("target", t.op() + " " + t.bound());
-            m.put("met", t.met(r.median()));
+            if (!t.op().equals("info")) {
+                m.put("target", t.op() + " " + t.bound());
+                m.put("met", t.met(r.median()));
+            }
             ratios.add(m);
         }
         doc.put("ratios", ratios);
