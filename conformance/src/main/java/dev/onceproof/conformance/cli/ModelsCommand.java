@@ -8,14 +8,22 @@ import dev.onceproof.conformance.tlc.TextTable;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import dev.onceproof.conformance.manifest.ModelExpectation;
+import dev.onceproof.conformance.tlc.CounterexampleTable;
+import dev.onceproof.conformance.tlc.TlcResult;
+import dev.onceproof.conformance.tlc.TlcRunner;
+import java.time.Duration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code onceproof models list}: what the manifest holds. */
 @Command(name = "models", mixinStandardHelpOptions = true, description = "Show the models of specs/manifest.json.",
-        subcommands = ModelsCommand.ListCommand.class)
+        subcommands = {ModelsCommand.ListCommand.class, ModelsCommand.CheckCommand.class})
 public final class ModelsCommand implements Runnable {
 
     @Spec
@@ -56,6 +64,49 @@ public final class ModelsCommand implements Runnable {
             out.print(traces.render());
             out.flush();
             return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Model-check the named models and show each result with its counterexample table"
+                    + " (what a mutant's violation looks like, or what broke).")
+    static final class CheckCommand implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        RepoOption repoOption = new RepoOption();
+
+        @Parameters(arity = "1..*", paramLabel = "MODEL", description = "Model names from specs/manifest.json.")
+        java.util.List<String> names;
+
+        @Option(names = "--timeout", defaultValue = "1800", description = "Seconds per TLC run (default ${DEFAULT-VALUE}).")
+        long timeout;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            Repo repo = repoOption.repo();
+            Manifest m = repo.manifest();
+            int failed = 0;
+            for (String name : names) {
+                ModelEntry e = m.models().stream().filter(x -> x.name().equals(name)).findFirst()
+                        .orElseThrow(() -> new ParameterException(spec.commandLine(), "no model \"" + name
+                                + "\" in specs/manifest.json"));
+                TlcResult r = new TlcRunner().run(ModelExpectation.request(repo, e, Duration.ofSeconds(timeout)));
+                java.util.List<String> problems = ModelExpectation.problems(e, r);
+                out.printf("%s: %s, %d distinct states, depth %d, %.1fs: %s%n", e.name(), r.summary(),
+                        r.distinctStates(), r.depth(), r.wallTime().toMillis() / 1000.0,
+                        problems.isEmpty() ? "as the manifest says" : String.join("; ", problems));
+                if (!r.counterexample().isEmpty()) {
+                    out.print(CounterexampleTable.render(r));
+                }
+                out.println();
+                out.flush();
+                failed += problems.isEmpty() ? 0 : 1;
+            }
+            return failed == 0 ? 0 : 1;
         }
     }
 }

@@ -35,7 +35,8 @@ public final class CounterexampleTable {
                 continue;
             }
             boolean first = true;
-            for (Map.Entry<String, TlaValue> v : s.variables().entrySet()) {
+            // Sorted by name: TLC's print order follows its internal variable numbering, not the spec.
+            for (Map.Entry<String, TlaValue> v : new java.util.TreeMap<>(s.variables()).entrySet()) {
                 if (v.getKey().equals(LAST_ACTION) || Objects.equals(previous.get(v.getKey()), v.getValue())) {
                     continue;
                 }

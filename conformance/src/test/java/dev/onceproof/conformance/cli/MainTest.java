@@ -89,4 +89,15 @@ class MainTest {
         assertThat(replay.exit()).isEqualTo(1);
         assertThat(replay.out()).contains("tiny-two.jsonl:1: no replayer for spec \"Counter\" (replayers: ");
     }
+
+    @Test
+    void modelsCheckShowsTheMutantsCounterexample() {
+        Repo repo = TinyRepo.copyTo(dir);
+        Run r = run("models", "check", "tiny-small-mutant", "--repo", repo.root().toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("tiny-small-mutant: Small, 5 distinct states, depth 3")
+                .contains("as the manifest says")
+                .contains("Invariant Small is violated after 2 steps:")
+                .containsPattern("\\s1  Inc\\(n=1\\)\\s+flags\\s+\\[a \\|-> TRUE, b \\|-> FALSE\\]");
+    }
 }
