@@ -25,6 +25,9 @@ final class DatagramMutator {
 
     private final SplittableRandom random;
     private final long[] clockRef;
+    /** Recent messages: the network duplicates, so a third of the messages repeat one of these. */
+    private final RpcMessage[] recent = new RpcMessage[32];
+    private int made;
 
     /** @param clockRef one-element array holding the server clock, so timestamps land near it */
     DatagramMutator(long seed, long[] clockRef) {
@@ -55,8 +58,27 @@ final class DatagramMutator {
         };
     }
 
-    /** A message a client or server might send, with a ts within a few ms of the server clock. */
+    /**
+     * A message a client or server might send, with a ts within a few ms of the server clock; a
+     * third of them are copies of a recent one, so duplicates reach entries that still exist.
+     */
     RpcMessage message() {
+        if (made >= recent.length && random.nextInt(3) == 0) {
+            RpcMessage copy = recent[random.nextInt(recent.length)];
+            ConnId c = copy.conn();
+            // The same call seen from the other side: a CALL's copy may come back as a REPLY or ACK.
+            return switch (random.nextInt(4)) {
+                case 0 -> new RpcMessage.Ack(c, copy.ts());
+                case 1 -> new RpcMessage.Reply(c, copy.ts(), payload());
+                default -> copy;
+            };
+        }
+        RpcMessage m = fresh();
+        recent[made++ % recent.length] = m;
+        return m;
+    }
+
+    private RpcMessage fresh() {
         ConnId conn = CONNS[random.nextInt(CONNS.length)];
         Timestamp ts = Timestamp.of(clockRef[0] + random.nextInt(-40, 8));
         int kind = random.nextInt(10);

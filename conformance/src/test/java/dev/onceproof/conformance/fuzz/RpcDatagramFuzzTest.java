@@ -2,6 +2,10 @@ package dev.onceproof.conformance.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onceproof.rpc.core.ClientState;
+import dev.onceproof.rpc.core.ClientStep;
+import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.core.RpcClientCore;
 import dev.onceproof.rpc.core.RpcServerCore;
 import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
@@ -11,6 +15,7 @@ import dev.onceproof.rpc.wire.DecodeResult;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
 import dev.onceproof.rpc.wire.RpcEncoder;
+import dev.onceproof.scmp.ConnId;
 import dev.onceproof.scmp.ManualInstantSource;
 import dev.onceproof.scmp.RecoveryScheme;
 import dev.onceproof.scmp.ScmpConfig;
@@ -36,8 +41,9 @@ import org.junit.jupiter.api.Test;
  * <p>Checked for every datagram: nothing throws; a malformed one is refused with an offset inside
  * the datagram; a decoded one re-encodes to the same bytes (the decoder is strict); every step
  * except starting a call (EXECUTE) or taking a REPLY-ACK (IDLE) leaves the server state equal to
- * what it was; and no call is started twice (at-most-once, across the crashes). The counts are
- * printed as a table.
+ * what it was; and no call is started twice (at-most-once, across the crashes). Decoded datagrams
+ * also go to a client core of connection c1 with a call always outstanding: what it ignores leaves
+ * its state unchanged. The counts are printed as a table (client rows count decoded datagrams).
  */
 class RpcDatagramFuzzTest {
 
@@ -51,6 +57,8 @@ class RpcDatagramFuzzTest {
     private final ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 1_000, 5, 20);
     private final InMemoryStableStorage storage = new InMemoryStableStorage();
     private final RpcServerCore server = new RpcServerCore(config, source, storage, 30);
+    /** A client of connection c1 that always has a call outstanding, fed the same datagrams. */
+    private final RpcClientCore client = new RpcClientCore(ConnId.of("c1"), source, new RetryPolicy(1, 1));
 
     private final Map<String, Long> counts = new TreeMap<>();
     private final Map<String, Long> byKind = new TreeMap<>();
@@ -72,13 +80,16 @@ class RpcDatagramFuzzTest {
         double seconds = (System.nanoTime() - began) / 1e9;
         printTable(seconds);
         assertThat(failures).isEmpty();
-        assertThat(counts.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(DATAGRAMS);
+        long judged = counts.entrySet().stream().filter(e -> !e.getKey().startsWith("client "))
+                .mapToLong(Map.Entry::getValue).sum();
+        assertThat(judged).isEqualTo(DATAGRAMS);
         // The mutations must reach every layer, or the run proves little.
         assertThat(counts.keySet()).contains("malformed TOO_SHORT", "malformed TRAILING_BYTES",
                 "malformed BAD_MAGIC", "malformed UNKNOWN_TYPE", "malformed BAD_CONN_LENGTH",
                 "malformed INVALID_CONN_ID", "malformed BAD_PAYLOAD_LENGTH", "malformed TOO_LONG",
                 "server execute", "server ack", "server retransmitReply", "server reject",
-                "server ignore", "server idle");
+                "server ignore", "server idle", "client ignore", "client ReceiveAck", "client ReceiveReply",
+                "client ReceiveReject");
     }
 
     /** What the runtime does between datagrams: time, completions, latest, GC, rare crashes. */
@@ -86,8 +97,13 @@ class RpcDatagramFuzzTest {
         if (i % 40 == 0) {
             clock[0]++;
             source.set(clock[0]);
+            // The client times its call out and makes a new one, so its call id follows the clock.
+            client.timerExpired();
+            if (client.outstanding().isEmpty()) {
+                client.call(Payload.EMPTY);
+            }
         }
-        if (!running.isEmpty() && (i % 7 == 0)) {
+        if (!running.isEmpty() && (i % 25 == 0)) {
             ServerEffect.Execute e = running.poll();
             server.complete(e.conn(), e.ts(), Payload.ofUtf8("result " + e.ts()));
         }
@@ -119,6 +135,15 @@ class RpcDatagramFuzzTest {
             DecodeResult.Decoded d = (DecodeResult.Decoded) r;
             if (!java.util.Arrays.equals(RpcEncoder.encode(d.message()), datagram)) {
                 fail(i, datagram, "decoded " + d.message() + " does not re-encode to the same bytes");
+            }
+            ClientState clientBefore = client.state();
+            ClientStep cs = client.receive(d.message());
+            count("client " + (cs.ignored() ? "ignore" : cs.action()));
+            if (cs.ignored() && !client.state().equals(clientBefore)) {
+                fail(i, datagram, "the client ignored " + d.message() + " but changed state");
+            }
+            if (client.outstanding().isEmpty()) {
+                client.call(Payload.EMPTY);
             }
             ServerStep step = server.receive(d.message());
             count("server " + step.outcome().specName());
