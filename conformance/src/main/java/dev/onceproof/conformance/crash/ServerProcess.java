@@ -26,10 +26,13 @@ public final class ServerProcess {
 
     private final Process process;
     private final int port;
+    /** Copies the server's stdout to the log; done once the process has exited and the pipe drained. */
+    private final Thread reader;
 
-    private ServerProcess(Process process, int port) {
+    private ServerProcess(Process process, int port, Thread reader) {
         this.process = process;
         this.port = port;
+        this.reader = reader;
     }
 
     /**
@@ -53,7 +56,7 @@ public final class ServerProcess {
         reader.setDaemon(true);
         reader.start();
         try {
-            return new ServerProcess(p, port.get(startTimeoutMillis, TimeUnit.MILLISECONDS));
+            return new ServerProcess(p, port.get(startTimeoutMillis, TimeUnit.MILLISECONDS), reader);
         } catch (TimeoutException | ExecutionException e) {
             p.destroyForcibly().waitFor();
             throw new IOException("server did not print \"listening on\" within " + startTimeoutMillis
@@ -88,20 +91,26 @@ public final class ServerProcess {
         return process.pid();
     }
 
-    /** SIGKILL (destroyForcibly on Linux) and wait until the process is gone. */
+    /**
+     * SIGKILL (destroyForcibly on Linux) and wait until the process is gone. Through the process
+     * handle, because Process.destroy* also closes our end of its stdout and the log would lose
+     * whatever the server printed last.
+     */
     public void kill() throws InterruptedException {
-        process.destroyForcibly();
+        process.toHandle().destroyForcibly();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException("server pid " + process.pid() + " survived SIGKILL for 30 s");
         }
+        reader.join(5_000);
     }
 
-    /** SIGTERM: the server's shutdown hook closes it cleanly. */
+    /** SIGTERM: the server's shutdown hook closes it cleanly (and prints its counters). */
     public int stop() throws InterruptedException {
-        process.destroy();
+        process.toHandle().destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             kill();
         }
+        reader.join(5_000); // so the log holds everything the server printed on its way out
         return process.exitValue();
     }
 
