@@ -4,7 +4,8 @@
 (* At-most-once survives (correctness does not depend on rho, 2.3), but   *)
 (* upper overtakes fresh in-time messages, which are then flagged as      *)
 (* duplicates: the promise of 2.2/2.4 fails.                               *)
-(* Expected: PromiseNoCrash is violated.                                   *)
+(* Expected: PromiseNoCrash is violated (MutGcIgnoresRho.cfg), and      *)
+(* UpperBelowHorizon (MutGcIgnoresRhoHorizon.cfg).                        *)
 EXTENDS MCScmp
 
 CollectGarbageEarly(c) ==
