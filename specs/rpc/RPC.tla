@@ -15,8 +15,9 @@
 (*                                                                         *)
 (* The network is a set of messages.  A received message stays in it when *)
 (* AllowDup (it can arrive again, in any order, at any later time); Lose   *)
-(* removes it when AllowLoss.  A call's result is modelled as the call's   *)
-(* own timestamp, so a client can tell whose result it accepted.           *)
+(* removes it when AllowLoss.  A REPLY's payload (the call's results) is   *)
+(* modelled as the call's own timestamp, so a client can tell whose        *)
+(* results it accepted.                                                    *)
 (*                                                                         *)
 (* Names are the Java cores' (specs/CONVENTIONS.md, section RPC); bounds   *)
 (* live only in the MC*.tla / .cfg files.                                  *)
@@ -90,9 +91,10 @@ States   == {"IDLE", "COMPUTING", "REPLYING"}
 Types    == {"CALL", "ACK", "REPLY", "REPLY-ACK", "REJECT"}
 Outcomes == {"none", "replied", "rejected", "unknown"}
 \* Every message has every field, so TLC compares them without complaint;
-\* truncated matters for CALL only, result for REPLY only.
+\* truncated matters for CALL only, payload for REPLY only (a CALL's
+\* arguments are not modelled); the Java records have the same components.
 Msg(type, c, t, trunc, res) ==
-    [type |-> type, conn |-> c, ts |-> t, truncated |-> trunc, result |-> res]
+    [type |-> type, conn |-> c, ts |-> t, truncated |-> trunc, payload |-> res]
 CallId(x) == [conn |-> x.conn, ts |-> x.ts]      \* a call id as a record
 NoEntries == [c \in {} |-> 0]
 \* 3.1: rho' is "the maximum of two values, the period rho specified by the
@@ -201,7 +203,7 @@ ClientReceiveWith(m, own) ==
             [] m.type = "REPLY" ->
                  IF own
                  THEN /\ client' = [client EXCEPT ![c].waiting = FALSE, ![c].outcome = "replied"]
-                      /\ replied' = replied \cup {[conn |-> c, ts |-> client[c].ts, result |-> m.result]}
+                      /\ replied' = replied \cup {[conn |-> c, ts |-> client[c].ts, result |-> m.payload]}
                       \* the REPLY-ACK hint (3.1)
                       /\ net' = Consume(m) \cup {Msg("REPLY-ACK", c, m.ts, FALSE, 0)}
                  ELSE UNCHANGED <<client, replied>> /\ net' = Consume(m)
@@ -213,7 +215,7 @@ ClientReceiveWith(m, own) ==
        /\ lastAction' = [name |-> CASE m.type = "ACK" -> "ReceiveAck"
                                     [] m.type = "REPLY" -> "ReceiveReply"
                                     [] OTHER -> "ReceiveReject",
-                         conn |-> c, ts |-> m.ts, result |-> m.result, accepted |-> own]
+                         conn |-> c, ts |-> m.ts, payload |-> m.payload, accepted |-> own]
     /\ UNCHANGED <<now, clock, skew, scmpVars, rpcVars, executed, rejects, callCount,
                    crashClocks, recoveredUpper>>
 
@@ -461,7 +463,7 @@ IInv ==
     /\ \A c \in DOMAIN rpc : [conn |-> c, ts |-> ct[c]] \in {executed[i] : i \in DOMAIN executed}
     /\ \A c \in DOMAIN rpc : rpc[c].state = "REPLYING" => rpc[c].reply = <<ct[c]>>
     /\ \A x \in computing : x \in {executed[i] : i \in DOMAIN executed}
-    /\ \A m \in net : m.type = "REPLY" => m.result = m.ts
+    /\ \A m \in net : m.type = "REPLY" => m.payload = m.ts
     /\ ~up => rpc = NoEntries /\ computing = {}
 
 =============================================================================

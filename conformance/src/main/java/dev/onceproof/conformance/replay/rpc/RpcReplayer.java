@@ -152,7 +152,7 @@ public final class RpcReplayer implements FamilyReplayer {
                 case "ReceiveAck" -> out.addAll(clientReceive(p, new RpcMessage.Ack(conn(p), ts(p))));
                 case "ReceiveReject" -> out.addAll(clientReceive(p, new RpcMessage.Reject(conn(p), ts(p))));
                 case "ReceiveReply" -> out.addAll(clientReceive(p,
-                        new RpcMessage.Reply(conn(p), ts(p), resultOf(p.get("result").asLong()))));
+                        new RpcMessage.Reply(conn(p), ts(p), resultOf(p.get("payload").asLong()))));
                 case "ReceiveCall" -> {
                     RpcMessage m = p.get("truncated").asBoolean()
                             ? new RpcMessage.TruncatedCall(conn(p), ts(p)) : new RpcMessage.Call(conn(p), ts(p), ARGS);
