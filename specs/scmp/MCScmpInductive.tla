@@ -23,7 +23,8 @@ VARIABLE stepped   \* FALSE in the initial states, TRUE after the one step
 BSeq(S, n) == UNION {[1..i -> S] : i \in 0..n}
 Tables     == UNION {[D -> TsVals] : D \in SUBSET Conns}
 
-IndInit ==
+\* Every state of the domain that satisfies Inv (IInv, or a mutant's weaker one).
+IndInitFor(Inv) ==
     /\ stepped = FALSE
     /\ now = 0
     /\ skew = [c \in Conns |-> 0]
@@ -34,6 +35,7 @@ IndInit ==
     /\ recoveredUpper = 0
     /\ lastAction = [name |-> "Init"]
     \* conjuncts of IInv are repeated early so TLC prunes while enumerating
+    \* (a weaker Inv passed in must still imply them)
     /\ crashClocks \in {[i \in 1..e |-> 0] : e \in 0..Max(MaxCrashes - 1, 0)}
     /\ accepted \in BSeq([conn : Conns, ts : TsVals, epoch : 0..Epoch], MaxAccepted)
     /\ NoDuplicateAccepted
@@ -52,7 +54,9 @@ IndInit ==
     /\ ct \in IF up /\ ~recovering THEN Tables ELSE {NoEntries}
     /\ upper \in [Classes -> BoundVals]
     /\ clock \in BoundVals
-    /\ IInv
+    /\ Inv
+
+IndInit == IndInitFor(IInv)
 
 IndNext == ~stepped /\ Next /\ stepped' = TRUE
 

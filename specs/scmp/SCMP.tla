@@ -426,36 +426,61 @@ PromiseAfterCrash ==
 Covered(a) ==
     IF a.conn \in DOMAIN ct THEN a.ts <= ct[a.conn] ELSE a.ts <= upper[ClassOf[a.conn]]
 
-IInv ==
+\* IInv is a conjunction of named parts, so that a mutant of the inductive
+\* check (mutants/MutIInvNoRefusalBound.tla) can leave exactly one out.
+
+\* The history is well formed and already satisfies the safety properties.
+IInvHistory ==
     /\ TypeOK
     /\ NoDuplicateAccepted
     /\ NoOutOfOrderAccept
     /\ \A i \in DOMAIN accepted : accepted[i].epoch <= Epoch
-    \* 2.3, no crash between the copies: an accepted copy is covered by the
-    \* table entry, or (entry discarded) by upper, which GC raised.
-    /\ up /\ ~recovering =>
-         \A i \in DOMAIN accepted : accepted[i].epoch = Epoch => Covered(accepted[i])
-    \* 2.3, a crash in between: latest_precrash <= upper_postcrash, so copies
-    \* accepted in earlier epochs are covered by upper (and by the entry of
-    \* their connection, accepted later with a larger timestamp).
-    /\ up /\ ~recovering =>
-         \A i \in DOMAIN accepted :
+
+\* 2.3, no crash between the copies: an accepted copy is covered by the
+\* table entry, or (entry discarded) by upper, which GC raised.
+IInvSameEpoch ==
+    up /\ ~recovering =>
+        \A i \in DOMAIN accepted : accepted[i].epoch = Epoch => Covered(accepted[i])
+
+\* 2.3, a crash in between: latest_precrash <= upper_postcrash, so copies
+\* accepted in earlier epochs are covered by upper (and by the entry of
+\* their connection, accepted later with a larger timestamp).
+IInvEarlierEpochs ==
+    up /\ ~recovering =>
+        \A i \in DOMAIN accepted :
             accepted[i].epoch < Epoch =>
-               /\ accepted[i].ts <= upper[ClassOf[accepted[i].conn]]
-               /\ Covered(accepted[i])
+                /\ accepted[i].ts <= upper[ClassOf[accepted[i].conn]]
+                /\ Covered(accepted[i])
+
+\* Which server states exist in which mode: a crash empties the table, a
+\* non-resilient server never crashes, only the monotonic one refuses.
+IInvShape ==
     /\ ~up => ct = NoEntries
     /\ Mode = "nonresilient" => up /\ Epoch = 0 /\ ~recovering
-    /\ Mode = "resilient" =>
-         /\ ~recovering
-         /\ AcceptedBelowStable
-         /\ LatestBelowStable
-    \* monotonic: rule "too early above G.time + epsilon" with a clock that
-    \* never goes back bounds everything accepted so far; while refusing,
-    \* refuseUntil bounds it too, and the table stays empty.
-    /\ Mode = "monotonic" =>
-         /\ \A i \in DOMAIN accepted : accepted[i].ts <= clock + Epsilon
-         /\ recovering => /\ up
-                          /\ ct = NoEntries
-                          /\ \A i \in DOMAIN accepted : accepted[i].ts <= refuseUntil
+    /\ Mode = "resilient" => ~recovering
+    /\ recovering => up /\ ct = NoEntries
+
+\* 2.2 plan item 1 and "Maintaining Latest".
+IInvResilient ==
+    Mode = "resilient" => AcceptedBelowStable /\ LatestBelowStable
+
+\* Monotonic: rule "too early above G.time + epsilon" with a clock that
+\* never goes back bounds everything accepted so far ...
+IInvMonotonic ==
+    Mode = "monotonic" => \A i \in DOMAIN accepted : accepted[i].ts <= clock + Epsilon
+
+\* ... and while refusing after a restart, refuseUntil bounds it too, which
+\* is why FinishRecovery may set upper to the clock once it reaches it.
+IInvRefusal ==
+    recovering => \A i \in DOMAIN accepted : accepted[i].ts <= refuseUntil
+
+IInv ==
+    /\ IInvHistory
+    /\ IInvSameEpoch
+    /\ IInvEarlierEpochs
+    /\ IInvShape
+    /\ IInvResilient
+    /\ IInvMonotonic
+    /\ IInvRefusal
 
 =============================================================================
