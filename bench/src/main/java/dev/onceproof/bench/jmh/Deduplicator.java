@@ -66,8 +66,18 @@ public interface Deduplicator {
 
     /** What people use today in-process: a cache of message ids that expire after the window. */
     final class CaffeineIds implements Deduplicator {
-        /** A message id as such caches key it: the sender and its timestamp. */
+        /**
+         * A message id as such caches key it: the sender and its timestamp. The hash is mixed on
+         * purpose: the record's default (31 * h(conn) + h(ts)) collides whenever sender ids hash
+         * to neighbouring values, as "client-1", "client-2" do, and turned the cache's bins into
+         * trees; a baseline must not lose to a bad hash.
+         */
         record MessageId(ConnId conn, long ts) {
+            @Override
+            public int hashCode() {
+                long h = (conn.hashCode() * 0x9E3779B97F4A7C15L) ^ (ts * 0xC2B2AE3D27D4EB4FL);
+                return (int) (h ^ (h >>> 32));
+            }
         }
 
         private final Cache<MessageId, Boolean> seen;
