@@ -89,14 +89,18 @@ public final class DedupBench implements Callable<Integer> {
         }
         System.out.println();
         System.out.println("Throughput (messages per microsecond, JMH, 1 thread; higher is better)");
-        System.out.printf("%-10s %14s %14s %16s%n", "senders", "scmp", "caffeine", "scmp / caffeine");
+        System.out.printf("%-10s %10s %10s %16s %16s %22s%n", "senders", "scmp", "caffeine", "caffeine-async",
+                "scmp / caffeine", "scmp / caffeine-async");
         Map<String, Object> result = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, Object>> e : bySenders.entrySet()) {
             double scmp = score(e.getValue(), Deduplicator.SCMP);
             double caffeine = score(e.getValue(), Deduplicator.CAFFEINE);
-            System.out.printf("%-10s %14.2f %14.2f %16.2f%n", e.getKey(), scmp, caffeine, scmp / caffeine);
+            double async = score(e.getValue(), Deduplicator.CAFFEINE_ASYNC);
+            System.out.printf("%-10s %10.3f %10.3f %16.3f %16.2f %22.2f%n", e.getKey(), scmp, caffeine, async,
+                    scmp / caffeine, scmp / async);
             Map<String, Object> row = new LinkedHashMap<>(e.getValue());
             row.put("ratioScmpOverCaffeine", scmp / caffeine);
+            row.put("ratioScmpOverCaffeineAsync", scmp / async);
             result.put(e.getKey(), row);
         }
         return Map.of("unit", "ops/us", "threads", 1, "bySenders", result);

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Xms3g"})
 public class DedupThroughputBenchmark {
 
-    @Param({Deduplicator.SCMP, Deduplicator.CAFFEINE})
+    @Param({Deduplicator.SCMP, Deduplicator.CAFFEINE, Deduplicator.CAFFEINE_ASYNC})
     public String impl;
 
     @Param({"1000", "100000"})
