@@ -37,7 +37,7 @@ public record ServerOptions(InetSocketAddress bind, int workers, int queueCapaci
         }
     }
 
-    /** Loopback, any port, 2 workers, periods of a second: for tests and benchmarks. */
+    /** Loopback, any port, a queue of 1024, periods of a second: for tests and benchmarks. */
     public static ServerOptions loopback(int workers) {
         return new ServerOptions(new InetSocketAddress("127.0.0.1", 0), workers, 1024, 1_000, 1_000);
     }
