@@ -24,7 +24,7 @@ public final class CounterHandler implements CallHandler, AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws java.io.IOException {
         journal.close();
     }
 }
