@@ -72,6 +72,10 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (!mode.equals("ci") && !mode.equals("deep")) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--mode is \"" + mode
+                    + "\"; it must be ci or deep (or use --all)");
+        }
         Repo repo = repoOption.repo();
         Manifest manifest = repo.manifest();
         TlcRunner runner = new TlcRunner();
