@@ -1,6 +1,7 @@
 package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
+import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
 import java.util.List;
@@ -21,6 +22,7 @@ public final class ReplayerRegistry {
         return new ReplayerRegistry(List.of(
                 new ScmpReplayer(),
                 new AdaptiveReplayer(),
+                EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
                 new RpcReplayer()));
     }
 

@@ -4,22 +4,15 @@ import dev.onceproof.scmp.LifetimeEstimator;
 import dev.onceproof.scmp.Verdict;
 
 /**
- * The estimator a replayed core uses: at each garbage collection it returns the estimate the trace
- * says the spec chose (lastAction.est), so the core collects exactly what the spec collected. The
- * spec picks that estimate nondeterministically (Adaptive.tla, Fig. 1 "any function of the state"),
- * which is why the estimate must come from the trace and not from an algorithm.
- *
- * <p>It also remembers what the core reported for the last message, so the replayer can check the
- * core's lifetime (clock - stamp) and its summary-rejected flag against the spec: those are the
- * inputs Figs. 2 and 3 count in ltimes and numrej.
+ * The estimator a replayed core uses for Adaptive.tla: at each garbage collection it returns the
+ * estimate the trace says the spec chose (lastAction.est), so the core collects exactly what the
+ * spec collected. The spec picks that estimate nondeterministically (Fig. 1 "any function of the
+ * state"), which is why it must come from the trace and not from an algorithm.
  */
 final class ScriptedEstimator implements LifetimeEstimator {
 
     private long current;
     private Long next;
-    private long lastLifetime;
-    private boolean lastSummaryRejected;
-    private Verdict lastVerdict;
 
     ScriptedEstimator(long initial) {
         this.current = initial;
@@ -32,9 +25,7 @@ final class ScriptedEstimator implements LifetimeEstimator {
 
     @Override
     public void onMessage(long lifetime, Verdict verdict, boolean summaryRejected) {
-        lastLifetime = lifetime;
-        lastVerdict = verdict;
-        lastSummaryRejected = summaryRejected;
+        // The script, not the history, decides the estimate.
     }
 
     @Override
@@ -50,17 +41,5 @@ final class ScriptedEstimator implements LifetimeEstimator {
     @Override
     public long current() {
         return current;
-    }
-
-    long lastLifetime() {
-        return lastLifetime;
-    }
-
-    boolean lastSummaryRejected() {
-        return lastSummaryRejected;
-    }
-
-    Verdict lastVerdict() {
-        return lastVerdict;
     }
 }
