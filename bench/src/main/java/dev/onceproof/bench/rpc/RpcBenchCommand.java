@@ -35,11 +35,13 @@ public final class RpcBenchCommand implements Callable<Integer> {
             description = "Clients making one call each in (b) (default ${DEFAULT-VALUE}, as the paper).")
     int clients;
 
-    @Option(names = "--rounds", defaultValue = "7",
-            description = "Measured rounds; each runs every system on both experiments (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", defaultValue = "21",
+            description = "Measured rounds; each runs every system on both experiments. A round takes tens of"
+                    + " milliseconds, so many are cheap, and on a shared machine medians of few rounds move a"
+                    + " lot from run to run (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--warmup", defaultValue = "3",
+    @Option(names = "--warmup", defaultValue = "5",
             description = "Unrecorded rounds first, for the JIT (default ${DEFAULT-VALUE}).")
     int warmup;
 
