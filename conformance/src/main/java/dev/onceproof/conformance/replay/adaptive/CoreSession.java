@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One replay of a trace of the standard-form skeleton (Adaptive.tla, Fig. 1) or of an algorithm
@@ -49,14 +50,14 @@ final class CoreSession implements FamilyReplayer.Session {
     private final RecordingEstimator estimator;
     private final Consumer<ObjectNode> beforeCollect;
     private final Function<ObjectNode, Map<String, JsonNode>> extraExpected;
-    private final java.util.function.Supplier<Map<String, JsonNode>> extraActual;
+    private final Supplier<Map<String, JsonNode>> extraActual;
     private final ManualInstantSource clock = new ManualInstantSource(0);
     private final Map<String, TimestampSource> clients = new LinkedHashMap<>();
     private ScmpServer server;
 
     CoreSession(ServerFactory factory, LifetimeEstimator estimator, Consumer<ObjectNode> beforeCollect,
             Function<ObjectNode, Map<String, JsonNode>> extraExpected,
-            java.util.function.Supplier<Map<String, JsonNode>> extraActual) {
+            Supplier<Map<String, JsonNode>> extraActual) {
         this.factory = factory;
         this.estimator = new RecordingEstimator(estimator);
         this.beforeCollect = beforeCollect;
