@@ -72,6 +72,7 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        long started = System.nanoTime();
         if (!mode.equals("ci") && !mode.equals("deep")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--mode is \"" + mode
                     + "\"; it must be ci or deep (or use --all)");
@@ -189,7 +190,8 @@ public final class VerifyCommand implements Callable<Integer> {
         boolean ok = failures.isEmpty();
         out.println((ok ? "OK" : "FAILED") + ": " + (models.size() - modelFailures) + "/" + models.size()
                 + " models as the manifest says, " + (modelsOnly ? "traces not checked" : traceProblems
-                + " stale/missing/extra traces, " + (replayed - replayFailures) + "/" + replayed + " traces replayed"));
+                + " stale/missing/extra traces, " + (replayed - replayFailures) + "/" + replayed + " traces replayed")
+                + String.format(Locale.ROOT, " (%.0f s)", (System.nanoTime() - started) / 1e9));
         out.flush();
         return ok ? 0 : 1;
     }

@@ -24,8 +24,11 @@ import java.util.stream.Stream;
  */
 public final class TlcRunner {
 
-    /** TLC's heap; six engineers share 24 GiB, and the ci models need far less. */
-    private static final String HEAP = "-Xmx2g";
+    /**
+     * TLC's heap: 2g by default (the machine's 24 GiB are shared and the ci models need far less);
+     * ONCEPROOF_TLC_HEAP=8g raises it for deep models.
+     */
+    private static final String HEAP = "-Xmx" + System.getenv().getOrDefault("ONCEPROOF_TLC_HEAP", "2g");
 
     private final String javaExe = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private final String classpath = tlcClasspath();
