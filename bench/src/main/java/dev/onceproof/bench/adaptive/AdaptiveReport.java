@@ -71,6 +71,7 @@ final class AdaptiveReport {
                 rn.put("estimator", r.contender());
                 rn.put("accepted", r.accepted());
                 rn.put("lost", r.lost());
+                rn.put("lostNotSummaryRejected", r.lostNotSummary());
                 rn.put("lossRatio", r.lossRatio());
                 rn.put("duplicatesPresented", r.copies());
                 rn.put("violations", r.violations());

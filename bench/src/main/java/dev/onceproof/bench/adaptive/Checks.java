@@ -23,6 +23,7 @@ final class Checks {
         List<Check> out = new ArrayList<>();
         out.add(condition1(runs, history, theorem11));
         out.add(powersOfTwo(runs));
+        out.add(lostAreSummaryRejected(runs));
         Scenario steps = scenarios.get("steps");
         Scenario spikes = scenarios.get("spikes");
         Scenario sparse = scenarios.get("sparse");
@@ -66,6 +67,20 @@ final class Checks {
                 "no duplicate or out-of-order message is accepted, whatever the estimator",
                 violations == 0, violations + " accepted duplicates/out-of-order in " + runsCount
                         + " scenario runs and the round experiments; " + copies + " network duplicates presented");
+    }
+
+    private static Check lostAreSummaryRejected(Map<String, List<RunResult>> runs) {
+        long lost = 0;
+        long other = 0;
+        for (List<RunResult> rs : runs.values()) {
+            for (RunResult r : rs) {
+                lost += r.lost();
+                other += r.lostNotSummary();
+            }
+        }
+        return new Check("lost-accounting", "Section 2 (no table-rejected message is lost)",
+                "every lost message (not a duplicate, not out of order, rejected) was summary-rejected",
+                other == 0, lost + " lost messages in all scenario runs, " + other + " of them not summary-rejected");
     }
 
     private static Check powersOfTwo(Map<String, List<RunResult>> runs) {

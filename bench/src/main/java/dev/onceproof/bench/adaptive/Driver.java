@@ -59,13 +59,36 @@ public final class Driver {
     private long violations;
     private long badEstimates;
     private long collections;
+    /** Lost messages the core did not report as summary-rejected: must stay 0 (Section 2). */
+    private long lostNotSummary;
+    /** What the core told the estimator about the last message. */
+    private boolean lastSummaryRejected;
 
     public Driver(Contender contender, int clients, long gcPeriod, long seed) {
         this.estimator = contender.factory().get();
         this.adaptive = contender.adaptive();
         this.gcPeriod = gcPeriod;
         this.rng = new SplittableRandom(seed);
-        this.server = new ScmpServer(ScmpConfig.singleClass(RecoveryScheme.NON_RESILIENT, 0, 0, estimator),
+        // The server talks to the estimator through a thin recorder, so the driver can check that
+        // every message it counts as lost was summary-rejected, as Section 2 says it must be.
+        LifetimeEstimator recorder = new LifetimeEstimator() {
+            @Override
+            public void onMessage(long lifetime, Verdict verdict, boolean summaryRejected) {
+                lastSummaryRejected = summaryRejected;
+                estimator.onMessage(lifetime, verdict, summaryRejected);
+            }
+
+            @Override
+            public long beginGarbageCollection() {
+                return estimator.beginGarbageCollection();
+            }
+
+            @Override
+            public long current() {
+                return estimator.current();
+            }
+        };
+        this.server = new ScmpServer(ScmpConfig.singleClass(RecoveryScheme.NON_RESILIENT, 0, 0, recorder),
                 clock, new InMemoryStableStorage());
         for (int i = 0; i < clients; i++) {
             idle.add(new long[] {Long.MIN_VALUE, newClient()});
@@ -130,6 +153,9 @@ public final class Driver {
             }
         } else if (!copy && ts > maxAccepted[client]) {
             lost++; // not a duplicate, not out of order, rejected (Section 2)
+            if (!lastSummaryRejected) {
+                lostNotSummary++; // "no table-rejected messages are lost" would be broken
+            }
         }
         if (estimator instanceof LimitedHorizonEstimator lh && lh.garbageCollectionDue()) {
             collect();
@@ -191,6 +217,10 @@ public final class Driver {
 
     public long collections() {
         return collections;
+    }
+
+    public long lostNotSummary() {
+        return lostNotSummary;
     }
 
     public long copiesAccepted() {

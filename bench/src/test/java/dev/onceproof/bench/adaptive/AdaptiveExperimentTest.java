@@ -19,7 +19,7 @@ class AdaptiveExperimentTest {
     @Test
     void everyTheoremCheckPassesOnAShortRun() {
         AdaptiveExperiment.Results res = AdaptiveExperiment.run(SHORT);
-        assertThat(res.checks()).hasSize(11);
+        assertThat(res.checks()).hasSize(12);
         assertThat(res.checks()).allSatisfy(c -> assertThat(c.pass()).as(c.id() + ": " + c.measured()).isTrue());
     }
 
