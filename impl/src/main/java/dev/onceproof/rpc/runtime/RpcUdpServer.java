@@ -179,7 +179,16 @@ public final class RpcUdpServer implements AutoCloseable {
                 counters.droppedQueueFull.increment();
                 continue;
             }
-            ServerStep step = core.receive(message);
+            ServerStep step;
+            try {
+                step = core.receive(message);
+            } catch (RuntimeException e) {
+                // A broken contract in the core must not silence the server for every other client.
+                counters.internalErrors.increment();
+                System.err.println("rpc server " + address + ": core failed on " + message + " from " + from);
+                e.printStackTrace();
+                continue;
+            }
             count(step);
             for (ServerEffect effect : step.effects()) {
                 if (effect instanceof ServerEffect.Send s) {
@@ -240,7 +249,17 @@ public final class RpcUdpServer implements AutoCloseable {
             return;
         }
         counters.executed.increment();
-        for (ServerEffect effect : core.complete(task.conn(), task.ts(), result).effects()) {
+        ServerStep done;
+        try {
+            done = core.complete(task.conn(), task.ts(), result);
+        } catch (RuntimeException e) {
+            counters.internalErrors.increment();
+            System.err.println("rpc server " + address + ": core failed completing call " + task.conn() + "/"
+                    + task.ts() + "; no reply is sent");
+            e.printStackTrace();
+            return;
+        }
+        for (ServerEffect effect : done.effects()) {
             if (effect instanceof ServerEffect.Send s) {
                 counters.replies.increment();
                 send(s.message(), task.client());

@@ -67,6 +67,22 @@ class RpcUdpServerLoadTest {
     }
 
     @Test
+    void aCoreFailureOnOneCallLeavesTheServerAnsweringOthers() throws Exception {
+        // A classifier that names no rho class for "evil" breaks the core's contract on that call.
+        ScmpConfig broken = new ScmpConfig(RecoveryScheme.RESILIENT, 5_000, 0,
+                Map.of(ScmpConfig.DEFAULT_CLASS, new dev.onceproof.scmp.FixedRho(60_000)),
+                conn -> conn.value().equals("evil") ? "no-such-class" : ScmpConfig.DEFAULT_CLASS);
+        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), broken, 60_000,
+                new InMemoryStableStorage(), InstantSource.system(), Handlers.echo());
+             RpcUdpClient evil = new RpcUdpClient(server.address(), ConnId.of("evil"), new RetryPolicy(20, 2));
+             RpcUdpClient good = new RpcUdpClient(server.address(), ConnId.of("good"), new RetryPolicy(100, 10))) {
+            assertThat(evil.call(new byte[] {1}).outcome()).isEqualTo(CallOutcome.OUTCOME_UNKNOWN);
+            assertThat(good.call(new byte[] {2}).replyOrThrow()).containsExactly(2);
+            assertThat(server.counters().internalErrors()).isEqualTo(2); // both transmissions
+        }
+    }
+
+    @Test
     void malformedDatagramsAreCountedAndChangeNothing() throws Exception {
         try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), CONFIG, 60_000,
                 new InMemoryStableStorage(), InstantSource.system(), Handlers.echo());
