@@ -191,6 +191,21 @@ public class RpcServerCore {
         return scmp.writeLatest();
     }
 
+    /** WriteLatest's first phase: see {@link ScmpServer#latestTarget}. */
+    public long latestTarget() {
+        return scmp.latestTarget();
+    }
+
+    /** WriteLatest's durable write, lock-free for the caller: see {@link ScmpServer#writeStable}. */
+    public void writeStable(long value) {
+        scmp.writeStable(value);
+    }
+
+    /** WriteLatest's last phase, after the durable write: see {@link ScmpServer#latestDurable}. */
+    public long latestDurable(long value) {
+        return scmp.latestDurable(value);
+    }
+
     /** Spec action Crash: the connection table (RPC and SCMP parts) is volatile and lost. */
     public void crash() {
         scmp.crash();

@@ -3,6 +3,7 @@ package dev.onceproof.rpc.core;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcMessage;
 import dev.onceproof.scmp.ConnId;
+import dev.onceproof.scmp.ScmpServer;
 import dev.onceproof.scmp.Timestamp;
 import java.util.Objects;
 
@@ -22,6 +23,8 @@ import java.util.Objects;
 public final class SynchronizedRpcServer {
 
     private final RpcServerCore core;
+    /** Serializes stable-storage writes (taken before {@code this}, never inside it). */
+    private final Object latestWriter = new Object();
 
     public SynchronizedRpcServer(RpcServerCore core) {
         this.core = Objects.requireNonNull(core, "core");
@@ -43,16 +46,44 @@ public final class SynchronizedRpcServer {
         return core.collectGarbage();
     }
 
-    public synchronized long writeLatest() {
-        return core.writeLatest();
+    /**
+     * Spec action WriteLatest with the durable write (an fsync, milliseconds) outside the step lock,
+     * so receives are not stalled behind it. Safety is the sequential core's: the value is chosen
+     * under the lock, written durably, and only then is latest raised, under the lock again; until
+     * then receives judge against the old, lower latest, which is only stricter. Writes are
+     * serialized by {@link #latestWriter} (also held by crash and recover), and each writes a value
+     * above latest, which a prior write has made durable, so stable storage never goes backwards.
+     */
+    public long writeLatest() {
+        synchronized (latestWriter) {
+            long target;
+            synchronized (this) {
+                target = core.latestTarget();
+                if (target == ScmpServer.NO_LATEST_WRITE) {
+                    return core.latestDurable(target); // raises nothing: returns latest
+                }
+            }
+            core.writeStable(target);
+            synchronized (this) {
+                return core.latestDurable(target);
+            }
+        }
     }
 
-    public synchronized void crash() {
-        core.crash();
+    public void crash() {
+        synchronized (latestWriter) {
+            synchronized (this) {
+                core.crash();
+            }
+        }
     }
 
-    public synchronized void recover() {
-        core.recover();
+    public void recover() {
+        synchronized (latestWriter) {
+            synchronized (this) {
+                core.recover();
+            }
+        }
     }
 
     public synchronized RpcServerState state() {

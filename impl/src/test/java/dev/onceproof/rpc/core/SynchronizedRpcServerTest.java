@@ -10,11 +10,14 @@ import dev.onceproof.scmp.RecoveryScheme;
 import dev.onceproof.scmp.ScmpConfig;
 import dev.onceproof.scmp.Timestamp;
 import dev.onceproof.storage.InMemoryStableStorage;
+import dev.onceproof.storage.StableStorage;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -54,5 +57,96 @@ class SynchronizedRpcServerTest {
         assertThat(ids).doesNotHaveDuplicates();
         // Per connection, a call overtaken by a later one on another thread is flagged, never run.
         assertThat(ids.size()).isBetween(16, calls);
+    }
+
+    /** A stable storage whose writes, once armed, block until released (a slow fsync). */
+    private static final class BlockingStorage implements StableStorage {
+        final InMemoryStableStorage inner = new InMemoryStableStorage();
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        volatile boolean armed;
+
+        @Override
+        public OptionalLong read() {
+            return inner.read();
+        }
+
+        @Override
+        public void write(long latest) {
+            if (armed) {
+                entered.countDown();
+                try {
+                    if (!release.await(30, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("never released");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+            inner.write(latest);
+        }
+    }
+
+    @Test
+    void receiveIsNotBlockedBehindADurableWriteAndLatestRisesOnlyAfterIt() throws Exception {
+        ManualInstantSource clock = new ManualInstantSource(1_000);
+        BlockingStorage storage = new BlockingStorage();
+        SynchronizedRpcServer server = new SynchronizedRpcServer(new RpcServerCore(
+                ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 10_000, 5, 100), clock, storage, 100));
+        assertThat(server.state().scmp().latest()).isEqualTo(11_000);
+        clock.set(2_000);
+        storage.armed = true;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Long> writer = pool.submit(server::writeLatest);
+            assertThat(storage.entered.await(10, TimeUnit.SECONDS)).isTrue();
+            // The write is in progress: a receive completes meanwhile (on another thread, bounded).
+            Future<ServerStep> step = pool.submit(() -> server.receive(
+                    new RpcMessage.Call(ConnId.of("c"), Timestamp.of(1_500), Payload.EMPTY)));
+            assertThat(step.get(10, TimeUnit.SECONDS).effects())
+                    .anyMatch(e -> e instanceof ServerEffect.Execute);
+            // latest has not risen before the value is durable, so 11_500 is still too early.
+            assertThat(server.state().scmp().latest()).isEqualTo(11_000);
+            assertThat(storage.read()).hasValue(11_000);
+            assertThat(server.receive(new RpcMessage.Call(ConnId.of("d"), Timestamp.of(11_500), Payload.EMPTY))
+                    .effects()).noneMatch(e -> e instanceof ServerEffect.Execute);
+            assertThat(writer.isDone()).isFalse();
+            storage.release.countDown();
+            assertThat(writer.get(10, TimeUnit.SECONDS)).isEqualTo(12_000);
+            assertThat(server.state().scmp().latest()).isEqualTo(12_000);
+            assertThat(storage.read()).hasValue(12_000);
+        } finally {
+            storage.release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void concurrentLatestWritesNeverGoBackwards() throws Exception {
+        ManualInstantSource clock = new ManualInstantSource(1_000);
+        InMemoryStableStorage storage = new InMemoryStableStorage();
+        SynchronizedRpcServer server = new SynchronizedRpcServer(new RpcServerCore(
+                ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 10_000, 5, 100), clock, storage, 100));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Object>> done = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            done.add(pool.submit(() -> {
+                go.await();
+                for (int i = 0; i < 2_000; i++) {
+                    clock.advance(1);
+                    long latest = server.writeLatest();
+                    assertThat(storage.read().getAsLong()).isGreaterThanOrEqualTo(latest);
+                }
+                return null;
+            }));
+        }
+        go.countDown();
+        for (Future<Object> f : done) {
+            f.get(60, TimeUnit.SECONDS); // a backwards write would throw here
+        }
+        pool.shutdown();
+        assertThat(server.state().scmp().latest()).isEqualTo(storage.read().getAsLong()).isEqualTo(19_000);
     }
 }
