@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The at-most-once RPC server of Liskov, Shrira and Wroclawski (1990, 3.1, Figure 3-1): a sans-IO
@@ -34,7 +33,7 @@ import java.util.Optional;
  * safeguard of Figure 3-1, so conformance tests can build a broken core and show that trace replay
  * catches it; production code must not override them.
  */
-public class RpcServerCore {
+public class RpcServerCore implements ServerRules.Receiver {
 
     private final ScmpServer scmp;
     private final InstantSource clock;
@@ -46,6 +45,8 @@ public class RpcServerCore {
      * COMPUTING) or a crash.
      */
     private final Map<ConnId, ServerEntry> table = new HashMap<>();
+    /** {@link #duplicateWhileReplying} as the shared rules call it; a field, so steps do not allocate it. */
+    private final ServerRules.ReplyingDuplicate replying = this::duplicateWhileReplying;
     /** Mirrors SCMP's up (false between crash() and recover()), read on every step. */
     private boolean up;
 
@@ -62,10 +63,7 @@ public class RpcServerCore {
     protected RpcServerCore(ScmpServer scmp, InstantSource clock, long kappa) {
         this.scmp = Objects.requireNonNull(scmp, "scmp");
         this.clock = Objects.requireNonNull(clock, "clock");
-        if (kappa < 0) {
-            throw new IllegalArgumentException("kappa " + kappa + " is negative");
-        }
-        this.kappa = kappa;
+        this.kappa = ServerRules.requireKappa(kappa);
         this.up = scmp.state().up();
     }
 
@@ -76,60 +74,46 @@ public class RpcServerCore {
      * @throws IllegalStateException if the server is down (crashed and not recovered)
      */
     public ServerStep receive(RpcMessage m) {
-        if (m instanceof RpcMessage.Call call) {
-            return receiveCall(call);
-        }
-        if (m instanceof RpcMessage.TruncatedCall t) {
-            return receiveTruncatedCall(t);
-        }
-        if (m instanceof RpcMessage.ReplyAck ack) {
-            return receiveReplyAck(ack);
+        ServerStep step = ServerRules.dispatch(m, this);
+        if (step != null) {
+            return step;
         }
         requireUp();
-        return ServerStep.of(ServerOutcome.IGNORE);
+        return ServerRules.IGNORE;
     }
 
     /** Figure 3-1, "Process Incoming CALL Messages". */
+    @Override
     public ServerStep receiveCall(RpcMessage.Call m) {
         Verdict v = scmp.receive(m.conn(), m.ts());
-        return switch (v) {
-            case ACCEPTED -> startComputing(m);
-            case DUPLICATE -> answerDuplicate(m.conn(), m.ts(), m);
-            case TOO_EARLY -> ServerStep.of(ServerOutcome.TOO_EARLY);
-            case RECOVERING -> ServerStep.of(ServerOutcome.IGNORE);
-        };
+        if (v == Verdict.ACCEPTED) {
+            return startComputing(m);
+        }
+        return ServerRules.notAccepted(v, m, table.get(m.conn()), replying);
     }
 
     /**
      * A retransmission after an ACK, without the payload. It is judged like a CALL but read-only:
-     * SCMP must not accept it, since no call can start without its arguments. A client only sends
-     * one after an ACK, so the server accepted the call before and the entry, upper or the upper
-     * recovered after a crash covers ts; an uncovered one is a forged or corrupted datagram.
+     * SCMP must not accept it, since no call can start without its arguments (see
+     * {@link ServerRules#truncatedCall}).
      */
+    @Override
     public ServerStep receiveTruncatedCall(RpcMessage.TruncatedCall m) {
         requireUp();
-        ServerEntry entry = table.get(m.conn());
-        if (entry != null && entry.ts().equals(m.ts())) {
-            return answerDuplicate(m.conn(), m.ts(), null);
-        }
-        long bound = entry != null ? entry.ts().value() : upperOf(m.conn());
-        if (!scmp.inRecovery() && m.ts().value() <= bound) {
-            return reject(m.conn(), m.ts());
-        }
-        return ServerStep.of(ServerOutcome.IGNORE);
+        return ServerRules.truncatedCall(m.conn(), m.ts(), table.get(m.conn()), upperOf(m.conn()),
+                scmp.inRecovery(), replying);
     }
 
     /** Figure 3-1, "Process Incoming REPLY-ACK messages", for the call whose reply is stored only. */
+    @Override
     public ServerStep receiveReplyAck(RpcMessage.ReplyAck m) {
         requireUp();
-        ServerEntry entry = table.get(m.conn());
-        // A late REPLY-ACK of an earlier call must not touch a newer call's entry: turning a
-        // COMPUTING entry IDLE would lose its reply and let GC collect it.
-        if (entry == null || entry.state() != EntryState.REPLYING || !entry.ts().equals(m.ts())) {
-            return ServerStep.of(ServerOutcome.IGNORE);
+        ServerEntry idle = ServerRules.acknowledged(table.get(m.conn()), m.ts());
+        if (idle == null) {
+            return ServerRules.IGNORE;
         }
-        table.put(m.conn(), new ServerEntry(EntryState.IDLE, entry.ts(), Optional.empty(), entry.replyTime()));
-        return ServerStep.of(ServerOutcome.IDLE);
+        table.put(m.conn(), idle);
+        return ServerRules.IDLE;
     }
 
     /**
@@ -140,14 +124,14 @@ public class RpcServerCore {
     public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
         Objects.requireNonNull(result, "result");
         if (!up) {
-            return ServerStep.of(ServerOutcome.IGNORE);
+            return ServerRules.IGNORE;
         }
-        ServerEntry entry = table.get(conn);
-        if (entry == null || entry.state() != EntryState.COMPUTING || !entry.ts().equals(ts)) {
-            return ServerStep.of(ServerOutcome.IGNORE);
+        ServerEntry done = ServerRules.completed(table.get(conn), ts, result, clock.millis());
+        if (done == null) {
+            return ServerRules.IGNORE;
         }
-        table.put(conn, new ServerEntry(EntryState.REPLYING, ts, Optional.of(result), clock.millis()));
-        return ServerStep.of(ServerOutcome.REPLY, new ServerEffect.Send(new RpcMessage.Reply(conn, ts, result)));
+        table.put(conn, done);
+        return ServerRules.reply(conn, ts, result);
     }
 
     /**
@@ -164,7 +148,7 @@ public class RpcServerCore {
         if (entry == null) {
             return false;
         }
-        long rhoPrime = Math.max(rhoOf(conn), kappa);
+        long rhoPrime = ServerRules.rhoPrime(rhoOf(conn), kappa);
         if (!mayCollect(entry, clock.millis(), rhoPrime) || !scmp.collectGarbage(conn)) {
             return false;
         }
@@ -177,13 +161,7 @@ public class RpcServerCore {
         requireUp();
         List<ConnId> conns = new ArrayList<>(table.keySet());
         conns.sort(Comparator.comparing(ConnId::value));
-        int removed = 0;
-        for (ConnId c : conns) {
-            if (collectGarbage(c)) {
-                removed++;
-            }
-        }
-        return removed;
+        return ServerRules.collectEach(conns, this::collectGarbage);
     }
 
     /** Spec action WriteLatest (Fig. 2-2 "Maintaining Latest"); returns latest after the step. */
@@ -239,40 +217,21 @@ public class RpcServerCore {
 
     /** Seam: Figure 3-1 GC rule 1 ("If state is COMPUTING, do nothing") and rule 2's age test. */
     protected boolean mayCollect(ServerEntry entry, long now, long rhoPrime) {
-        return entry.state() != EntryState.COMPUTING && entry.replyTime() < now - rhoPrime;
+        return ServerRules.mayCollect(entry, now, rhoPrime);
     }
 
     /** Seam: Figure 3-1, 3: "if state is REPLYING, retransmit stored reply" (never re-execute). */
     protected ServerStep duplicateWhileReplying(ConnId conn, ServerEntry entry, RpcMessage.Call fullCall) {
-        return ServerStep.of(ServerOutcome.RETRANSMIT_REPLY,
-                new ServerEffect.Send(new RpcMessage.Reply(conn, entry.ts(), entry.reply().orElseThrow())));
+        return ServerRules.retransmit(conn, entry, fullCall);
     }
 
     /** For seams: Figure 3-1, 2: discard any stored reply, COMPUTING, begin the computation. */
     protected final ServerStep startComputing(RpcMessage.Call m) {
         table.put(m.conn(), ServerEntry.computing(m.ts()));
-        return ServerStep.of(ServerOutcome.EXECUTE, new ServerEffect.Execute(m.conn(), m.ts(), m.payload()));
+        return ServerRules.execute(m);
     }
 
     // ---- helpers ---------------------------------------------------------------------------
-
-    /** Figure 3-1, 3, for a DUPLICATE verdict; {@code fullCall} is null for a truncated CALL. */
-    private ServerStep answerDuplicate(ConnId conn, Timestamp ts, RpcMessage.Call fullCall) {
-        ServerEntry entry = table.get(conn);
-        if (entry == null || !entry.ts().equals(ts)) {
-            // The paper ignores a duplicate without an entry; we say so, see RpcMessage.Reject.
-            return reject(conn, ts);
-        }
-        return switch (entry.state()) {
-            case COMPUTING -> ServerStep.of(ServerOutcome.ACK, new ServerEffect.Send(new RpcMessage.Ack(conn, ts)));
-            case REPLYING -> duplicateWhileReplying(conn, entry, fullCall);
-            case IDLE -> ServerStep.of(ServerOutcome.IGNORE);
-        };
-    }
-
-    private static ServerStep reject(ConnId conn, Timestamp ts) {
-        return ServerStep.of(ServerOutcome.REJECT, new ServerEffect.Send(new RpcMessage.Reject(conn, ts)));
-    }
 
     private long rhoOf(ConnId conn) {
         ScmpConfig config = scmp.config();
