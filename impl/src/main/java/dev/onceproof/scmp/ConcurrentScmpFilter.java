@@ -157,13 +157,31 @@ public final class ConcurrentScmpFilter {
 
     /** Spec CollectGarbage(c): removes c's entry if ts <= clock - rho of its class. */
     public boolean collectGarbage(ConnId conn) {
-        String rhoClass = classOf(conn);
-        LifetimeEstimator estimator = config.rhoClasses().get(rhoClass);
-        long rho;
+        return collectIfOld(conn, classOf(conn), rhoOf(conn));
+    }
+
+    /**
+     * The current rho of conn's class, read under the estimator's lock (estimators need not be
+     * thread-safe). For a layer above that keeps entries at least as long as SCMP (the RPC server's
+     * rho' = max(rho, kappa), paper 3.1); the value may be stale by the time it is used, which such a
+     * layer must tolerate, as this filter's own collection re-reads it.
+     */
+    public long rhoOf(ConnId conn) {
+        LifetimeEstimator estimator = config.rhoClasses().get(classOf(conn));
         synchronized (estimator) {
-            rho = estimator.current();
+            return estimator.current();
         }
-        return collectIfOld(conn, rhoClass, rho);
+    }
+
+    /**
+     * Spec {@code upper} of conn's class: every timestamp of the class removed from the connection
+     * table is at or below it. For a read-only judgement above SCMP (the RPC server's truncated CALL,
+     * which must not create an entry). Upper only rises; read inside the caller's section for conn
+     * that also calls {@link #receive} and {@link #collectGarbage(ConnId)}, it is exact for conn,
+     * since the removal of conn's entry and the raise of upper happen in one section here.
+     */
+    public long upperOf(ConnId conn) {
+        return upper.get(classOf(conn)).get();
     }
 
     /** Every eligible entry; one estimate per class for the pass. Returns how many were removed. */
