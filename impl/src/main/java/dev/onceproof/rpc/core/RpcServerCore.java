@@ -79,7 +79,7 @@ public class RpcServerCore implements ServerRules.Receiver {
             return step;
         }
         requireUp();
-        return ServerRules.IGNORE;
+        return ServerStep.of(ServerOutcome.IGNORE);
     }
 
     /** Figure 3-1, "Process Incoming CALL Messages". */
@@ -110,10 +110,10 @@ public class RpcServerCore implements ServerRules.Receiver {
         requireUp();
         ServerEntry idle = ServerRules.acknowledged(table.get(m.conn()), m.ts());
         if (idle == null) {
-            return ServerRules.IGNORE;
+            return ServerStep.of(ServerOutcome.IGNORE);
         }
         table.put(m.conn(), idle);
-        return ServerRules.IDLE;
+        return ServerStep.of(ServerOutcome.IDLE);
     }
 
     /**
@@ -124,11 +124,11 @@ public class RpcServerCore implements ServerRules.Receiver {
     public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
         Objects.requireNonNull(result, "result");
         if (!up) {
-            return ServerRules.IGNORE;
+            return ServerStep.of(ServerOutcome.IGNORE);
         }
         ServerEntry done = ServerRules.completed(table.get(conn), ts, result, clock.millis());
         if (done == null) {
-            return ServerRules.IGNORE;
+            return ServerStep.of(ServerOutcome.IGNORE);
         }
         table.put(conn, done);
         return ServerRules.reply(conn, ts, result);

@@ -16,14 +16,13 @@ import java.util.function.Predicate;
  * entry it passes in is read and how the entry returned is stored, and that is where their
  * concurrency arguments live.
  *
- * <p>An {@code entry} argument is the connection's current entry, null if it has none.
+ * <p>An {@code entry} argument is the connection's current entry, null if it has none. Steps
+ * without effects are made per step, not held in static constants: Lincheck 2.39 fails on a record
+ * reachable from a static field (Unsafe refuses record field offsets, lincheck#402), and the cost is
+ * one small object, the empty effect list being shared.
  */
 final class ServerRules {
 
-    /** Steps without effects are values, shared so that the hot path does not allocate them. */
-    static final ServerStep IGNORE = ServerStep.of(ServerOutcome.IGNORE);
-    static final ServerStep TOO_EARLY = ServerStep.of(ServerOutcome.TOO_EARLY);
-    static final ServerStep IDLE = ServerStep.of(ServerOutcome.IDLE);
 
     /**
      * Figure 3-1, 3, "if state is REPLYING": {@link RpcServerCore#duplicateWhileReplying} is a
@@ -95,8 +94,8 @@ final class ServerRules {
     static ServerStep notAccepted(Verdict v, RpcMessage.Call m, ServerEntry entry, ReplyingDuplicate replying) {
         return switch (v) {
             case DUPLICATE -> answerDuplicate(m.conn(), m.ts(), entry, m, replying);
-            case TOO_EARLY -> TOO_EARLY;
-            case RECOVERING -> IGNORE;
+            case TOO_EARLY -> ServerStep.of(ServerOutcome.TOO_EARLY);
+            case RECOVERING -> ServerStep.of(ServerOutcome.IGNORE);
             case ACCEPTED -> throw new IllegalArgumentException("call (" + m.conn() + ", " + m.ts()
                     + ") was ACCEPTED: Figure 3-1, 2 starts it (execute), it is not answered as a duplicate");
         };
@@ -119,7 +118,7 @@ final class ServerRules {
         if (!inRecovery && ts.value() <= bound) {
             return reject(conn, ts);
         }
-        return IGNORE;
+        return ServerStep.of(ServerOutcome.IGNORE);
     }
 
     /** Figure 3-1, 3, for a DUPLICATE verdict; {@code fullCall} is null for a truncated CALL. */
@@ -132,7 +131,7 @@ final class ServerRules {
         return switch (entry.state()) {
             case COMPUTING -> ServerStep.of(ServerOutcome.ACK, new ServerEffect.Send(new RpcMessage.Ack(conn, ts)));
             case REPLYING -> replying.answer(conn, entry, fullCall);
-            case IDLE -> IGNORE;
+            case IDLE -> ServerStep.of(ServerOutcome.IGNORE);
         };
     }
 
