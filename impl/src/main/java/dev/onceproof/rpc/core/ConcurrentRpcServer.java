@@ -1,0 +1,233 @@
+package dev.onceproof.rpc.core;
+
+import dev.onceproof.rpc.wire.Payload;
+import dev.onceproof.rpc.wire.RpcMessage;
+import dev.onceproof.scmp.ConcurrentScmpFilter;
+import dev.onceproof.scmp.ConnId;
+import dev.onceproof.scmp.ScmpConfig;
+import dev.onceproof.scmp.Timestamp;
+import dev.onceproof.scmp.Verdict;
+import dev.onceproof.storage.StableStorage;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The thread-safe at-most-once RPC server (paper 3.1, Figure 3-1) for worker threads that share one
+ * SCMP filter, {@link ConcurrentScmpFilter}: receives, completions and garbage collection on
+ * different connections run in parallel, with no global lock. Same steps and outcomes as the
+ * sequential {@link RpcServerCore}, whose decisions it takes from {@link ServerRules}; conformance's
+ * Lincheck suite checks it is linearizable against the core and never executes a call twice.
+ *
+ * <p><b>Why it is safe.</b> A step touches the RPC entry and the SCMP entry of its connection, and
+ * they must change together: the call SCMP accepts must be COMPUTING before any duplicate of it is
+ * answered, and GC must not drop the SCMP entry of a COMPUTING call nor leave an RPC entry without
+ * one. So every step on a connection runs inside {@link ConcurrentHashMap#compute} (or
+ * {@code computeIfPresent}) of the RPC table for that connection, and calls the filter's
+ * {@link ConcurrentScmpFilter#receive} or {@link ConcurrentScmpFilter#collectGarbage(ConnId)}
+ * <em>inside</em> that section: steps on one connection are serialized, each a single atomic step
+ * of the spec, which is {@link SynchronizedRpcServer}'s one-lock argument made per key. The
+ * invariant of {@link RpcServerCore#state()} holds between sections: the RPC table and the filter's
+ * ct have the same keys and the entry's ts is ct.
+ *
+ * <p><b>Lock order.</b> RPC table bin, then the filter's ct bin (and, briefly and after it, the rho
+ * estimator's lock); never the reverse, since the filter never calls back into this class and no
+ * code here takes a table bin while inside the filter. So there is no deadlock cycle.
+ *
+ * <p><b>Garbage collection.</b> Only per-connection collection is used. The filter's full pass
+ * {@link ConcurrentScmpFilter#collectGarbage()} would drop the SCMP entry of a COMPUTING call (it
+ * knows nothing of RPC states), so this server's pass walks its own table instead. The pass is a
+ * sequence of atomic single-entry collections, not one atomic step, and is not sorted: each
+ * collection is independent of the others, so their order is irrelevant to safety.
+ *
+ * <p>Steps return their effects (same {@link ServerStep} and ordering rule as the core); the caller
+ * performs them outside any section, so two steps' effects may go out in either order, which the
+ * protocol tolerates (datagrams may be reordered anyway). A crash is the death of the process:
+ * there is no crash()/recover(); build a new server with {@link #restart}.
+ */
+public final class ConcurrentRpcServer implements ServerRules.Receiver {
+
+    private final ConcurrentScmpFilter filter;
+    private final InstantSource clock;
+    /** Paper 3.1's kappa: how long a reply is kept for a client "if it is still interested". */
+    private final long kappa;
+    /**
+     * The RPC part of the connection table. Invariant: same keys as the filter's ct and each entry's
+     * ts equals ct, between per-key sections (both change only inside the section of their key); an
+     * entry leaves only through {@link #collectGarbage(ConnId)}, never while COMPUTING.
+     */
+    private final ConcurrentHashMap<ConnId, ServerEntry> table = new ConcurrentHashMap<>();
+
+    /** A freshly created server (spec Init): see {@link ConcurrentScmpFilter#ConcurrentScmpFilter}. */
+    public ConcurrentRpcServer(ScmpConfig config, InstantSource clock, StableStorage storage, long kappa) {
+        this(new ConcurrentScmpFilter(config, clock, storage), clock, kappa);
+    }
+
+    /** A server process that ran before: recovers from stable storage (Fig. 3-1 "Crash Recovery"). */
+    public static ConcurrentRpcServer restart(ScmpConfig config, InstantSource clock, StableStorage storage,
+            long kappa) {
+        return new ConcurrentRpcServer(ConcurrentScmpFilter.restart(config, clock, storage), clock, kappa);
+    }
+
+    private ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa) {
+        this.filter = filter;
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.kappa = ServerRules.requireKappa(kappa);
+    }
+
+    /** What one per-key section decided; confined to the stepping thread. */
+    private static final class Outcome {
+        ServerStep step;
+        boolean removed;
+
+        /** The step, or IGNORE where the section found nothing to do (or no entry at all). */
+        ServerStep stepOrIgnore() {
+            return step != null ? step : ServerStep.of(ServerOutcome.IGNORE);
+        }
+    }
+
+    /**
+     * Any message from the network. CALL and truncated CALL are spec action ReceiveCall, REPLY-ACK is
+     * ReceiveReplyAck; messages meant for clients (ACK, REPLY, REJECT) are ignored.
+     */
+    public ServerStep receive(RpcMessage m) {
+        ServerStep step = ServerRules.dispatch(m, this);
+        return step != null ? step : ServerStep.of(ServerOutcome.IGNORE);
+    }
+
+    /**
+     * Figure 3-1, "Process Incoming CALL Messages". SCMP's verdict and the entry it leads to are one
+     * section: a duplicate arriving meanwhile waits and then sees COMPUTING (ACK), never the gap
+     * between SCMP accepting the call and the entry recording it (which would REJECT it).
+     */
+    @Override
+    public ServerStep receiveCall(RpcMessage.Call m) {
+        Outcome out = new Outcome();
+        table.compute(m.conn(), (conn, entry) -> {
+            Verdict v = filter.receive(conn, m.ts());
+            if (v == Verdict.ACCEPTED) {
+                out.step = ServerRules.execute(m);
+                return ServerEntry.computing(m.ts());
+            }
+            out.step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
+            return entry;
+        });
+        return out.step;
+    }
+
+    /**
+     * A retransmission after an ACK, without the payload, judged read-only (see
+     * {@link ServerRules#truncatedCall}). Inside conn's section, so upper and the entry are read in
+     * one state: GC of conn raises upper and removes the entry in a section of the same key.
+     */
+    @Override
+    public ServerStep receiveTruncatedCall(RpcMessage.TruncatedCall m) {
+        Outcome out = new Outcome();
+        table.compute(m.conn(), (conn, entry) -> {
+            out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
+                    ServerRules::retransmit);
+            return entry;
+        });
+        return out.step;
+    }
+
+    /** Figure 3-1, "Process Incoming REPLY-ACK messages", for the call whose reply is stored only. */
+    @Override
+    public ServerStep receiveReplyAck(RpcMessage.ReplyAck m) {
+        Outcome out = new Outcome();
+        table.computeIfPresent(m.conn(), (conn, entry) -> {
+            ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
+            if (idle == null) {
+                return entry;
+            }
+            out.step = ServerStep.of(ServerOutcome.IDLE);
+            return idle;
+        });
+        return out.stepOrIgnore();
+    }
+
+    /**
+     * Figure 3-1, "Process completion of user-level computation": store the results and the reply
+     * time, send the REPLY. Call it only once the computation's side effects are durable. A
+     * completion whose entry is gone or has moved on to another call is ignored.
+     */
+    public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
+        Objects.requireNonNull(result, "result");
+        Outcome out = new Outcome();
+        table.computeIfPresent(conn, (c, entry) -> {
+            ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
+            if (done == null) {
+                return entry;
+            }
+            out.step = ServerRules.reply(c, ts, result);
+            return done;
+        });
+        return out.stepOrIgnore();
+    }
+
+    /**
+     * Figure 3-1, "Garbage collection", one entry: see {@link RpcServerCore#collectGarbage(ConnId)}.
+     * The RPC rule (never COMPUTING; reply_time < clock - rho') and SCMP's removal, which raises
+     * upper to the call's ts, happen in conn's section, so no receive on conn sees the RPC entry
+     * without the SCMP entry or the reverse, and a late duplicate finds upper covering its ts.
+     *
+     * @return whether the entry was removed
+     */
+    public boolean collectGarbage(ConnId conn) {
+        long rhoPrime = ServerRules.rhoPrime(filter.rhoOf(conn), kappa);
+        Outcome out = new Outcome();
+        table.computeIfPresent(conn, (c, entry) -> {
+            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
+                return entry;
+            }
+            out.removed = true;
+            return null;
+        });
+        return out.removed;
+    }
+
+    /**
+     * Every eligible entry: a sequence of atomic {@link #collectGarbage(ConnId)} steps over the table's
+     * keys (weakly consistent iteration: entries added during the pass may be skipped, the next pass
+     * sees them). Returns how many were removed.
+     */
+    public int collectGarbage() {
+        return ServerRules.collectEach(table.keySet(), this::collectGarbage);
+    }
+
+    /**
+     * Spec action WriteLatest (Fig. 2-2 "Maintaining Latest"), returning latest after the step. The
+     * filter serializes writers on its own lock, which no receive takes (receives read the volatile
+     * latest), so the durable write (an fsync) never stalls receives; until it returns, receives judge
+     * against the old, lower latest, which is only stricter.
+     */
+    public long writeLatest() {
+        return filter.writeLatest();
+    }
+
+    /** Spec FinishRecovery (monotonic scheme): see {@link ConcurrentScmpFilter#finishRecovery}. */
+    public void finishRecovery() {
+        filter.finishRecovery();
+    }
+
+    /** Monotonic scheme: restarted and {@link #finishRecovery} has not run, so every call is refused. */
+    public boolean inRecovery() {
+        return filter.inRecovery();
+    }
+
+    /**
+     * The spec's server variables. Each entry is read atomically; the whole is a snapshot only when
+     * no step is running (tests, diagnostics).
+     */
+    public RpcServerState state() {
+        Map<String, ServerEntry> byName = new HashMap<>();
+        table.forEach((conn, e) -> byName.put(conn.value(), e));
+        return new RpcServerState(byName, filter.state());
+    }
+
+    public long kappa() {
+        return kappa;
+    }
+}
