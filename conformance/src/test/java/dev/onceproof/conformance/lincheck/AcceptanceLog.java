@@ -1,12 +1,14 @@
 package dev.onceproof.conformance.lincheck;
 
+import dev.onceproof.rpc.core.ServerOutcome;
 import dev.onceproof.scmp.Verdict;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The spec invariant NoDuplicateAccepted checked on each explored interleaving: remembers every
- * accepted (conn, ts) and the first one accepted twice.
+ * accepted (conn, ts) and the first one accepted twice. For the RPC server, accepted means EXECUTE:
+ * Figure 3-1 runs a call at most once.
  */
 final class AcceptanceLog {
 
@@ -14,10 +16,23 @@ final class AcceptanceLog {
     private volatile String acceptedTwice;
 
     Verdict record(int conn, int ts, Verdict verdict) {
-        if (verdict == Verdict.ACCEPTED && !accepted.add("c" + conn + "@" + ts)) {
-            acceptedTwice = "message (c" + conn + ", " + ts + ") was accepted twice (NoDuplicateAccepted)";
+        if (verdict == Verdict.ACCEPTED) {
+            remember(conn, ts, "message (c" + conn + ", " + ts + ") was accepted twice (NoDuplicateAccepted)");
         }
         return verdict;
+    }
+
+    ServerOutcome record(int conn, int ts, ServerOutcome outcome) {
+        if (outcome == ServerOutcome.EXECUTE) {
+            remember(conn, ts, "call (c" + conn + ", " + ts + ") was executed twice (at most once, Fig. 3-1)");
+        }
+        return outcome;
+    }
+
+    private void remember(int conn, int ts, String problem) {
+        if (!accepted.add("c" + conn + "@" + ts)) {
+            acceptedTwice = problem;
+        }
     }
 
     void validate() {

@@ -23,4 +23,12 @@ final class LincheckOptions {
                 .actorsBefore(1)
                 .actorsAfter(2);
     }
+
+    /**
+     * The RPC server, against {@link SequentialRpc}: more scenarios and interleavings than the
+     * filter's, since six operations make a race-revealing scenario rarer (about 10 s).
+     */
+    static ModelCheckingOptions rpcModelChecking() {
+        return modelChecking().sequentialSpecification(SequentialRpc.class).iterations(30).invocationsPerIteration(50);
+    }
 }

@@ -13,6 +13,7 @@ import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 
 /**
  * The negative controls: the operations and checks of {@link ConcurrentScmpFilterLincheckTest} on a
@@ -50,14 +51,19 @@ public abstract class RacyFilterLincheckBase {
 
     /** Runs Lincheck on the concrete test class and returns the start of its report. */
     static String assertCaught(Class<? extends RacyFilterLincheckBase> testClass, int iterations) {
+        return assertCaught(testClass, LincheckOptions.modelChecking(), iterations);
+    }
+
+    /** The same for any test class and sequential specification (the RPC server's controls). */
+    static String assertCaught(Class<?> testClass, ModelCheckingOptions options, int iterations) {
         // Few scenarios: a race shows up early, and each failure costs a minimization (re-runs of
         // smaller scenarios) and a trace.
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                () -> LinChecker.check(testClass, LincheckOptions.modelChecking().iterations(iterations)));
+                () -> LinChecker.check(testClass, options.iterations(iterations)));
         // Lincheck reports the broken spec invariant (validation) or a non-linearizable history,
         // whichever interleaving it meets first; both mean the race was seen.
         assertThat(error.getMessage()).containsAnyOf("accepted twice (NoDuplicateAccepted)",
-                "Invalid execution results");
+                "executed twice", "Invalid execution results");
         String[] lines = error.getMessage().split("\n");
         String head = String.join("\n", Arrays.copyOf(lines, Math.min(lines.length, 24)));
         System.out.println(testClass.getSimpleName() + ": race caught as expected:\n" + head);
