@@ -139,6 +139,16 @@ public final class RpcClientCore {
         return new ClientState(waiting, ts.value(), acked, tries, outcome);
     }
 
+    /** The last call id used, {@code state().ts()} without building the state (runtime hot path). */
+    public long lastTimestamp() {
+        return ts.value();
+    }
+
+    /** Transmissions of the current or last call, {@code state().tries()} without building the state. */
+    public int tries() {
+        return tries;
+    }
+
     public ConnId conn() {
         return conn;
     }

@@ -47,6 +47,12 @@ public final class RpcUdpClient implements AutoCloseable {
      */
     private static final ThreadLocal<DatagramPacket> PACKET = ThreadLocal.withInitial(
             () -> new DatagramPacket(new byte[WireFormat.MAX_DATAGRAM + 1], WireFormat.MAX_DATAGRAM + 1));
+    /**
+     * One send buffer per thread, for the same reason; direct, so the kernel reads it in place
+     * (a heap buffer is first copied into a temporary direct one by the JDK).
+     */
+    private static final ThreadLocal<ByteBuffer> SEND_BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(WireFormat.MAX_DATAGRAM));
     private final ClientOptions options;
     private final ReplyAcks replyAcks;
     /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
@@ -103,7 +109,7 @@ public final class RpcUdpClient implements AutoCloseable {
                     timerAt = Long.MAX_VALUE;
                 } else if (effect instanceof ClientEffect.Complete c) {
                     return new CallResult(c.ts(), c.outcome(), c.reply().map(Payload::toByteArray),
-                            core.state().tries(), System.nanoTime() - start);
+                            core.tries(), System.nanoTime() - start);
                 }
             }
             step = awaitEvent(timerAt);
@@ -112,7 +118,7 @@ public final class RpcUdpClient implements AutoCloseable {
 
     /** Waits while the last timestamp is too far ahead of the clock (see ClientOptions.maxLeadMillis). */
     private void paceTimestamps() throws InterruptedIOException {
-        long lead = core.state().ts() - clock.millis();
+        long lead = core.lastTimestamp() - clock.millis();
         if (lead >= options.maxLeadMillis()) {
             try {
                 Thread.sleep(lead - options.maxLeadMillis() + 1);
@@ -133,7 +139,9 @@ public final class RpcUdpClient implements AutoCloseable {
 
     private void write(RpcMessage message) throws IOException {
         try {
-            channel.write(ByteBuffer.wrap(RpcEncoder.encode(message)));
+            ByteBuffer out = SEND_BUFFER.get().clear();
+            RpcEncoder.encode(message, out);
+            channel.write(out.flip());
         } catch (PortUnreachableException e) {
             // An earlier datagram met a closed port (server down); this one may still go through on
             // the next retransmission, and the core's timer decides when to give up.
@@ -157,7 +165,7 @@ public final class RpcUdpClient implements AutoCloseable {
             // ICMP from a server that is down (crashed, restarting): keep waiting for the timer.
             return new ClientStep(ClientStep.IGNORE, List.of());
         }
-        DecodeResult decoded = RpcDecoder.decode(packet.getData(), 0, packet.getLength());
+        DecodeResult decoded = RpcDecoder.decode(packet.getData(), 0, packet.getLength(), core.conn());
         if (decoded instanceof DecodeResult.Decoded d) {
             return core.receive(d.message());
         }

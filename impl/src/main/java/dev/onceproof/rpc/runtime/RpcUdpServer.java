@@ -51,6 +51,9 @@ public final class RpcUdpServer implements AutoCloseable {
 
     private static final Task STOP = new Task(ConnId.of("stop"), Timestamp.of(0), Payload.EMPTY, null);
     private static final int LOGGED_MALFORMED = 10;
+    /** One direct send buffer per sending thread (receiver, workers): no allocation or copy per reply. */
+    private static final ThreadLocal<ByteBuffer> SEND_BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(WireFormat.MAX_DATAGRAM));
 
     private final SynchronizedRpcServer core;
     private final ScmpConfig scmpConfig;
@@ -269,7 +272,9 @@ public final class RpcUdpServer implements AutoCloseable {
 
     private void send(RpcMessage message, SocketAddress to) {
         try {
-            channel.send(ByteBuffer.wrap(RpcEncoder.encode(message)), to);
+            ByteBuffer out = SEND_BUFFER.get().clear();
+            RpcEncoder.encode(message, out);
+            channel.send(out.flip(), to);
         } catch (ClosedChannelException e) {
             // Closing: the client's retransmission will find the next incarnation, or time out.
         } catch (IOException e) {

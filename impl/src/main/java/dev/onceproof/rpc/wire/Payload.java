@@ -48,8 +48,8 @@ public final class Payload {
         return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    void copyTo(byte[] target, int offset) {
-        System.arraycopy(bytes, 0, target, offset, bytes.length);
+    void copyTo(java.nio.ByteBuffer target) {
+        target.put(bytes);
     }
 
     @Override

@@ -23,6 +23,15 @@ public final class RpcDecoder {
 
     /** Decodes {@code length} bytes of {@code buf} starting at {@code from}; offsets are relative. */
     public static DecodeResult decode(byte[] buf, int from, int length) {
+        return decode(buf, from, length, null);
+    }
+
+    /**
+     * As {@link #decode(byte[], int, int)}, but if the datagram's connection id is {@code likely}'s
+     * (a client's own id, the previous datagram's on a server) the message carries that instance
+     * instead of a new one: same value, no string built and validated again on the hot path.
+     */
+    public static DecodeResult decode(byte[] buf, int from, int length, ConnId likely) {
         // A slice outside the array is the caller's bug, not a malformed datagram.
         java.util.Objects.checkFromIndexSize(from, length, buf.length);
         if (length > WireFormat.MAX_DATAGRAM) {
@@ -63,7 +72,9 @@ public final class RpcDecoder {
                         "conn byte 0x%02X at index %d is not printable ASCII 0x21..0x7E", ch, i));
             }
         }
-        ConnId conn = new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
+        ConnId conn = sameId(likely, buf, from + at, connLength)
+                ? likely
+                : new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
         at += connLength;
         long ts = getLong(buf, from + at);
         if (ts > Timestamp.LIMIT || ts < -Timestamp.LIMIT) {
@@ -104,6 +115,19 @@ public final class RpcDecoder {
             case REJECT -> new RpcMessage.Reject(conn, t);
         };
         return new Decoded(m);
+    }
+
+    private static boolean sameId(ConnId id, byte[] b, int at, int length) {
+        if (id == null || id.value().length() != length) {
+            return false;
+        }
+        String v = id.value();
+        for (int i = 0; i < length; i++) {
+            if (v.charAt(i) != b[at + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long getLong(byte[] b, int at) {

@@ -1,6 +1,7 @@
 package dev.onceproof.rpc.wire;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /** Encodes messages in the format of {@link dev.onceproof.rpc.wire}; stateless and thread-safe. */
 public final class RpcEncoder {
@@ -10,27 +11,48 @@ public final class RpcEncoder {
 
     /** The datagram for {@code message}; never longer than {@link WireFormat#MAX_DATAGRAM}. */
     public static byte[] encode(RpcMessage message) {
-        // ConnId guarantees 1..128 printable ASCII chars, so one byte per char.
-        byte[] conn = message.conn().value().getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[encodedLength(message)];
+        encode(message, ByteBuffer.wrap(out));
+        return out;
+    }
+
+    /**
+     * Writes the datagram for {@code message} into {@code target} at its position and advances it,
+     * so a runtime can reuse one (direct) buffer per thread instead of allocating per message.
+     *
+     * @return the number of bytes written, {@link #encodedLength(RpcMessage)}
+     * @throws java.nio.BufferOverflowException if {@code target} has less room than that
+     */
+    public static int encode(RpcMessage message, ByteBuffer target) {
+        String conn = message.conn().value();
         Payload payload = payloadOf(message);
         MessageType type = message.type();
-        int length = WireFormat.FIXED_PREFIX + conn.length + 8
-                + (type.hasPayload() ? 4 + payload.length() : 0);
-        byte[] out = new byte[length];
-        out[0] = WireFormat.MAGIC_0;
-        out[1] = WireFormat.MAGIC_1;
-        out[2] = WireFormat.VERSION;
-        out[3] = type.code();
-        out[4] = (byte) conn.length;
-        System.arraycopy(conn, 0, out, WireFormat.FIXED_PREFIX, conn.length);
-        int at = WireFormat.FIXED_PREFIX + conn.length;
-        putLong(out, at, message.ts().value());
-        at += 8;
-        if (type.hasPayload()) {
-            putInt(out, at, payload.length());
-            payload.copyTo(out, at + 4);
+        int length = encodedLength(message);
+        if (target.remaining() < length) {
+            throw new java.nio.BufferOverflowException();
         }
-        return out;
+        ByteBuffer out = target.order() == ByteOrder.BIG_ENDIAN ? target : target.duplicate().order(ByteOrder.BIG_ENDIAN);
+        out.put(WireFormat.MAGIC_0).put(WireFormat.MAGIC_1).put(WireFormat.VERSION).put(type.code())
+                .put((byte) conn.length());
+        // ConnId guarantees 1..128 printable ASCII chars, so one byte per char, no charset encoder.
+        for (int i = 0; i < conn.length(); i++) {
+            out.put((byte) conn.charAt(i));
+        }
+        out.putLong(message.ts().value());
+        if (type.hasPayload()) {
+            out.putInt(payload.length());
+            payload.copyTo(out);
+        }
+        if (out != target) {
+            target.position(out.position());
+        }
+        return length;
+    }
+
+    /** How many bytes {@link #encode} writes for {@code message}. */
+    public static int encodedLength(RpcMessage message) {
+        int length = WireFormat.FIXED_PREFIX + message.conn().value().length() + 8;
+        return message.type().hasPayload() ? length + 4 + payloadOf(message).length() : length;
     }
 
     private static Payload payloadOf(RpcMessage message) {
@@ -41,19 +63,5 @@ public final class RpcEncoder {
             return r.payload();
         }
         return Payload.EMPTY;
-    }
-
-    private static void putLong(byte[] out, int at, long v) {
-        for (int i = 7; i >= 0; i--) {
-            out[at + i] = (byte) v;
-            v >>>= 8;
-        }
-    }
-
-    private static void putInt(byte[] out, int at, int v) {
-        out[at] = (byte) (v >>> 24);
-        out[at + 1] = (byte) (v >>> 16);
-        out[at + 2] = (byte) (v >>> 8);
-        out[at + 3] = (byte) v;
     }
 }

@@ -29,6 +29,40 @@ class RpcCodecProperties {
     }
 
     @Property(tries = 1000)
+    void bufferEncodingIsTheArrayEncodingAtAnyPosition(@ForAll("messages") RpcMessage m,
+                                                       @ForAll @net.jqwik.api.constraints.IntRange(max = 64) int at,
+                                                       @ForAll boolean direct) {
+        byte[] wire = RpcEncoder.encode(m);
+        java.nio.ByteBuffer buf = direct ? java.nio.ByteBuffer.allocateDirect(at + wire.length)
+                : java.nio.ByteBuffer.allocate(at + wire.length);
+        buf.position(at);
+        assertThat(RpcEncoder.encode(m, buf)).isEqualTo(wire.length).isEqualTo(RpcEncoder.encodedLength(m));
+        assertThat(buf.position()).isEqualTo(at + wire.length);
+        byte[] written = new byte[wire.length];
+        buf.get(at, written);
+        assertThat(written).isEqualTo(wire);
+        java.nio.ByteBuffer tooSmall = java.nio.ByteBuffer.allocate(wire.length - 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RpcEncoder.encode(m, tooSmall))
+                .isInstanceOf(java.nio.BufferOverflowException.class);
+        assertThat(tooSmall.position()).isZero();
+    }
+
+    @Property(tries = 1000)
+    void aLikelyIdIsReusedOnlyWhenItIsTheDatagramsId(@ForAll("messages") RpcMessage m,
+                                                    @ForAll("messages") RpcMessage other) {
+        byte[] wire = RpcEncoder.encode(m);
+        ConnId same = new ConnId(m.conn().value());
+        DecodeResult.Decoded d = (DecodeResult.Decoded) RpcDecoder.decode(wire, 0, wire.length, same);
+        assertThat(d.message()).isEqualTo(m);
+        assertThat(d.message().conn()).isSameAs(same);
+        DecodeResult.Decoded e = (DecodeResult.Decoded) RpcDecoder.decode(wire, 0, wire.length, other.conn());
+        assertThat(e.message()).isEqualTo(m);
+        if (!other.conn().equals(m.conn())) {
+            assertThat(e.message().conn()).isNotSameAs(other.conn());
+        }
+    }
+
+    @Property(tries = 1000)
     void everyProperPrefixIsMalformed(@ForAll("messages") RpcMessage m) {
         byte[] wire = RpcEncoder.encode(m);
         for (int len = 0; len < wire.length; len++) {
