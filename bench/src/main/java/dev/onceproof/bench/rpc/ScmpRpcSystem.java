@@ -41,35 +41,35 @@ public final class ScmpRpcSystem implements RpcSystem {
     private final Path dir;
     private final RpcUdpServer server;
     private final RetryPolicy policy;
-    private final int workers;
+    private final int threads;
     private final ReplyAcks replyAcks;
     private final String clientPrefix = "bench-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private final AtomicLong clients = new AtomicLong();
 
-    public ScmpRpcSystem(int workers, RetryPolicy policy, ReplyAcks replyAcks) throws IOException {
-        this.workers = workers;
+    public ScmpRpcSystem(int threads, RetryPolicy policy, ReplyAcks replyAcks) throws IOException {
+        this.threads = threads;
         this.replyAcks = replyAcks;
         this.policy = policy;
         dir = Files.createTempDirectory("onceproof-bench-");
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, BETA, 0, RHO);
         // Garbage collection every minute: with rho' = max(rho, kappa) = 5 minutes a pass could
-        // remove nothing sooner, and each pass sorts the whole table under the server's lock, which
-        // would only stall the measured calls ("we do not remove connection table entries unless
+        // remove nothing sooner, and a pass walks the whole table on the second core, which would
+        // only compete with the measured calls ("we do not remove connection table entries unless
         // the table is almost full", 3.1). Latest is written every second, as the paper suggests.
-        server = RpcUdpServer.start(ServerOptions.loopback(workers).withPeriods(1_000, GC_PERIOD), config, KAPPA,
+        server = RpcUdpServer.start(ServerOptions.loopback(threads).withPeriods(1_000, GC_PERIOD), config, KAPPA,
                 new FileStableStorage(dir.resolve("latest")), InstantSource.system(), Handlers.nullCall());
     }
 
     @Override
     public String name() {
-        return "SCMP-RPC" + (workers == 0 ? "" : "/" + workers + "w")
-                + (replyAcks == ReplyAcks.DEFERRED ? "" : "/" + replyAcks.name().toLowerCase(java.util.Locale.ROOT) + "-ack");
+        return "SCMP-RPC" + (threads == 1 ? "" : "/" + threads + "t")
+                + (replyAcks == ReplyAcks.OFF ? "" : "/" + replyAcks.name().toLowerCase(java.util.Locale.ROOT) + "-ack");
     }
 
     @Override
     public String description() {
         return "at-most-once RPC (paper Fig. 3-1) over UDP, resilient SCMP server, "
-                + (workers == 0 ? "handler on the receiver thread" : workers + " worker threads")
+                + (threads == 1 ? "one server thread" : threads + " server threads") + " sharing the concurrent filter"
                 + ", REPLY-ACK " + replyAcks.name().toLowerCase(java.util.Locale.ROOT);
     }
 

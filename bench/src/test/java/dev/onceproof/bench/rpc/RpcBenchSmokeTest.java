@@ -22,7 +22,7 @@ class RpcBenchSmokeTest {
     @Timeout(60)
     void everySystemAnswersAndEveryRoundIsRecorded() throws Exception {
         RetryPolicy policy = new RetryPolicy(200, 25);
-        try (ScmpRpcSystem scmp = new ScmpRpcSystem(0, policy, ReplyAcks.DEFERRED);
+        try (ScmpRpcSystem scmp = new ScmpRpcSystem(1, policy, ReplyAcks.DEFERRED);
              UdpBaseline udp = new UdpBaseline(200, 25);
              TcpBaseline tcp = new TcpBaseline(5_000)) {
             for (RpcSystem s : List.of(scmp, udp, tcp)) {

@@ -74,13 +74,10 @@ public final class ServeCommand implements Callable<Integer> {
             description = "ms between garbage collections of the connection table (default ${DEFAULT-VALUE}).")
     long gcPeriod;
 
-    @Option(names = "--workers", defaultValue = "2",
-            description = "Handler threads; 0 runs calls on the receiver thread (default ${DEFAULT-VALUE}).")
-    int workers;
-
-    @Option(names = "--queue", defaultValue = "1024",
-            description = "Accepted calls waiting for a worker (default ${DEFAULT-VALUE}).")
-    int queue;
+    @Option(names = "--threads", defaultValue = "2",
+            description = "Server threads sharing the concurrent SCMP filter; each receives, judges, runs the"
+                    + " calls it accepts and replies, so this many calls run at once (default ${DEFAULT-VALUE}).")
+    int threads;
 
     @Option(names = "--status-every", defaultValue = "0",
             description = "Seconds between status lines with the server's counters; 0: none (default ${DEFAULT-VALUE}).")
@@ -99,7 +96,7 @@ public final class ServeCommand implements Callable<Integer> {
             return 1;
         }
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, beta, 0, rho);
-        ServerOptions options = new ServerOptions(new InetSocketAddress(bind, port), workers, queue,
+        ServerOptions options = new ServerOptions(new InetSocketAddress(bind, port), threads,
                 latestPeriod, gcPeriod);
         FileStableStorage stable = new FileStableStorage(storage);
         RpcUdpServer server;
@@ -133,7 +130,7 @@ public final class ServeCommand implements Callable<Integer> {
                 + (server.recovered() ? " (recovered from " + storage + ": upper " : " (fresh: upper ")
                 + server.state().scmp().upper().get(ScmpConfig.DEFAULT_CLASS) + ", latest "
                 + server.state().scmp().latest() + ")"
-                + ", handler " + handler + ", " + workers + " workers, rho " + rho + " ms, beta " + beta + " ms");
+                + ", handler " + handler + ", " + threads + " threads, rho " + rho + " ms, beta " + beta + " ms");
         out.flush();
         while (!stopped.await(statusEvery > 0 ? statusEvery : 3600, java.util.concurrent.TimeUnit.SECONDS)) {
             if (statusEvery > 0) {
@@ -161,9 +158,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (gcPeriod <= 0) {
             throw new ParameterException(cl, "--gc-period " + gcPeriod + " ms must be above 0");
         }
-        if (workers < 0 || queue < 1) {
-            throw new ParameterException(cl, "--workers must be >= 0 and --queue >= 1; got " + workers
-                    + " and " + queue);
+        if (threads < 1) {
+            throw new ParameterException(cl, "--threads " + threads + " must be at least 1");
         }
         if (!handler.equals("null") && !handler.equals("echo") && !handler.equals("counter")) {
             throw new ParameterException(cl, "--handler \"" + handler + "\" is not one of null, echo, counter");

@@ -42,7 +42,7 @@ public final class CrashCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CrashExperiment.Config std = CrashExperiment.Config.standard(seed);
         CrashExperiment.Config config = new CrashExperiment.Config(crashes, seed, clients, minUp, maxUp, beta,
-                Math.max(1, Math.min(std.latestPeriod(), beta / 3)), std.rho(), std.kappa(), std.workers(),
+                Math.max(1, Math.min(std.latestPeriod(), beta / 3)), std.rho(), std.kappa(), std.threads(),
                 new RetryPolicy(std.clientPolicy().intervalMillis(), std.clientPolicy().maxTries()),
                 std.calmMillis(), std.maxCallsPerClient(), CrashExperiment.Sabotage.NONE);
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-");

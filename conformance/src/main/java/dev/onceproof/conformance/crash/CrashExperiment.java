@@ -45,7 +45,7 @@ public final class CrashExperiment {
 
     /** What to run. Times in milliseconds. */
     public record Config(int crashes, long seed, int clients, long minUpMillis, long maxUpMillis,
-                         long beta, long latestPeriod, long rho, long kappa, int workers,
+                         long beta, long latestPeriod, long rho, long kappa, int threads,
                          RetryPolicy clientPolicy, long calmMillis, int maxCallsPerClient,
                          Sabotage sabotage) {
 
@@ -69,7 +69,7 @@ public final class CrashExperiment {
 
         public Config with(int crashes, Sabotage sabotage) {
             return new Config(crashes, seed, clients, minUpMillis, maxUpMillis, beta, latestPeriod, rho, kappa,
-                    workers, clientPolicy, calmMillis, maxCallsPerClient, sabotage);
+                    threads, clientPolicy, calmMillis, maxCallsPerClient, sabotage);
         }
     }
 
@@ -186,6 +186,6 @@ public final class CrashExperiment {
                 "--storage", storage().toString(), "--handler", "counter", "--journal", journal().toString(),
                 "--beta", Long.toString(config.beta()), "--latest-period", Long.toString(config.latestPeriod()),
                 "--rho", Long.toString(config.rho()), "--kappa", Long.toString(config.kappa()),
-                "--gc-period", "500", "--workers", Integer.toString(config.workers()));
+                "--gc-period", "500", "--threads", Integer.toString(config.threads()));
     }
 }

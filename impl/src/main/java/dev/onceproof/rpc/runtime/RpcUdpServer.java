@@ -1,10 +1,9 @@
 package dev.onceproof.rpc.runtime;
 
-import dev.onceproof.rpc.core.RpcServerCore;
+import dev.onceproof.rpc.core.ConcurrentRpcServer;
 import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerStep;
-import dev.onceproof.rpc.core.SynchronizedRpcServer;
 import dev.onceproof.rpc.wire.DecodeResult;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
@@ -25,51 +24,48 @@ import java.nio.channels.DatagramChannel;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The at-most-once RPC server on real UDP: a thin shell around the sans-IO core (paper 3.1,
- * Figure 3-1). One receiver thread reads datagrams, steps the core and sends what it says; accepted
- * calls go through a bounded queue to worker threads that run the {@link CallHandler} and report
- * completion to the core, which answers with the REPLY; a background thread writes latest to
- * stable storage (resilient server, Fig. 2-2) and garbage-collects the connection table.
+ * The at-most-once RPC server on real UDP: a thin shell around the sans-IO, thread-safe core
+ * {@link ConcurrentRpcServer} (paper 3.1, Figure 3-1, over the concurrent SCMP filter).
  *
- * <p>All threads share one {@link SynchronizedRpcServer}, whose steps are microseconds long; the
- * handler runs outside its lock. A server started on stable storage that already holds latest is
- * a restart after a crash (Fig. 2-2 "Crash Recovery"): its upper starts at the stored latest, so
- * no call accepted before the crash can run again.
+ * <p>{@link ServerOptions#threads()} server threads share one channel and one core. Each receives a
+ * datagram, steps the core with it and sends what the core says; when the core accepts a call, the
+ * same thread runs the {@link CallHandler}, reports completion to the core and sends its REPLY. So
+ * the worker threads themselves share the concurrent filter: two copies of one CALL received by two
+ * threads are judged one after the other inside the core's per-connection section, and only one is
+ * executed. A background thread writes latest to stable storage (resilient server, Fig. 2-2) and
+ * garbage-collects the connection table.
+ *
+ * <p>A server started on stable storage that already holds latest is a restart after a crash
+ * (Fig. 2-2 "Crash Recovery"): its upper starts at the stored latest, so no call accepted before the
+ * crash can run again.
  */
 public final class RpcUdpServer implements AutoCloseable {
 
-    /** An accepted call on its way to a worker, with the address its REPLY goes to. */
-    private record Task(ConnId conn, Timestamp ts, Payload args, SocketAddress client) {
-    }
-
-    private static final Task STOP = new Task(ConnId.of("stop"), Timestamp.of(0), Payload.EMPTY, null);
     private static final int LOGGED_MALFORMED = 10;
-    /** One direct send buffer per sending thread (receiver, workers): no allocation or copy per reply. */
+    /** One direct send buffer per sending thread: no allocation or copy per reply. */
     private static final ThreadLocal<ByteBuffer> SEND_BUFFER =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(WireFormat.MAX_DATAGRAM));
+    /** How soon a monotonic restart retries finishRecovery if the clock is not yet past epsilon. */
+    private static final long RECOVERY_RETRY_MILLIS = 10;
 
-    private final SynchronizedRpcServer core;
+    private final ConcurrentRpcServer core;
     private final ScmpConfig scmpConfig;
     private final CallHandler handler;
     private final ServerOptions options;
     private final DatagramChannel channel;
     private final InetSocketAddress address;
-    private final BlockingQueue<Task> queue;
-    private final Thread receiver;
-    private final List<Thread> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService background;
     private final ServerCounters counters = new ServerCounters();
     private final boolean recovered;
     private volatile boolean closing;
 
-    private RpcUdpServer(SynchronizedRpcServer core, boolean recovered, ScmpConfig scmpConfig,
+    private RpcUdpServer(ConcurrentRpcServer core, boolean recovered, ScmpConfig scmpConfig,
                          CallHandler handler, ServerOptions options, DatagramChannel channel) throws IOException {
         this.core = core;
         this.recovered = recovered;
@@ -78,10 +74,8 @@ public final class RpcUdpServer implements AutoCloseable {
         this.options = options;
         this.channel = channel;
         this.address = (InetSocketAddress) channel.getLocalAddress();
-        this.queue = new ArrayBlockingQueue<>(options.queueCapacity());
-        this.receiver = new Thread(this::receiveLoop, "rpc-receiver-" + address.getPort());
-        for (int i = 0; i < options.workers(); i++) {
-            workers.add(new Thread(this::workLoop, "rpc-worker-" + address.getPort() + "-" + i));
+        for (int i = 0; i < options.threads(); i++) {
+            threads.add(new Thread(this::serveLoop, "rpc-server-" + address.getPort() + "-" + i));
         }
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rpc-background-" + address.getPort());
@@ -106,9 +100,9 @@ public final class RpcUdpServer implements AutoCloseable {
                     + " clock and timely calls would be refused as too early (Fig. 2-2)");
         }
         boolean recovered = storage.read().isPresent();
-        RpcServerCore core = recovered
-                ? RpcServerCore.restart(scmpConfig, clock, storage, kappa)
-                : new RpcServerCore(scmpConfig, clock, storage, kappa);
+        ConcurrentRpcServer core = recovered
+                ? ConcurrentRpcServer.restart(scmpConfig, clock, storage, kappa)
+                : new ConcurrentRpcServer(scmpConfig, clock, storage, kappa);
         DatagramChannel channel = DatagramChannel.open();
         try {
             channel.bind(options.bind());
@@ -116,18 +110,20 @@ public final class RpcUdpServer implements AutoCloseable {
             channel.close();
             throw new IOException("cannot bind UDP " + options.bind() + ": " + e.getMessage(), e);
         }
-        RpcUdpServer server = new RpcUdpServer(new SynchronizedRpcServer(core), recovered, scmpConfig,
-                handler, options, channel);
+        RpcUdpServer server = new RpcUdpServer(core, recovered, scmpConfig, handler, options, channel);
         server.startThreads();
         return server;
     }
 
     private void startThreads() {
-        workers.forEach(Thread::start);
-        receiver.start();
+        threads.forEach(Thread::start);
         if (scmpConfig.scheme() == RecoveryScheme.RESILIENT) {
             background.scheduleWithFixedDelay(this::writeLatest, options.latestPeriodMillis(),
                     options.latestPeriodMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (core.inRecovery()) {
+            // Monotonic restart: every call is refused for epsilon, then upper := clock (2.2).
+            background.schedule(this::finishRecovery, scmpConfig.epsilon() + 1, TimeUnit.MILLISECONDS);
         }
         background.scheduleWithFixedDelay(this::collectGarbage, options.gcPeriodMillis(),
                 options.gcPeriodMillis(), TimeUnit.MILLISECONDS);
@@ -146,13 +142,15 @@ public final class RpcUdpServer implements AutoCloseable {
         return counters.snapshot();
     }
 
-    /** The core's abstract state (the spec's server variables), read under its lock. */
+    /** The core's abstract state (the spec's server variables); exact when no call is in progress. */
     public RpcServerState state() {
         return core.state();
     }
 
-    private void receiveLoop() {
+    /** One server thread: receive, judge, execute what was accepted, reply; until close(). */
+    private void serveLoop() {
         ByteBuffer buf = ByteBuffer.allocate(WireFormat.MAX_DATAGRAM + 1);
+        ConnId lastConn = null; // a client making sequential calls sends the same id each time
         while (!closing) {
             buf.clear();
             SocketAddress from;
@@ -167,7 +165,7 @@ public final class RpcUdpServer implements AutoCloseable {
                 continue;
             }
             counters.datagrams.increment();
-            DecodeResult decoded = RpcDecoder.decode(buf.array(), 0, buf.position());
+            DecodeResult decoded = RpcDecoder.decode(buf.array(), 0, buf.position(), lastConn);
             if (decoded instanceof DecodeResult.Malformed m) {
                 counters.malformed.increment();
                 if (counters.malformed.sum() <= LOGGED_MALFORMED) {
@@ -177,11 +175,7 @@ public final class RpcUdpServer implements AutoCloseable {
                 continue;
             }
             RpcMessage message = ((DecodeResult.Decoded) decoded).message();
-            if (message instanceof RpcMessage.Call && !workers.isEmpty() && queue.remainingCapacity() == 0) {
-                // Dropped before SCMP judges it: an accepted call must never be lost in the queue.
-                counters.droppedQueueFull.increment();
-                continue;
-            }
+            lastConn = message.conn();
             ServerStep step;
             try {
                 step = core.receive(message);
@@ -197,7 +191,7 @@ public final class RpcUdpServer implements AutoCloseable {
                 if (effect instanceof ServerEffect.Send s) {
                     send(s.message(), from);
                 } else if (effect instanceof ServerEffect.Execute x) {
-                    dispatch(new Task(x.conn(), x.ts(), x.payload(), from));
+                    execute(x.conn(), x.ts(), x.payload(), from);
                 }
             }
         }
@@ -215,57 +209,33 @@ public final class RpcUdpServer implements AutoCloseable {
         }
     }
 
-    private void dispatch(Task task) {
-        if (workers.isEmpty()) {
-            execute(task);
-        } else if (!queue.offer(task)) {
-            // The receiver is the only producer and checked for room before the core accepted.
-            throw new IllegalStateException("work queue full after the receiver checked it had room");
-        }
-    }
-
-    private void workLoop() {
-        while (true) {
-            Task task;
-            try {
-                task = queue.take();
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (task == STOP) {
-                return;
-            }
-            execute(task);
-        }
-    }
-
     /** Runs the handler, then reports completion; the core's REPLY goes to the caller's address. */
-    private void execute(Task task) {
+    private void execute(ConnId conn, Timestamp ts, Payload args, SocketAddress client) {
         Payload result;
         try {
-            result = Payload.of(handler.execute(task.conn(), task.ts(), task.args().toByteArray()));
+            result = Payload.of(handler.execute(conn, ts, args.toByteArray()));
         } catch (Exception e) {
             // No reply: the call may have done part of its work, so the client must see "unknown".
             counters.handlerFailures.increment();
-            System.err.println("rpc server " + address + ": handler failed on call " + task.conn() + "/"
-                    + task.ts() + "; no reply is sent: " + e);
+            System.err.println("rpc server " + address + ": handler failed on call " + conn + "/" + ts
+                    + "; no reply is sent: " + e);
             return;
         }
         counters.executed.increment();
         ServerStep done;
         try {
-            done = core.complete(task.conn(), task.ts(), result);
+            done = core.complete(conn, ts, result);
         } catch (RuntimeException e) {
             counters.internalErrors.increment();
-            System.err.println("rpc server " + address + ": core failed completing call " + task.conn() + "/"
-                    + task.ts() + "; no reply is sent");
+            System.err.println("rpc server " + address + ": core failed completing call " + conn + "/" + ts
+                    + "; no reply is sent");
             e.printStackTrace();
             return;
         }
         for (ServerEffect effect : done.effects()) {
             if (effect instanceof ServerEffect.Send s) {
                 counters.replies.increment();
-                send(s.message(), task.client());
+                send(s.message(), client);
             }
         }
     }
@@ -293,6 +263,15 @@ public final class RpcUdpServer implements AutoCloseable {
         }
     }
 
+    private void finishRecovery() {
+        try {
+            core.finishRecovery();
+        } catch (IllegalStateException e) {
+            // The injected clock is not yet epsilon past the restart: try again shortly.
+            background.schedule(this::finishRecovery, RECOVERY_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
     private void collectGarbage() {
         try {
             counters.collected.add(core.collectGarbage());
@@ -301,7 +280,7 @@ public final class RpcUdpServer implements AutoCloseable {
         }
     }
 
-    /** Stops receiving, drops calls not yet started, waits for running handlers, stops every thread. */
+    /** Stops receiving, waits for running handlers to finish, stops every thread. */
     @Override
     public void close() throws IOException {
         if (closing) {
@@ -309,18 +288,8 @@ public final class RpcUdpServer implements AutoCloseable {
         }
         closing = true;
         background.shutdown();
-        channel.close();
-        join(receiver);
-        queue.clear();
-        try {
-            for (int i = 0; i < workers.size(); i++) {
-                // Only workers take from the queue now; one STOP each, waiting for room if needed.
-                queue.offer(STOP, 10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        workers.forEach(RpcUdpServer::join);
+        channel.close(); // wakes every thread blocked in receive
+        threads.forEach(RpcUdpServer::join);
         try {
             if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
                 background.shutdownNow();

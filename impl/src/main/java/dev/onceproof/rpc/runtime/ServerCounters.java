@@ -13,7 +13,6 @@ public final class ServerCounters {
     final LongAdder retransmittedReplies = new LongAdder();
     final LongAdder rejects = new LongAdder();
     final LongAdder tooEarly = new LongAdder();
-    final LongAdder droppedQueueFull = new LongAdder();
     final LongAdder handlerFailures = new LongAdder();
     final LongAdder latestWrites = new LongAdder();
     final LongAdder collected = new LongAdder();
@@ -22,14 +21,14 @@ public final class ServerCounters {
 
     /** A consistent-enough copy: each counter is read once. */
     public record Snapshot(long datagrams, long malformed, long executed, long replies, long acks,
-                           long retransmittedReplies, long rejects, long tooEarly, long droppedQueueFull,
+                           long retransmittedReplies, long rejects, long tooEarly,
                            long handlerFailures, long latestWrites, long collected, long internalErrors) {
         @Override
         public String toString() {
             return "datagrams=" + datagrams + " executed=" + executed + " replies=" + replies
                     + " acks=" + acks + " retransmittedReplies=" + retransmittedReplies
                     + " rejects=" + rejects + " tooEarly=" + tooEarly + " malformed=" + malformed
-                    + " droppedQueueFull=" + droppedQueueFull + " handlerFailures=" + handlerFailures
+                    + " handlerFailures=" + handlerFailures
                     + " latestWrites=" + latestWrites + " collected=" + collected
                     + " internalErrors=" + internalErrors;
         }
@@ -37,7 +36,7 @@ public final class ServerCounters {
 
     public Snapshot snapshot() {
         return new Snapshot(datagrams.sum(), malformed.sum(), executed.sum(), replies.sum(), acks.sum(),
-                retransmittedReplies.sum(), rejects.sum(), tooEarly.sum(), droppedQueueFull.sum(),
+                retransmittedReplies.sum(), rejects.sum(), tooEarly.sum(),
                 handlerFailures.sum(), latestWrites.sum(), collected.sum(), internalErrors.sum());
     }
 }

@@ -19,7 +19,7 @@ class ReplyAcksTest {
     private static EntryState stateAfter(ReplyAcks mode, boolean close) throws Exception {
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 5_000, 0, 60_000);
         ConnId conn = ConnId.of("acks-" + mode);
-        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), config, 60_000,
+        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(1), config, 60_000,
                 new InMemoryStableStorage(), InstantSource.system(), Handlers.nullCall())) {
             RpcUdpClient client = new RpcUdpClient(server.address(), conn,
                     ClientOptions.of(new RetryPolicy(100, 10)).withReplyAcks(mode), InstantSource.system(), 0);

@@ -56,8 +56,8 @@ class RpcUdpRuntimeTest {
         };
     }
 
-    private RpcUdpServer start(CallHandler handler, int workers) throws Exception {
-        return RpcUdpServer.start(ServerOptions.loopback(workers).withPeriods(50, 100), RESILIENT, 5_000,
+    private RpcUdpServer start(CallHandler handler, int threads) throws Exception {
+        return RpcUdpServer.start(ServerOptions.loopback(threads).withPeriods(50, 100), RESILIENT, 5_000,
                 new FileStableStorage(dir.resolve("latest")), InstantSource.system(), handler);
     }
 
@@ -99,7 +99,7 @@ class RpcUdpRuntimeTest {
 
     @Test
     void copiesOfOneCallDatagramRunItOnce() throws Exception {
-        try (RpcUdpServer server = start(countingEcho(0), 0);
+        try (RpcUdpServer server = start(countingEcho(0), 1);
              DatagramChannel raw = DatagramChannel.open()) {
             raw.connect(server.address());
             RpcMessage.Call call = new RpcMessage.Call(ConnId.of("raw"), Timestamp.of(System.currentTimeMillis()),
@@ -111,6 +111,33 @@ class RpcUdpRuntimeTest {
             assertThat(executions).containsOnlyKeys("raw/" + call.ts());
             assertThat(executions.get("raw/" + call.ts()).get()).isEqualTo(1);
             assertThat(server.counters().retransmittedReplies()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void serverThreadsRacingOnCopiesOfOneCallRunItOnce() throws Exception {
+        // Four threads share the concurrent filter; a burst of copies of one CALL reaches them at
+        // once, so several judge the same (conn, ts) concurrently. Exactly one may execute it.
+        try (RpcUdpServer server = start(countingEcho(50), 4);
+             DatagramChannel raw = DatagramChannel.open()) {
+            raw.connect(server.address());
+            for (int round = 0; round < 20; round++) {
+                RpcMessage.Call call = new RpcMessage.Call(ConnId.of("burst-" + round),
+                        Timestamp.of(System.currentTimeMillis()), Payload.ofUtf8("once"));
+                ByteBuffer datagram = ByteBuffer.wrap(RpcEncoder.encode(call));
+                for (int i = 0; i < 16; i++) {
+                    raw.write(datagram.rewind());
+                }
+                RpcMessage m;
+                do {
+                    m = receive(raw); // ACKs, and replies to earlier bursts' late copies, come too
+                } while (!(m instanceof RpcMessage.Reply && m.conn().equals(call.conn())));
+            }
+            Thread.sleep(200); // let the last copies be judged; a second execution would show now
+            assertThat(executions).hasSize(20);
+            assertThat(executions.values()).allMatch(n -> n.get() == 1);
+            assertThat(server.counters().executed()).isEqualTo(20);
+            assertThat(server.counters().acks() + server.counters().retransmittedReplies()).isPositive();
         }
     }
 
@@ -167,7 +194,7 @@ class RpcUdpRuntimeTest {
         // 300 calls on one connection take far less than 300 ms on loopback; unpaced, their
         // timestamps (one ms apart at least, paper 2.2) would run ~300 ms ahead of the clock.
         long maxLead = 20;
-        try (RpcUdpServer server = start(countingEcho(0), 0);
+        try (RpcUdpServer server = start(countingEcho(0), 1);
              RpcUdpClient client = new RpcUdpClient(server.address(), ConnId.of("busy"),
                      ClientOptions.of(new RetryPolicy(100, 10)).withMaxLead(maxLead), InstantSource.system(), 0)) {
             long worstLead = Long.MIN_VALUE;

@@ -28,14 +28,14 @@ class RpcUdpServerLoadTest {
     private static final ScmpConfig CONFIG = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 5_000, 0, 60_000);
 
     @Test
-    void fullQueueDropsCallsBeforeJudgingThemAndEveryCallStillRunsOnce() throws Exception {
+    void aBusyServerLetsRetransmissionsWaitAndEveryCallStillRunsOnce() throws Exception {
         Map<String, AtomicInteger> executions = new ConcurrentHashMap<>();
         CallHandler slow = (conn, ts, args) -> {
             executions.computeIfAbsent(conn + "/" + ts, k -> new AtomicInteger()).incrementAndGet();
             Thread.sleep(20);
             return args;
         };
-        ServerOptions options = new ServerOptions(new InetSocketAddress("127.0.0.1", 0), 1, 1, 1_000, 1_000);
+        ServerOptions options = new ServerOptions(new InetSocketAddress("127.0.0.1", 0), 1, 1_000, 1_000);
         List<CallResult> results = new CopyOnWriteArrayList<>();
         try (RpcUdpServer server = RpcUdpServer.start(options, CONFIG, 60_000, new InMemoryStableStorage(),
                 InstantSource.system(), slow)) {
@@ -57,9 +57,10 @@ class RpcUdpServerLoadTest {
             for (Thread t : clients) {
                 t.join();
             }
-            // One worker and room for one waiting call, six clients: CALLs were turned away...
-            assertThat(server.counters().droppedQueueFull()).isPositive();
-            // ...before SCMP judged them, so their retransmissions were accepted later, and ran once.
+            // One thread, six clients retransmitting every 30 ms at a 20 ms handler: copies of
+            // CALLs waited in the socket buffer and were judged as duplicates once the thread was free...
+            assertThat(server.counters().acks() + server.counters().retransmittedReplies()).isPositive();
+            // ...and every call was replied and ran exactly once.
             assertThat(results).hasSize(18).allMatch(r -> r.outcome() == CallOutcome.REPLIED);
             assertThat(executions).hasSize(18);
             assertThat(executions.values()).allMatch(n -> n.get() == 1);
@@ -72,7 +73,7 @@ class RpcUdpServerLoadTest {
         ScmpConfig broken = new ScmpConfig(RecoveryScheme.RESILIENT, 5_000, 0,
                 Map.of(ScmpConfig.DEFAULT_CLASS, new dev.onceproof.scmp.FixedRho(60_000)),
                 conn -> conn.value().equals("evil") ? "no-such-class" : ScmpConfig.DEFAULT_CLASS);
-        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), broken, 60_000,
+        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(1), broken, 60_000,
                 new InMemoryStableStorage(), InstantSource.system(), Handlers.echo());
              RpcUdpClient evil = new RpcUdpClient(server.address(), ConnId.of("evil"), new RetryPolicy(20, 2));
              RpcUdpClient good = new RpcUdpClient(server.address(), ConnId.of("good"), new RetryPolicy(100, 10))) {
@@ -84,7 +85,7 @@ class RpcUdpServerLoadTest {
 
     @Test
     void malformedDatagramsAreCountedAndChangeNothing() throws Exception {
-        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(0), CONFIG, 60_000,
+        try (RpcUdpServer server = RpcUdpServer.start(ServerOptions.loopback(1), CONFIG, 60_000,
                 new InMemoryStableStorage(), InstantSource.system(), Handlers.echo());
              DatagramChannel raw = DatagramChannel.open();
              RpcUdpClient client = new RpcUdpClient(server.address(), ConnId.of("good"), new RetryPolicy(100, 10))) {
