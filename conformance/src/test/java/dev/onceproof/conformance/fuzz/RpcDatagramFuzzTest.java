@@ -6,7 +6,6 @@ import dev.onceproof.rpc.core.ClientState;
 import dev.onceproof.rpc.core.ClientStep;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.core.RpcClientCore;
-import dev.onceproof.rpc.core.RpcServerCore;
 import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerOutcome;
@@ -29,14 +28,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * DESIGN.md, "Errors and input": a malformed datagram "gets a clear error that names what and
  * where, and never changes protocol state". A million seeded datagrams, most of them mutations of
- * valid encodings, go through the decoder and, when they decode, into the RPC server core, which a
- * small harness drives like the runtime would (computations complete a little later; the clock
- * moves; latest is written; garbage is collected; the server crashes and recovers now and then).
+ * valid encodings, go through the decoder and, when they decode, into an RPC server, which a small
+ * harness drives like the runtime would (computations complete a little later; the clock moves;
+ * latest is written; garbage is collected; the server crashes and recovers now and then). It runs
+ * once per {@link FuzzedServer}: the sequential core, which the TLC traces replay, and the
+ * concurrent server the UDP runtime uses, so the input the runtime takes from the network is fuzzed
+ * on the code that judges it there.
  *
  * <p>Checked for every datagram: nothing throws; a malformed one is refused with an offset inside
  * the datagram; a decoded one re-encodes to the same bytes (the decoder is strict); every step
@@ -49,6 +52,7 @@ class RpcDatagramFuzzTest {
 
     private static final int DATAGRAMS = 1_000_000;
     private static final long SEED = 20_260_421L;
+    private static final long KAPPA = 30;
     /** Outcomes that may change the server's state: every other one must leave it as it was. */
     private static final Set<ServerOutcome> CHANGES_STATE = EnumSet.of(ServerOutcome.EXECUTE, ServerOutcome.IDLE);
 
@@ -56,7 +60,8 @@ class RpcDatagramFuzzTest {
     private final ManualInstantSource source = new ManualInstantSource(clock[0]);
     private final ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 1_000, 5, 20);
     private final InMemoryStableStorage storage = new InMemoryStableStorage();
-    private final RpcServerCore server = new RpcServerCore(config, source, storage, 30);
+    /** The server under test, started by the parameterized test. */
+    private FuzzedServer server;
     /** A client of connection c1 that always has a call outstanding, fed the same datagrams. */
     private final RpcClientCore client = new RpcClientCore(ConnId.of("c1"), source, new RetryPolicy(1, 1));
 
@@ -66,19 +71,21 @@ class RpcDatagramFuzzTest {
     private final ArrayDeque<ServerEffect.Execute> running = new ArrayDeque<>();
     private final List<String> failures = new ArrayList<>();
 
-    @Test
-    void millionDatagramsNeverThrowNeverChangeStateWhenRefusedAndNeverRunACallTwice() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(FuzzedServer.Kind.class)
+    void millionDatagramsNeverThrowNeverChangeStateWhenRefusedAndNeverRunACallTwice(FuzzedServer.Kind kind) {
+        server = kind.start(config, source, storage, KAPPA);
         DatagramMutator mutator = new DatagramMutator(SEED, clock);
         long began = System.nanoTime();
         for (int i = 0; i < DATAGRAMS && failures.size() < 10; i++) {
             environment(i);
-            DatagramMutator.Kind kind = mutator.nextKind();
-            byte[] datagram = mutator.make(kind);
-            byKind.merge(kind.name(), 1L, Long::sum);
+            DatagramMutator.Kind made = mutator.nextKind();
+            byte[] datagram = mutator.make(made);
+            byKind.merge(made.name(), 1L, Long::sum);
             deliver(i, datagram);
         }
         double seconds = (System.nanoTime() - began) / 1e9;
-        printTable(seconds);
+        printTable(kind, seconds);
         assertThat(failures).isEmpty();
         long judged = counts.entrySet().stream().filter(e -> !e.getKey().startsWith("client "))
                 .mapToLong(Map.Entry::getValue).sum();
@@ -112,9 +119,8 @@ class RpcDatagramFuzzTest {
             server.collectGarbage();
         }
         if (i % 100_000 == 99_999) {
-            server.crash();
+            server.crashAndRecover();
             running.clear(); // the workers die with the process
-            server.recover();
         }
     }
 
@@ -174,10 +180,10 @@ class RpcDatagramFuzzTest {
                 + (datagram.length > 64 ? "..." : "") + "): " + why);
     }
 
-    private void printTable(double seconds) {
+    private void printTable(FuzzedServer.Kind kind, double seconds) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format("%nRPC datagram fuzz: %,d datagrams, seed %d, %.1f s (%,.0f per second)%n",
-                DATAGRAMS, SEED, seconds, DATAGRAMS / seconds));
+        out.append(String.format("%nRPC datagram fuzz, %s: %,d datagrams, seed %d, %.1f s (%,.0f per second)%n",
+                kind, DATAGRAMS, SEED, seconds, DATAGRAMS / seconds));
         out.append(String.format("%-34s %10s%n", "outcome", "count"));
         counts.forEach((k, v) -> out.append(String.format("%-34s %,10d%n", k, v)));
         out.append(String.format("%-34s %10s%n", "made as", "count"));
