@@ -1,12 +1,11 @@
 package dev.onceproof.bench.jmh;
 
 import dev.onceproof.rpc.core.ClientEffect;
+import dev.onceproof.rpc.core.ConcurrentRpcServer;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.core.RpcClientCore;
-import dev.onceproof.rpc.core.RpcServerCore;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerStep;
-import dev.onceproof.rpc.core.SynchronizedRpcServer;
 import dev.onceproof.rpc.wire.DecodeResult;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
@@ -33,10 +32,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What one null call costs in protocol work alone, without sockets: the SCMP-RPC path (client core,
- * encode, decode, server core with the SCMP filter, completion, reply encode and decode, client
- * core) against the UDP baseline's (a transaction id written and read back). The difference is the
- * CPU the protocol adds to every loopback round trip in bench rpc, where a round trip of the
- * sockets themselves costs a few microseconds.
+ * encode, decode, the runtime's server {@link ConcurrentRpcServer} with its SCMP filter, completion,
+ * reply encode and decode, client core) against the UDP baseline's (a transaction id written and
+ * read back). The difference is the CPU the protocol adds to every loopback round trip in bench
+ * rpc, where a round trip of the sockets themselves costs a few microseconds.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class RpcProtocolCostBenchmark {
 
     private ManualInstantSource clock;
-    private SynchronizedRpcServer server;
+    private ConcurrentRpcServer server;
     private RpcClientCore client;
     private long calls;
     private final ByteBuffer udpRequest = ByteBuffer.allocate(8);
@@ -58,7 +57,7 @@ public class RpcProtocolCostBenchmark {
         clock = new ManualInstantSource(1_000_000_000L);
         // beta and rho far beyond an iteration, as in bench rpc: nothing is too early or collected.
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 3_600_000_000L, 0, 300_000);
-        server = new SynchronizedRpcServer(new RpcServerCore(config, clock, new InMemoryStableStorage(), 300_000));
+        server = new ConcurrentRpcServer(config, clock, new InMemoryStableStorage(), 300_000);
         client = new RpcClientCore(ConnId.of("bench-client-1"), clock, new RetryPolicy(200, 25));
     }
 
