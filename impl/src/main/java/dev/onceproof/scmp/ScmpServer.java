@@ -31,9 +31,6 @@ public class ScmpServer {
     private final StableStorage storage;
 
     /** Fig. 2-1: conn -> timestamp of the last accepted message. Lost on crash (volatile memory). */
-    /** {@link #latestTarget}'s answer when latest needs no raising. */
-    public static final long NO_LATEST_WRITE = Long.MIN_VALUE;
-
     private final Map<ConnId, Long> ct = new HashMap<>();
     /**
      * Per rho class (end of 2.4): every timestamp removed from ct for a connection of this class is
@@ -188,46 +185,6 @@ public class ScmpServer {
         if (target > latest) {
             persistLatest(target);
             latest = target;
-        }
-        return latest;
-    }
-
-    /**
-     * First phase of {@link #writeLatest} split in three for a caller that must not hold its lock
-     * across the durable write (see {@code SynchronizedRpcServer}): the value writeLatest would write
-     * now, or {@link #NO_LATEST_WRITE} if latest is already at or above it. Changes nothing.
-     */
-    public long latestTarget() {
-        requireUp("latestTarget");
-        requireScheme(RecoveryScheme.RESILIENT, "latestTarget");
-        long target = clock.millis() + config.beta();
-        return target > latest ? target : NO_LATEST_WRITE;
-    }
-
-    /**
-     * Second phase: writes {@code value} to stable storage, durable on return. Touches no server
-     * variable, so it may run without the caller's lock; the caller must serialize these writes with
-     * each other and with {@link #recover} and write only values above the stored one, so stable
-     * storage never goes backwards.
-     */
-    public void writeStable(long value) {
-        storage.write(value);
-    }
-
-    /**
-     * Third phase: {@code value} (from {@link #latestTarget}) is durable in stable storage, so
-     * latest may rise to it. Never lowers latest.
-     *
-     * @return latest after the step
-     */
-    public long latestDurable(long value) {
-        requireUp("latestDurable");
-        requireScheme(RecoveryScheme.RESILIENT, "latestDurable");
-        if (value > stableLatest) {
-            stableLatest = value;
-        }
-        if (value > latest) {
-            latest = value;
         }
         return latest;
     }

@@ -28,9 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code computeIfPresent}) of the RPC table for that connection, and calls the filter's
  * {@link ConcurrentScmpFilter#receive} or {@link ConcurrentScmpFilter#collectGarbage(ConnId)}
  * <em>inside</em> that section: steps on one connection are serialized, each a single atomic step
- * of the spec, which is {@link SynchronizedRpcServer}'s one-lock argument made per key. The
- * invariant of {@link RpcServerCore#state()} holds between sections: the RPC table and the filter's
- * ct have the same keys and the entry's ts is ct.
+ * of the spec: the argument for running the sequential core under one lock, made per key. The
+ * invariant stated on {@link RpcServerState} holds between sections: the RPC table and the
+ * filter's ct have the same keys and the entry's ts is ct.
  *
  * <p><b>Lock order.</b> RPC table bin, then the filter's ct bin (and, briefly and after it, the rho
  * estimator's lock); never the reverse, since the filter never calls back into this class and no

@@ -26,8 +26,10 @@ import java.util.Objects;
  * {@link #writeLatest}, {@link #crash}, {@link #recover}; {@link #state} is the spec's server
  * variables.
  *
- * <p><b>Not thread-safe.</b> One thread at a time; {@link SynchronizedRpcServer} wraps it for worker
- * threads. Time comes from the injected clock (ms), latest goes to the injected stable storage.
+ * <p><b>Not thread-safe.</b> One thread at a time. The thread-safe server the runtime uses is
+ * {@link ConcurrentRpcServer}, which takes the same decisions (from {@link ServerRules}) and is
+ * checked linearizable against this core. Time comes from the injected clock (ms), latest goes to
+ * the injected stable storage.
  *
  * <p><b>Mutation seams.</b> {@link #mayCollect} and {@link #duplicateWhileReplying} each carry one
  * safeguard of Figure 3-1, so conformance tests can build a broken core and show that trace replay
@@ -167,21 +169,6 @@ public class RpcServerCore implements ServerRules.Receiver {
     /** Spec action WriteLatest (Fig. 2-2 "Maintaining Latest"); returns latest after the step. */
     public long writeLatest() {
         return scmp.writeLatest();
-    }
-
-    /** WriteLatest's first phase: see {@link ScmpServer#latestTarget}. */
-    public long latestTarget() {
-        return scmp.latestTarget();
-    }
-
-    /** WriteLatest's durable write, lock-free for the caller: see {@link ScmpServer#writeStable}. */
-    public void writeStable(long value) {
-        scmp.writeStable(value);
-    }
-
-    /** WriteLatest's last phase, after the durable write: see {@link ScmpServer#latestDurable}. */
-    public long latestDurable(long value) {
-        return scmp.latestDurable(value);
     }
 
     /** Spec action Crash: the connection table (RPC and SCMP parts) is volatile and lost. */

@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * {@code rpc} on top of SCMP's ({@code ct}, {@code upper}, {@code latest}, {@code stableLatest},
  * {@code up}, ...). Trace replay compares it field by field after every step.
  *
- * <p>Invariant (kept by {@link RpcServerCore}): {@code rpc} and {@code scmp.ct()} have the same
+ * <p>Invariant (kept by {@link RpcServerCore}, and by {@link ConcurrentRpcServer} between its
+ * per-connection sections): {@code rpc} and {@code scmp.ct()} have the same
  * keys, and each entry's ts is the ct value: the RPC table extends SCMP's connection table
  * ("If message is NEW and there is no connection table entry, one is created by SCMP").
  *

@@ -17,9 +17,10 @@
  * </ul>
  *
  * <h2>Thread safety</h2>
- * Both cores are sequential and not thread-safe: they are what the TLC traces replay. Use
- * {@link dev.onceproof.rpc.core.SynchronizedRpcServer} from several threads (one lock, steps
- * are microseconds); guard each client connection by its own lock. Records, enums and effect
+ * Both cores are sequential and not thread-safe: they are what the TLC traces replay. From several
+ * threads use {@link dev.onceproof.rpc.core.ConcurrentRpcServer}, as the UDP runtime does: the same
+ * decisions in per-connection sections over the concurrent SCMP filter, no global lock, checked
+ * linearizable against the server core by Lincheck. Guard each client connection by its own lock. Records, enums and effect
  * lists are immutable and may be shared freely; the wire package is stateless.
  *
  * <h2>Telling the client a CALL was ruled out</h2>
