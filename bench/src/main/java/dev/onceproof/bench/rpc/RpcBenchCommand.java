@@ -87,6 +87,13 @@ public final class RpcBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (alsoReplyAcks.contains(replyAcks) || alsoThreads == threads) {
+            // Two systems of one name would pool their rounds and break every per-round ratio.
+            System.err.println("error: --also-reply-acks " + alsoReplyAcks + " / --also-threads " + alsoThreads
+                    + " repeats the measured system (--reply-acks " + replyAcks + ", --threads " + threads
+                    + "); each extra system must differ from it");
+            return 2;
+        }
         RpcBench.Config config = new RpcBench.Config(calls, clients, rounds, warmup, payload);
         String loadBefore = loadAverage();
         List<RpcSystem> systems = new ArrayList<>();

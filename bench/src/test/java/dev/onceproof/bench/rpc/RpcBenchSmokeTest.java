@@ -22,7 +22,7 @@ class RpcBenchSmokeTest {
     @Timeout(60)
     void everySystemAnswersAndEveryRoundIsRecorded() throws Exception {
         RetryPolicy policy = new RetryPolicy(200, 25);
-        try (ScmpRpcSystem scmp = new ScmpRpcSystem(1, policy, ReplyAcks.DEFERRED);
+        try (ScmpRpcSystem scmp = new ScmpRpcSystem(1, policy, ReplyAcks.OFF);
              UdpBaseline udp = new UdpBaseline(200, 25);
              TcpBaseline tcp = new TcpBaseline(5_000)) {
             for (RpcSystem s : List.of(scmp, udp, tcp)) {
@@ -49,5 +49,14 @@ class RpcBenchSmokeTest {
             // Every call reached the SCMP-RPC server and ran once: 1 + 2 rounds x (20 + 20) + warm-up.
             assertThat(scmp.serverCounters()).contains("executed=" + (1 + 3 * 40));
         }
+    }
+
+    @Test
+    void anExtraSystemRepeatingTheMeasuredOneIsRefusedBeforeAnythingRuns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path out = dir.resolve("r.json");
+        int exit = new picocli.CommandLine(new RpcBenchCommand()).execute("--also-reply-acks", "OFF",
+                "--out", out.toString());
+        assertThat(exit).isEqualTo(2);
+        assertThat(out).doesNotExist();
     }
 }
