@@ -35,13 +35,13 @@ public final class RpcBenchCommand implements Callable<Integer> {
             description = "Clients making one call each in (b) (default ${DEFAULT-VALUE}, as the paper).")
     int clients;
 
-    @Option(names = "--rounds", defaultValue = "21",
+    @Option(names = "--rounds", defaultValue = "101",
             description = "Measured rounds; each runs every system on both experiments. A round takes tens of"
                     + " milliseconds, so many are cheap, and on a shared machine medians of few rounds move a"
                     + " lot from run to run (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--warmup", defaultValue = "5",
+    @Option(names = "--warmup", defaultValue = "10",
             description = "Unrecorded rounds first, for the JIT (default ${DEFAULT-VALUE}).")
     int warmup;
 
