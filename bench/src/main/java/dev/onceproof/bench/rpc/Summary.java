@@ -8,7 +8,7 @@ import java.util.List;
  * Median, quartiles and extremes of repeated measurements. The median, not the mean: on a shared
  * 2-core machine one round can be slowed by a compile elsewhere, and a mean would carry that.
  */
-public record Summary(int n, double median, double q1, double q3, double min, double max,
+public record Summary(int n, double median, double q1, double q3, double min, double max, double p10,
                       List<Double> samples) {
 
     public static Summary of(List<Double> samples) {
@@ -18,7 +18,7 @@ public record Summary(int n, double median, double q1, double q3, double min, do
         List<Double> sorted = new ArrayList<>(samples);
         Collections.sort(sorted);
         return new Summary(sorted.size(), quantile(sorted, 0.5), quantile(sorted, 0.25),
-                quantile(sorted, 0.75), sorted.get(0), sorted.get(sorted.size() - 1),
+                quantile(sorted, 0.75), sorted.get(0), sorted.get(sorted.size() - 1), quantile(sorted, 0.1),
                 List.copyOf(samples));
     }
 

@@ -16,6 +16,7 @@ class SummaryTest {
         assertThat(odd.q3()).isEqualTo(7.0);
         assertThat(odd.min()).isEqualTo(1.0);
         assertThat(odd.max()).isEqualTo(9.0);
+        assertThat(odd.p10()).isCloseTo(1.8, within(1e-9)); // rank 0.4 between 1 and 3
         assertThat(odd.samples()).containsExactly(5.0, 1.0, 3.0, 9.0, 7.0);
 
         Summary even = Summary.of(List.of(4.0, 1.0, 2.0, 3.0));

@@ -142,7 +142,10 @@ public final class RpcUdpServer implements AutoCloseable {
         return counters.snapshot();
     }
 
-    /** The core's abstract state (the spec's server variables); exact when no call is in progress. */
+    /**
+     * The core's abstract state (the spec's server variables); exact when no call is in progress.
+     * Waits for a durable write of latest in progress (it reads what stable storage holds).
+     */
     public RpcServerState state() {
         return core.state();
     }
