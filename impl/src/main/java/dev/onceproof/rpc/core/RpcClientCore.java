@@ -122,12 +122,10 @@ public final class RpcClientCore {
             return ClientStep.of("ReceiveAck");
         }
         if (m instanceof RpcMessage.Reply r) {
-            ClientStep end = end(CallOutcome.REPLIED, Optional.of(r.payload()), "ReceiveReply");
             // The REPLY-ACK goes first: it is the hint that frees the server's stored reply.
-            java.util.List<ClientEffect> effects = new java.util.ArrayList<>();
-            effects.add(new ClientEffect.Send(new RpcMessage.ReplyAck(conn, r.ts())));
-            effects.addAll(end.effects());
-            return new ClientStep("ReceiveReply", effects);
+            ClientEffect replyAck = new ClientEffect.Send(new RpcMessage.ReplyAck(conn, r.ts()));
+            return ClientStep.of("ReceiveReply", replyAck, new ClientEffect.CancelTimer(),
+                    finish(CallOutcome.REPLIED, Optional.of(r.payload())));
         }
         if (m instanceof RpcMessage.Reject) {
             return end(CallOutcome.REJECTED_AS_DUPLICATE, Optional.empty(), "ReceiveReject");
@@ -168,10 +166,15 @@ public final class RpcClientCore {
     }
 
     private ClientStep end(CallOutcome how, Optional<Payload> reply, String action) {
+        return ClientStep.of(action, new ClientEffect.CancelTimer(), finish(how, reply));
+    }
+
+    /** Ends the outstanding call; returns the Complete effect, which must be its step's last. */
+    private ClientEffect.Complete finish(CallOutcome how, Optional<Payload> reply) {
         waiting = false;
         outcome = how;
         payload = null;
-        return ClientStep.of(action, new ClientEffect.CancelTimer(), new ClientEffect.Complete(ts, how, reply));
+        return new ClientEffect.Complete(ts, how, reply);
     }
 
     private void requireWaiting(String action) {

@@ -7,6 +7,10 @@ import java.util.HexFormat;
  * The opaque bytes of a call's arguments or results. Immutable (copied in and out) and compared by
  * content, so messages and effects that carry it are values.
  *
+ * <p>Zero bytes are always {@link #EMPTY}, and its array is handed out uncopied: a zero-length
+ * array has nothing to mutate, and the paper's null call (3.1) carries empty arguments and results
+ * in every message, so copying them would be most of the allocation on that path.
+ *
  * <p>Invariant: at most {@link WireFormat#MAX_PAYLOAD} bytes, so every message encodes.
  */
 public final class Payload {
@@ -24,24 +28,25 @@ public final class Payload {
     }
 
     public static Payload of(byte[] bytes) {
-        return new Payload(bytes, true);
+        return bytes.length == 0 ? EMPTY : new Payload(bytes, true);
     }
 
     public static Payload ofUtf8(String text) {
-        return new Payload(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), false);
+        return text.isEmpty() ? EMPTY : new Payload(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), false);
     }
 
     /** Wraps a slice the decoder has already bounds-checked. */
     static Payload copyOf(byte[] source, int offset, int length) {
-        return new Payload(Arrays.copyOfRange(source, offset, offset + length), false);
+        return length == 0 ? EMPTY : new Payload(Arrays.copyOfRange(source, offset, offset + length), false);
     }
 
     public int length() {
         return bytes.length;
     }
 
+    /** A copy of the bytes; for zero bytes a shared zero-length array, which no one can mutate. */
     public byte[] toByteArray() {
-        return bytes.clone();
+        return bytes.length == 0 ? bytes : bytes.clone();
     }
 
     public String toUtf8() {
