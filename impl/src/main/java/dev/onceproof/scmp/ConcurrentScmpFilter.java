@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 
 /**
  * The thread-safe SCMP filter for a multi-threaded server: worker threads call {@link #receive}
@@ -39,8 +40,8 @@ public final class ConcurrentScmpFilter {
 
     /** conn -> timestamp of the last accepted message; an entry only ever moves up or disappears. */
     private final ConcurrentHashMap<ConnId, Long> ct = new ConcurrentHashMap<>();
-    /** class -> bound on every removed timestamp of the class; raised before the entry is removed. */
-    private final Map<String, AtomicLong> upper;
+    /** class name -> the class's upper and estimator, so a message looks its class up once. */
+    private final Map<String, RhoClass> classes;
     /** Resilient: no accepted timestamp exceeds it; raised only after stable storage holds it. */
     private volatile long latest;
     /** What this filter last wrote to or read from stable storage; guarded by writeLock. */
@@ -60,10 +61,10 @@ public final class ConcurrentScmpFilter {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.storage = Objects.requireNonNull(storage, "storage");
         long now = clock.millis();
-        Map<String, AtomicLong> bounds = new LinkedHashMap<>();
+        Map<String, RhoClass> byName = new LinkedHashMap<>();
         config.rhoClasses().forEach((k, estimator) ->
-                bounds.put(k, new AtomicLong(Math.min(0, now - estimator.current()))));
-        this.upper = Map.copyOf(bounds);
+                byName.put(k, new RhoClass(k, Math.min(0, now - estimator.current()), estimator)));
+        this.classes = Map.copyOf(byName);
         OptionalLong stored = config.scheme() == RecoveryScheme.RESILIENT ? storage.read() : OptionalLong.empty();
         long until = 0;
         switch (config.scheme()) {
@@ -72,7 +73,7 @@ public final class ConcurrentScmpFilter {
                     // Fig. 2-2 Crash Recovery: upper := stored latest, then a new latest, durable first.
                     long s = stored.orElseThrow(() -> new IllegalStateException("stable storage holds no"
                             + " latest; a resilient server cannot recover without it (paper 2.3)"));
-                    upper.values().forEach(u -> u.set(s));
+                    classes.values().forEach(c -> c.upper.set(s));
                     stableLatest = s;
                     long target = now + config.beta();
                     if (target > s) {
@@ -107,42 +108,72 @@ public final class ConcurrentScmpFilter {
         return new ConcurrentScmpFilter(config, clock, storage, true);
     }
 
-    /** Mutable result of one per-key decision; confined to the calling thread. */
-    private static final class Decision {
+    /**
+     * One rho class (end of 2.4: "maintain a different G.upper for each"). Immutable but for upper.
+     * A final class, not a record: Lincheck walks it (see {@link Timestamp}).
+     */
+    private static final class RhoClass {
+        final String name;
+        /** Bound on every removed timestamp of the class; raised before the entry is removed. */
+        final AtomicLong upper;
+        /** Not thread-safe: every call holds its lock. */
+        final LifetimeEstimator estimator;
+
+        RhoClass(String name, long upper, LifetimeEstimator estimator) {
+            this.name = name;
+            this.upper = new AtomicLong(upper);
+            this.estimator = estimator;
+        }
+    }
+
+    /**
+     * The per-key section of one {@link #receive} and what it decided, in one object: the remapping
+     * function handed to {@code ct.compute} is also the holder of its result, so a message costs one
+     * allocation here rather than a capturing lambda and a holder. Confined to the calling thread.
+     */
+    private final class Decision implements BiFunction<ConnId, Long, Long> {
+        private final long t;
+        private final AtomicLong classUpper;
         Verdict verdict;
         boolean summaryRejected;
         long now;
-    }
 
-    public Verdict receive(ConnId conn, Timestamp ts) {
-        String rhoClass = classOf(conn);
-        AtomicLong classUpper = upper.get(rhoClass);
-        long t = ts.value();
-        Decision d = new Decision();
-        ct.compute(conn, (c, entry) -> {
+        Decision(long t, AtomicLong classUpper) {
+            this.t = t;
+            this.classUpper = classUpper;
+        }
+
+        @Override
+        public Long apply(ConnId conn, Long entry) {
             // Everything the verdict depends on is read inside the per-key section, which is
             // therefore the linearization point.
-            d.now = clock.millis();
+            now = clock.millis();
             if (recovering) {
-                d.verdict = Verdict.RECOVERING;
+                verdict = Verdict.RECOVERING;
                 return entry;
             }
-            if (isTooEarly(t, d.now)) {
-                d.verdict = Verdict.TOO_EARLY;
+            if (isTooEarly(t, now)) {
+                verdict = Verdict.TOO_EARLY;
                 return entry;
             }
             long bound = entry != null ? entry : classUpper.get();
             if (t > bound) {
-                d.verdict = Verdict.ACCEPTED;
+                verdict = Verdict.ACCEPTED;
                 return t;
             }
-            d.verdict = Verdict.DUPLICATE;
-            d.summaryRejected = entry == null;
+            verdict = Verdict.DUPLICATE;
+            summaryRejected = entry == null;
             return entry;
-        });
-        LifetimeEstimator estimator = config.rhoClasses().get(rhoClass);
-        synchronized (estimator) {
-            estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
+        }
+    }
+
+    public Verdict receive(ConnId conn, Timestamp ts) {
+        RhoClass rhoClass = classOf(conn);
+        long t = ts.value();
+        Decision d = new Decision(t, rhoClass.upper);
+        ct.compute(conn, d);
+        synchronized (rhoClass.estimator) {
+            rhoClass.estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
         }
         return d.verdict;
     }
@@ -157,7 +188,8 @@ public final class ConcurrentScmpFilter {
 
     /** Spec CollectGarbage(c): removes c's entry if ts <= clock - rho of its class. */
     public boolean collectGarbage(ConnId conn) {
-        return collectIfOld(conn, classOf(conn), rhoOf(conn));
+        RhoClass rhoClass = classOf(conn);
+        return collectIfOld(conn, rhoClass, rhoOf(rhoClass));
     }
 
     /**
@@ -167,9 +199,12 @@ public final class ConcurrentScmpFilter {
      * layer must tolerate, as this filter's own collection re-reads it.
      */
     public long rhoOf(ConnId conn) {
-        LifetimeEstimator estimator = config.rhoClasses().get(classOf(conn));
-        synchronized (estimator) {
-            return estimator.current();
+        return rhoOf(classOf(conn));
+    }
+
+    private static long rhoOf(RhoClass rhoClass) {
+        synchronized (rhoClass.estimator) {
+            return rhoClass.estimator.current();
         }
     }
 
@@ -181,7 +216,7 @@ public final class ConcurrentScmpFilter {
      * since the removal of conn's entry and the raise of upper happen in one section here.
      */
     public long upperOf(ConnId conn) {
-        return upper.get(classOf(conn)).get();
+        return classOf(conn).upper.get();
     }
 
     /** Every eligible entry; one estimate per class for the pass. Returns how many were removed. */
@@ -194,16 +229,16 @@ public final class ConcurrentScmpFilter {
         });
         int removed = 0;
         for (ConnId conn : ct.keySet()) {
-            String rhoClass = classOf(conn);
-            if (collectIfOld(conn, rhoClass, rho.get(rhoClass))) {
+            RhoClass rhoClass = classOf(conn);
+            if (collectIfOld(conn, rhoClass, rho.get(rhoClass.name))) {
                 removed++;
             }
         }
         return removed;
     }
 
-    private boolean collectIfOld(ConnId conn, String rhoClass, long rho) {
-        AtomicLong classUpper = upper.get(rhoClass);
+    private boolean collectIfOld(ConnId conn, RhoClass rhoClass, long rho) {
+        AtomicLong classUpper = rhoClass.upper;
         boolean[] removed = {false};
         ct.computeIfPresent(conn, (c, ts) -> {
             if (ts > clock.millis() - rho) {
@@ -246,7 +281,7 @@ public final class ConcurrentScmpFilter {
                 throw new IllegalStateException("clock " + now + " is below refuseUntil " + refuseUntil
                         + "; recovery lasts epsilon (2.2)");
             }
-            upper.values().forEach(u -> u.accumulateAndGet(now, Math::max));
+            classes.values().forEach(c -> c.upper.accumulateAndGet(now, Math::max));
             // Volatile write after upper is raised: a receive that sees false also sees the new upper.
             recovering = false;
         }
@@ -260,7 +295,7 @@ public final class ConcurrentScmpFilter {
         Map<String, Long> table = new HashMap<>();
         ct.forEach((conn, ts) -> table.put(conn.value(), ts));
         Map<String, Long> bounds = new HashMap<>();
-        upper.forEach((k, u) -> bounds.put(k, u.get()));
+        classes.forEach((k, c) -> bounds.put(k, c.upper.get()));
         long stable;
         synchronized (writeLock) {
             stable = stableLatest;
@@ -273,11 +308,12 @@ public final class ConcurrentScmpFilter {
         return recovering;
     }
 
-    private String classOf(ConnId conn) {
-        String rhoClass = config.classifier().apply(conn);
-        if (rhoClass == null || !upper.containsKey(rhoClass)) {
+    private RhoClass classOf(ConnId conn) {
+        String name = config.classifier().apply(conn);
+        RhoClass rhoClass = name == null ? null : classes.get(name);
+        if (rhoClass == null) {
             throw new IllegalStateException("classifier put connection " + conn + " in rho class \""
-                    + rhoClass + "\", which is not one of " + config.rhoClasses().keySet());
+                    + name + "\", which is not one of " + config.rhoClasses().keySet());
         }
         return rhoClass;
     }
