@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 
 /**
  * The thread-safe at-most-once RPC server (paper 3.1, Figure 3-1) for worker threads that share one
@@ -77,8 +78,13 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         this.kappa = ServerRules.requireKappa(kappa);
     }
 
-    /** What one per-key section decided; confined to the stepping thread. */
-    private static final class Outcome {
+    /**
+     * One per-key section and what it decided, in one object: each step passes an anonymous
+     * subclass as the remapping function of {@code compute}/{@code computeIfPresent}, whose body
+     * sets the result fields, so a step allocates one object here rather than a capturing lambda
+     * and a holder (a null call takes two sections). Confined to the stepping thread.
+     */
+    private abstract static class Section implements BiFunction<ConnId, ServerEntry, ServerEntry> {
         ServerStep step;
         boolean removed;
 
@@ -104,17 +110,20 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveCall(RpcMessage.Call m) {
-        Outcome out = new Outcome();
-        table.compute(m.conn(), (conn, entry) -> {
-            Verdict v = filter.receive(conn, m.ts());
-            if (v == Verdict.ACCEPTED) {
-                out.step = ServerRules.execute(m);
-                return ServerEntry.computing(m.ts());
+        Section section = new Section() {
+            @Override
+            public ServerEntry apply(ConnId conn, ServerEntry entry) {
+                Verdict v = filter.receive(conn, m.ts());
+                if (v == Verdict.ACCEPTED) {
+                    step = ServerRules.execute(m);
+                    return ServerEntry.computing(m.ts());
+                }
+                step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
+                return entry;
             }
-            out.step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
-            return entry;
-        });
-        return out.step;
+        };
+        table.compute(m.conn(), section);
+        return section.step;
     }
 
     /**
@@ -124,28 +133,34 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveTruncatedCall(RpcMessage.TruncatedCall m) {
-        Outcome out = new Outcome();
-        table.compute(m.conn(), (conn, entry) -> {
-            out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
-                    ServerRules::retransmit);
-            return entry;
-        });
-        return out.step;
+        Section section = new Section() {
+            @Override
+            public ServerEntry apply(ConnId conn, ServerEntry entry) {
+                step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
+                        ServerRules::retransmit);
+                return entry;
+            }
+        };
+        table.compute(m.conn(), section);
+        return section.step;
     }
 
     /** Figure 3-1, "Process Incoming REPLY-ACK messages", for the call whose reply is stored only. */
     @Override
     public ServerStep receiveReplyAck(RpcMessage.ReplyAck m) {
-        Outcome out = new Outcome();
-        table.computeIfPresent(m.conn(), (conn, entry) -> {
-            ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
-            if (idle == null) {
-                return entry;
+        Section section = new Section() {
+            @Override
+            public ServerEntry apply(ConnId conn, ServerEntry entry) {
+                ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
+                if (idle == null) {
+                    return entry;
+                }
+                step = ServerStep.of(ServerOutcome.IDLE);
+                return idle;
             }
-            out.step = ServerStep.of(ServerOutcome.IDLE);
-            return idle;
-        });
-        return out.stepOrIgnore();
+        };
+        table.computeIfPresent(m.conn(), section);
+        return section.stepOrIgnore();
     }
 
     /**
@@ -155,16 +170,19 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
         Objects.requireNonNull(result, "result");
-        Outcome out = new Outcome();
-        table.computeIfPresent(conn, (c, entry) -> {
-            ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
-            if (done == null) {
-                return entry;
+        Section section = new Section() {
+            @Override
+            public ServerEntry apply(ConnId c, ServerEntry entry) {
+                ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
+                if (done == null) {
+                    return entry;
+                }
+                step = ServerRules.reply(c, ts, result);
+                return done;
             }
-            out.step = ServerRules.reply(c, ts, result);
-            return done;
-        });
-        return out.stepOrIgnore();
+        };
+        table.computeIfPresent(conn, section);
+        return section.stepOrIgnore();
     }
 
     /**
@@ -177,15 +195,18 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     public boolean collectGarbage(ConnId conn) {
         long rhoPrime = ServerRules.rhoPrime(filter.rhoOf(conn), kappa);
-        Outcome out = new Outcome();
-        table.computeIfPresent(conn, (c, entry) -> {
-            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
-                return entry;
+        Section section = new Section() {
+            @Override
+            public ServerEntry apply(ConnId c, ServerEntry entry) {
+                if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
+                    return entry;
+                }
+                removed = true;
+                return null;
             }
-            out.removed = true;
-            return null;
-        });
-        return out.removed;
+        };
+        table.computeIfPresent(conn, section);
+        return section.removed;
     }
 
     /**
