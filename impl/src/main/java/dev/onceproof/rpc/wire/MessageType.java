@@ -9,6 +9,9 @@ public enum MessageType {
     REPLY_ACK(5, "REPLY-ACK", false),
     REJECT(6, "REJECT", false);
 
+    /** {@code values()} once: it returns a new array on every call, and every datagram is decoded. */
+    private static final MessageType[] ALL = values();
+
     private final byte code;
     private final String specName;
     private final boolean hasPayload;
@@ -35,7 +38,7 @@ public enum MessageType {
 
     /** The type with this code, or null: the decoder turns null into {@link DecodeError#UNKNOWN_TYPE}. */
     static MessageType fromCode(byte code) {
-        for (MessageType t : values()) {
+        for (MessageType t : ALL) {
             if (t.code == code) {
                 return t;
             }
