@@ -3,50 +3,32 @@ package dev.onceproof.conformance.lincheck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.onceproof.scmp.ManualInstantSource;
+import dev.onceproof.scmp.ConnId;
 import dev.onceproof.scmp.Timestamp;
 import dev.onceproof.scmp.Verdict;
 import java.util.Arrays;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
-import org.jetbrains.kotlinx.lincheck.annotations.Operation;
-import org.jetbrains.kotlinx.lincheck.annotations.Param;
-import org.jetbrains.kotlinx.lincheck.annotations.Validate;
-import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 
 /**
  * The negative controls: the operations and checks of {@link ConcurrentScmpFilterLincheckTest} on a
  * {@link RacyScmpFilter}; Lincheck must report a failure, or the suite could not catch that race.
  */
-@Param(name = "conn", gen = IntGen.class, conf = "1:2")
-@Param(name = "ts", gen = IntGen.class, conf = "1:4")
-public abstract class RacyFilterLincheckBase {
+public abstract class RacyFilterLincheckBase extends FilterLincheckBase {
 
-    private final ManualInstantSource clock = new ManualInstantSource(LincheckScenario.START_CLOCK);
     private final RacyScmpFilter filter = new RacyScmpFilter(LincheckScenario.CONFIG, clock, race());
-    private final AcceptanceLog log = new AcceptanceLog();
 
     abstract RacyScmpFilter.Race race();
 
-    @Operation
-    public Verdict receive(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
-        return log.record(conn, ts, filter.receive(LincheckScenario.conn(conn), Timestamp.of(ts)));
+    @Override
+    Verdict judge(ConnId conn, Timestamp ts) {
+        return filter.receive(conn, ts);
     }
 
-    @Operation
-    public boolean collectGarbage(@Param(name = "conn") int conn) {
-        return filter.collectGarbage(LincheckScenario.conn(conn));
-    }
-
-    @Operation
-    public void tick() {
-        clock.advance(1);
-    }
-
-    @Validate
-    public void noMessageAcceptedTwice() {
-        log.validate();
+    @Override
+    boolean collect(ConnId conn) {
+        return filter.collectGarbage(conn);
     }
 
     /** Runs Lincheck on the concrete test class and returns the start of its report. */
