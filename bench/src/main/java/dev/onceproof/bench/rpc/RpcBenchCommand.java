@@ -69,7 +69,7 @@ public final class RpcBenchCommand implements Callable<Integer> {
     @Option(names = "--also-reply-acks", split = ",", defaultValue = "DEFERRED",
             description = "Also run SCMP-RPC with REPLY-ACKs sent these ways (IMMEDIATE, DEFERRED, OFF), one"
                     + " more system each, reported beside the targets for information (default"
-                    + " ${DEFAULT-VALUE}: the runtime's default, which costs (b) one more datagram per client).")
+                    + " ${DEFAULT-VALUE}: the call command's default, which costs (b) one more datagram per client).")
     List<ReplyAcks> alsoReplyAcks = new ArrayList<>();
 
     @Option(names = "--retransmit-ms", defaultValue = "200",
