@@ -60,8 +60,17 @@ class ServeCallEndToEndTest {
         }
         ServerProcess again = ServerProcess.start(serveArgs(port), log, 60_000);
         try {
-            assertThat(Files.readString(log)).contains("recovered from " + dir.resolve("latest"));
-            Thread.sleep(350); // past the recovered upper (crash time + beta): new calls are accepted
+            String started = Files.readString(log);
+            assertThat(started).contains("recovered from " + dir.resolve("latest"));
+            // A new call is accepted once the clock is past the recovered upper (at most crash time +
+            // beta), which the server prints; wait for that instead of guessing a delay.
+            java.util.regex.Matcher upper = java.util.regex.Pattern.compile("recovered from .*: upper (\\d+)")
+                    .matcher(started);
+            assertThat(upper.find()).as(started).isTrue();
+            long recoveredUpper = Long.parseLong(upper.group(1));
+            while (System.currentTimeMillis() <= recoveredUpper) {
+                Thread.sleep(10);
+            }
             assertThat(call("127.0.0.1:" + port, "--payload", "again", "--quiet")[1].trim()).isEqualTo("again");
         } finally {
             // SIGTERM: the JVM exits with 128 + 15 after the shutdown hook closed the server cleanly.
