@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiFunction;
 
 /**
  * The thread-safe at-most-once RPC server (paper 3.1, Figure 3-1) for worker threads that share one
@@ -78,13 +77,8 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         this.kappa = ServerRules.requireKappa(kappa);
     }
 
-    /**
-     * One per-key section and what it decided, in one object: each step passes an anonymous
-     * subclass as the remapping function of {@code compute}/{@code computeIfPresent}, whose body
-     * sets the result fields, so a step allocates one object here rather than a capturing lambda
-     * and a holder (a null call takes two sections). Confined to the stepping thread.
-     */
-    private abstract static class Section implements BiFunction<ConnId, ServerEntry, ServerEntry> {
+    /** What one per-key section decided; confined to the stepping thread. */
+    private static final class Outcome {
         ServerStep step;
         boolean removed;
 
@@ -110,20 +104,17 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveCall(RpcMessage.Call m) {
-        Section section = new Section() {
-            @Override
-            public ServerEntry apply(ConnId conn, ServerEntry entry) {
-                Verdict v = filter.receive(conn, m.ts());
-                if (v == Verdict.ACCEPTED) {
-                    step = ServerRules.execute(m);
-                    return ServerEntry.computing(m.ts());
-                }
-                step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
-                return entry;
+        Outcome out = new Outcome();
+        table.compute(m.conn(), (conn, entry) -> {
+            Verdict v = filter.receive(conn, m.ts());
+            if (v == Verdict.ACCEPTED) {
+                out.step = ServerRules.execute(m);
+                return ServerEntry.computing(m.ts());
             }
-        };
-        table.compute(m.conn(), section);
-        return section.step;
+            out.step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
+            return entry;
+        });
+        return out.step;
     }
 
     /**
@@ -133,34 +124,28 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveTruncatedCall(RpcMessage.TruncatedCall m) {
-        Section section = new Section() {
-            @Override
-            public ServerEntry apply(ConnId conn, ServerEntry entry) {
-                step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
-                        ServerRules::retransmit);
-                return entry;
-            }
-        };
-        table.compute(m.conn(), section);
-        return section.step;
+        Outcome out = new Outcome();
+        table.compute(m.conn(), (conn, entry) -> {
+            out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
+                    ServerRules::retransmit);
+            return entry;
+        });
+        return out.step;
     }
 
     /** Figure 3-1, "Process Incoming REPLY-ACK messages", for the call whose reply is stored only. */
     @Override
     public ServerStep receiveReplyAck(RpcMessage.ReplyAck m) {
-        Section section = new Section() {
-            @Override
-            public ServerEntry apply(ConnId conn, ServerEntry entry) {
-                ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
-                if (idle == null) {
-                    return entry;
-                }
-                step = ServerStep.of(ServerOutcome.IDLE);
-                return idle;
+        Outcome out = new Outcome();
+        table.computeIfPresent(m.conn(), (conn, entry) -> {
+            ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
+            if (idle == null) {
+                return entry;
             }
-        };
-        table.computeIfPresent(m.conn(), section);
-        return section.stepOrIgnore();
+            out.step = ServerStep.of(ServerOutcome.IDLE);
+            return idle;
+        });
+        return out.stepOrIgnore();
     }
 
     /**
@@ -170,19 +155,16 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
         Objects.requireNonNull(result, "result");
-        Section section = new Section() {
-            @Override
-            public ServerEntry apply(ConnId c, ServerEntry entry) {
-                ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
-                if (done == null) {
-                    return entry;
-                }
-                step = ServerRules.reply(c, ts, result);
-                return done;
+        Outcome out = new Outcome();
+        table.computeIfPresent(conn, (c, entry) -> {
+            ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
+            if (done == null) {
+                return entry;
             }
-        };
-        table.computeIfPresent(conn, section);
-        return section.stepOrIgnore();
+            out.step = ServerRules.reply(c, ts, result);
+            return done;
+        });
+        return out.stepOrIgnore();
     }
 
     /**
@@ -195,18 +177,15 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     public boolean collectGarbage(ConnId conn) {
         long rhoPrime = ServerRules.rhoPrime(filter.rhoOf(conn), kappa);
-        Section section = new Section() {
-            @Override
-            public ServerEntry apply(ConnId c, ServerEntry entry) {
-                if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
-                    return entry;
-                }
-                removed = true;
-                return null;
+        Outcome out = new Outcome();
+        table.computeIfPresent(conn, (c, entry) -> {
+            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
+                return entry;
             }
-        };
-        table.computeIfPresent(conn, section);
-        return section.removed;
+            out.removed = true;
+            return null;
+        });
+        return out.removed;
     }
 
     /**
