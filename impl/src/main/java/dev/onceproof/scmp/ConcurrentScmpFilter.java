@@ -118,11 +118,14 @@ public final class ConcurrentScmpFilter {
         final AtomicLong upper;
         /** Not thread-safe: every call holds its lock. */
         final LifetimeEstimator estimator;
+        /** Whether receive must tell the estimator about each message (false for a constant rho). */
+        final boolean observed;
 
         RhoClass(String name, long upper, LifetimeEstimator estimator) {
             this.name = name;
             this.upper = new AtomicLong(upper);
             this.estimator = estimator;
+            this.observed = estimator.observesMessages();
         }
     }
 
@@ -172,8 +175,10 @@ public final class ConcurrentScmpFilter {
         long t = ts.value();
         Decision d = new Decision(t, rhoClass.upper);
         ct.compute(conn, d);
-        synchronized (rhoClass.estimator) {
-            rhoClass.estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
+        if (rhoClass.observed) {
+            synchronized (rhoClass.estimator) {
+                rhoClass.estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
+            }
         }
         return d.verdict;
     }

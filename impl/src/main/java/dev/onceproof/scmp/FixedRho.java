@@ -40,6 +40,11 @@ public final class FixedRho implements LifetimeEstimator {
     }
 
     @Override
+    public boolean observesMessages() {
+        return false;
+    }
+
+    @Override
     public long beginGarbageCollection() {
         return rho;
     }

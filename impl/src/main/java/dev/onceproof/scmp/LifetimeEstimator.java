@@ -24,6 +24,15 @@ public interface LifetimeEstimator {
      */
     void onMessage(long lifetime, Verdict verdict, boolean summaryRejected);
 
+    /**
+     * False for an estimator whose {@link #onMessage} does nothing (a constant rho): the concurrent
+     * filter then neither calls it nor takes its lock, which otherwise costs every message a lock.
+     * Must not change over the estimator's life.
+     */
+    default boolean observesMessages() {
+        return true;
+    }
+
     /** Starts a garbage-collection pass; returns the rho to use for the whole pass (>= 0). */
     long beginGarbageCollection();
 
