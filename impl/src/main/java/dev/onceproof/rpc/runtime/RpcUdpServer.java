@@ -152,8 +152,12 @@ public final class RpcUdpServer implements AutoCloseable {
 
     /** One server thread: receive, judge, execute what was accepted, reply; until close(). */
     private void serveLoop() {
-        ByteBuffer buf = ByteBuffer.allocate(WireFormat.MAX_DATAGRAM + 1);
+        // Direct, so the kernel writes into it in place: receiving into a heap buffer makes the JDK
+        // borrow a temporary direct one and copy anyway. The decoder reads a copy in a heap array.
+        ByteBuffer buf = ByteBuffer.allocateDirect(WireFormat.MAX_DATAGRAM + 1);
+        byte[] datagram = new byte[WireFormat.MAX_DATAGRAM + 1];
         ConnId lastConn = null; // a client making sequential calls sends the same id each time
+        ServerCounters.Lane lane = counters.newLane();
         while (!closing) {
             buf.clear();
             SocketAddress from;
@@ -167,8 +171,10 @@ public final class RpcUdpServer implements AutoCloseable {
                 }
                 continue;
             }
-            counters.datagrams.increment();
-            DecodeResult decoded = RpcDecoder.decode(buf.array(), 0, buf.position(), lastConn);
+            lane.datagram();
+            int length = buf.position();
+            buf.get(0, datagram, 0, length);
+            DecodeResult decoded = RpcDecoder.decode(datagram, 0, length, lastConn);
             if (decoded instanceof DecodeResult.Malformed m) {
                 counters.malformed.increment();
                 if (counters.malformed.sum() <= LOGGED_MALFORMED) {
@@ -194,7 +200,7 @@ public final class RpcUdpServer implements AutoCloseable {
                 if (effect instanceof ServerEffect.Send s) {
                     send(s.message(), from);
                 } else if (effect instanceof ServerEffect.Execute x) {
-                    execute(x.conn(), x.ts(), x.payload(), from);
+                    execute(x.conn(), x.ts(), x.payload(), from, lane);
                 }
             }
         }
@@ -213,7 +219,7 @@ public final class RpcUdpServer implements AutoCloseable {
     }
 
     /** Runs the handler, then reports completion; the core's REPLY goes to the caller's address. */
-    private void execute(ConnId conn, Timestamp ts, Payload args, SocketAddress client) {
+    private void execute(ConnId conn, Timestamp ts, Payload args, SocketAddress client, ServerCounters.Lane lane) {
         Payload result;
         try {
             result = Payload.of(handler.execute(conn, ts, args.toByteArray()));
@@ -224,7 +230,7 @@ public final class RpcUdpServer implements AutoCloseable {
                     + "; no reply is sent: " + e);
             return;
         }
-        counters.executed.increment();
+        lane.executed();
         ServerStep done;
         try {
             done = core.complete(conn, ts, result);
@@ -237,7 +243,7 @@ public final class RpcUdpServer implements AutoCloseable {
         }
         for (ServerEffect effect : done.effects()) {
             if (effect instanceof ServerEffect.Send s) {
-                counters.replies.increment();
+                lane.replied();
                 send(s.message(), client);
             }
         }
