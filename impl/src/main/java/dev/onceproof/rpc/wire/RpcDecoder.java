@@ -72,7 +72,7 @@ public final class RpcDecoder {
                         "conn byte 0x%02X at index %d is not printable ASCII 0x21..0x7E", ch, i));
             }
         }
-        ConnId conn = sameId(likely, buf, from + at, connLength)
+        ConnId conn = likely != null && likely.length() == connLength && likely.isAt(buf, from + at, connLength)
                 ? likely
                 : new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
         at += connLength;
@@ -115,19 +115,6 @@ public final class RpcDecoder {
             case REJECT -> new RpcMessage.Reject(conn, t);
         };
         return new Decoded(m);
-    }
-
-    private static boolean sameId(ConnId id, byte[] b, int at, int length) {
-        if (id == null || id.value().length() != length) {
-            return false;
-        }
-        String v = id.value();
-        for (int i = 0; i < length; i++) {
-            if (v.charAt(i) != b[at + i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static long getLong(byte[] b, int at) {

@@ -1,5 +1,6 @@
 package dev.onceproof.rpc.wire;
 
+import dev.onceproof.scmp.ConnId;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -24,7 +25,7 @@ public final class RpcEncoder {
      * @throws java.nio.BufferOverflowException if {@code target} has less room than that
      */
     public static int encode(RpcMessage message, ByteBuffer target) {
-        String conn = message.conn().value();
+        ConnId conn = message.conn();
         Payload payload = payloadOf(message);
         MessageType type = message.type();
         int length = encodedLength(message);
@@ -34,10 +35,8 @@ public final class RpcEncoder {
         ByteBuffer out = target.order() == ByteOrder.BIG_ENDIAN ? target : target.duplicate().order(ByteOrder.BIG_ENDIAN);
         out.put(WireFormat.MAGIC_0).put(WireFormat.MAGIC_1).put(WireFormat.VERSION).put(type.code())
                 .put((byte) conn.length());
-        // ConnId guarantees 1..128 printable ASCII chars, so one byte per char, no charset encoder.
-        for (int i = 0; i < conn.length(); i++) {
-            out.put((byte) conn.charAt(i));
-        }
+        // ConnId guarantees 1..128 printable ASCII chars and holds them as bytes: one bulk copy.
+        conn.writeTo(out);
         out.putLong(message.ts().value());
         if (type.hasPayload()) {
             out.putInt(payload.length());
@@ -51,7 +50,7 @@ public final class RpcEncoder {
 
     /** How many bytes {@link #encode} writes for {@code message}. */
     public static int encodedLength(RpcMessage message) {
-        int length = WireFormat.FIXED_PREFIX + message.conn().value().length() + 8;
+        int length = WireFormat.FIXED_PREFIX + message.conn().length() + 8;
         return message.type().hasPayload() ? length + 4 + payloadOf(message).length() : length;
     }
 
