@@ -22,6 +22,8 @@ public sealed interface ClientEffect {
 
     /** Disarm the connection's timer. */
     record CancelTimer() implements ClientEffect {
+        /** All CancelTimers are equal; the core uses this one. */
+        static final CancelTimer INSTANCE = new CancelTimer();
     }
 
     /**

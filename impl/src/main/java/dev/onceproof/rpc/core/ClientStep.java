@@ -24,7 +24,17 @@ public record ClientStep(String action, List<ClientEffect> effects) {
         return IGNORE.equals(action);
     }
 
-    static ClientStep of(String action, ClientEffect... effects) {
-        return new ClientStep(action, List.of(effects));
+    // Fixed-arity factories: no varargs array per step on the runtime's hot path.
+
+    static ClientStep of(String action) {
+        return new ClientStep(action, List.of());
+    }
+
+    static ClientStep of(String action, ClientEffect first, ClientEffect second) {
+        return new ClientStep(action, List.of(first, second));
+    }
+
+    static ClientStep of(String action, ClientEffect first, ClientEffect second, ClientEffect third) {
+        return new ClientStep(action, List.of(first, second, third));
     }
 }

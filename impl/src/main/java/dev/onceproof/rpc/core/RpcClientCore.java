@@ -124,7 +124,7 @@ public final class RpcClientCore {
         if (m instanceof RpcMessage.Reply r) {
             // The REPLY-ACK goes first: it is the hint that frees the server's stored reply.
             ClientEffect replyAck = new ClientEffect.Send(new RpcMessage.ReplyAck(conn, r.ts()));
-            return ClientStep.of("ReceiveReply", replyAck, new ClientEffect.CancelTimer(),
+            return ClientStep.of("ReceiveReply", replyAck, ClientEffect.CancelTimer.INSTANCE,
                     finish(CallOutcome.REPLIED, Optional.of(r.payload())));
         }
         if (m instanceof RpcMessage.Reject) {
@@ -166,7 +166,7 @@ public final class RpcClientCore {
     }
 
     private ClientStep end(CallOutcome how, Optional<Payload> reply, String action) {
-        return ClientStep.of(action, new ClientEffect.CancelTimer(), finish(how, reply));
+        return ClientStep.of(action, ClientEffect.CancelTimer.INSTANCE, finish(how, reply));
     }
 
     /** Ends the outstanding call; returns the Complete effect, which must be its step's last. */

@@ -21,7 +21,13 @@ public record ServerStep(ServerOutcome outcome, List<ServerEffect> effects) {
         effects = List.copyOf(effects);
     }
 
-    static ServerStep of(ServerOutcome outcome, ServerEffect... effects) {
-        return new ServerStep(outcome, List.of(effects));
+    // Fixed-arity factories: no varargs array per step on the runtime's hot path.
+
+    static ServerStep of(ServerOutcome outcome) {
+        return new ServerStep(outcome, List.of());
+    }
+
+    static ServerStep of(ServerOutcome outcome, ServerEffect effect) {
+        return new ServerStep(outcome, List.of(effect));
     }
 }
