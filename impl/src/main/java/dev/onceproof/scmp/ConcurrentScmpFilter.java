@@ -137,20 +137,24 @@ public final class ConcurrentScmpFilter {
     private final class Decision implements BiFunction<ConnId, Long, Long> {
         private final long t;
         private final AtomicLong classUpper;
+        /** Whether the verdict or the estimator needs the clock; a clock read costs as much as a step. */
+        private final boolean readClock;
         Verdict verdict;
         boolean summaryRejected;
         long now;
 
-        Decision(long t, AtomicLong classUpper) {
+        Decision(long t, RhoClass rhoClass) {
             this.t = t;
-            this.classUpper = classUpper;
+            this.classUpper = rhoClass.upper;
+            this.readClock = rhoClass.observed || config.scheme() == RecoveryScheme.MONOTONIC;
         }
 
         @Override
         public Long apply(ConnId conn, Long entry) {
             // Everything the verdict depends on is read inside the per-key section, which is
             // therefore the linearization point.
-            now = clock.millis();
+            // Resilient and non-resilient verdicts depend on latest and ct only (Fig. 2-1, 2-2).
+            now = readClock ? clock.millis() : Long.MIN_VALUE;
             if (recovering) {
                 verdict = Verdict.RECOVERING;
                 return entry;
@@ -173,7 +177,7 @@ public final class ConcurrentScmpFilter {
     public Verdict receive(ConnId conn, Timestamp ts) {
         RhoClass rhoClass = classOf(conn);
         long t = ts.value();
-        Decision d = new Decision(t, rhoClass.upper);
+        Decision d = new Decision(t, rhoClass);
         ct.compute(conn, d);
         if (rhoClass.observed) {
             synchronized (rhoClass.estimator) {
