@@ -4,6 +4,9 @@ import dev.onceproof.rpc.wire.DecodeResult.Decoded;
 import dev.onceproof.rpc.wire.DecodeResult.Malformed;
 import dev.onceproof.scmp.ConnId;
 import dev.onceproof.scmp.Timestamp;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -13,6 +16,10 @@ import java.nio.charset.StandardCharsets;
  * conformance/ feeds it millions of mutated datagrams). Stateless and thread-safe.
  */
 public final class RpcDecoder {
+
+    /** Big-endian views of a byte array: one bounds check and one load per field. */
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private RpcDecoder() {
     }
@@ -65,16 +72,20 @@ public final class RpcDecoder {
             return new Malformed(DecodeError.TOO_SHORT, length, type + " with connLength " + connLength
                     + " needs at least " + (at + connLength + 8) + " bytes, got " + length);
         }
-        for (int i = 0; i < connLength; i++) {
-            int ch = buf[from + at + i] & 0xFF;
-            if (ch < 0x21 || ch > 0x7E) {
-                return new Malformed(DecodeError.INVALID_CONN_ID, at + i, String.format(
-                        "conn byte 0x%02X at index %d is not printable ASCII 0x21..0x7E", ch, i));
-            }
-        }
+        // The id the caller expects needs no check: its bytes are a valid ConnId's.
         ConnId conn = likely != null && likely.length() == connLength && likely.isAt(buf, from + at, connLength)
                 ? likely
-                : new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
+                : null;
+        if (conn == null) {
+            for (int i = 0; i < connLength; i++) {
+                int ch = buf[from + at + i] & 0xFF;
+                if (ch < 0x21 || ch > 0x7E) {
+                    return new Malformed(DecodeError.INVALID_CONN_ID, at + i, String.format(
+                            "conn byte 0x%02X at index %d is not printable ASCII 0x21..0x7E", ch, i));
+                }
+            }
+            conn = new ConnId(new String(buf, from + at, connLength, StandardCharsets.US_ASCII));
+        }
         at += connLength;
         long ts = getLong(buf, from + at);
         if (ts > Timestamp.LIMIT || ts < -Timestamp.LIMIT) {
@@ -118,15 +129,10 @@ public final class RpcDecoder {
     }
 
     private static long getLong(byte[] b, int at) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[at + i] & 0xFF);
-        }
-        return v;
+        return (long) LONG_BE.get(b, at);
     }
 
     private static int getInt(byte[] b, int at) {
-        return ((b[at] & 0xFF) << 24) | ((b[at + 1] & 0xFF) << 16) | ((b[at + 2] & 0xFF) << 8)
-                | (b[at + 3] & 0xFF);
+        return (int) INT_BE.get(b, at);
     }
 }
