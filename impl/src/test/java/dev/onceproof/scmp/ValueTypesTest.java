@@ -18,6 +18,24 @@ class ValueTypesTest {
     }
 
     @Test
+    void connIdIsAValueOverItsBytes() {
+        ConnId id = ConnId.of("client-7/uid:42");
+        assertThat(id).isEqualTo(ConnId.of("client-7/uid:42")).isNotEqualTo(ConnId.of("client-7/uid:43"));
+        // Same hash as its string, so tables keyed by ids spread as before the byte representation.
+        assertThat(id.hashCode()).isEqualTo("client-7/uid:42".hashCode());
+        assertThat(id.length()).isEqualTo(15);
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(20).put((byte) 9);
+        id.writeTo(out);
+        assertThat(out.position()).isEqualTo(16);
+        byte[] wire = java.util.Arrays.copyOf(out.array(), 16);
+        assertThat(new String(wire, 1, 15, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("client-7/uid:42");
+        assertThat(id.isAt(wire, 1, 15)).isTrue();
+        assertThat(id.isAt(wire, 0, 15)).isFalse();
+        assertThat(id.isAt(wire, 1, 14)).isFalse();
+        assertThat(ConnId.of("client-7/uid:4").isAt(wire, 1, 14)).isTrue();
+    }
+
+    @Test
     void timestampStaysWhereClockArithmeticCannotOverflow() {
         assertThat(Timestamp.of(-3).value()).isEqualTo(-3);
         assertThat(Timestamp.of(Timestamp.LIMIT).value()).isEqualTo(1L << 62);
