@@ -81,12 +81,24 @@ public final class RpcBenchCommand implements Callable<Integer> {
             description = "Transmissions before a UDP or SCMP-RPC call gives up (default ${DEFAULT-VALUE}).")
     int tries;
 
-    @Option(names = "--out", defaultValue = "bench/results/rpc/rpc-figures-3-2-3-3.json",
-            description = "JSON result file (default ${DEFAULT-VALUE}).")
+    @Option(names = "--out",
+            description = "JSON result file (default bench/results/rpc/rpc-figures-3-2-3-3.json, or"
+                    + " ...-one-cpu.json when the JVM sees one CPU, as under taskset -c 1, so the two"
+                    + " settings' results do not overwrite each other).")
     Path out;
+
+    /** The default result file for a JVM that sees {@code cpus} processors. */
+    static Path defaultOut(int cpus) {
+        return Path.of(cpus == 1
+                ? "bench/results/rpc/rpc-figures-3-2-3-3-one-cpu.json"
+                : "bench/results/rpc/rpc-figures-3-2-3-3.json");
+    }
 
     @Override
     public Integer call() throws Exception {
+        if (out == null) {
+            out = defaultOut(Runtime.getRuntime().availableProcessors());
+        }
         if (alsoReplyAcks.contains(replyAcks) || alsoThreads == threads) {
             // Two systems of one name would pool their rounds and break every per-round ratio.
             System.err.println("error: --also-reply-acks " + alsoReplyAcks + " / --also-threads " + alsoThreads

@@ -52,6 +52,12 @@ class RpcBenchSmokeTest {
     }
 
     @Test
+    void aOneCpuRunWritesItsOwnResultFileByDefault() {
+        assertThat(RpcBenchCommand.defaultOut(1)).hasToString("bench/results/rpc/rpc-figures-3-2-3-3-one-cpu.json");
+        assertThat(RpcBenchCommand.defaultOut(2)).hasToString("bench/results/rpc/rpc-figures-3-2-3-3.json");
+    }
+
+    @Test
     void anExtraSystemRepeatingTheMeasuredOneIsRefusedBeforeAnythingRuns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         java.nio.file.Path out = dir.resolve("r.json");
         int exit = new picocli.CommandLine(new RpcBenchCommand()).execute("--also-reply-acks", "OFF",
