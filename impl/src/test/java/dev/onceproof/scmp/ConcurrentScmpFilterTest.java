@@ -108,41 +108,11 @@ class ConcurrentScmpFilterTest {
         assertThat(acceptances).isNotEmpty();
     }
 
-    /** Counts onMessage calls; observesMessages as constructed. */
-    static final class CountingEstimator implements LifetimeEstimator {
-        final boolean observes;
-        final AtomicInteger messages = new AtomicInteger();
-
-        CountingEstimator(boolean observes) {
-            this.observes = observes;
-        }
-
-        @Override
-        public void onMessage(long lifetime, Verdict verdict, boolean summaryRejected) {
-            messages.incrementAndGet();
-        }
-
-        @Override
-        public boolean observesMessages() {
-            return observes;
-        }
-
-        @Override
-        public long beginGarbageCollection() {
-            return 100;
-        }
-
-        @Override
-        public long current() {
-            return 100;
-        }
-    }
-
     @Test
     void estimatorHearsOfEveryMessageUnlessItDeclaresItIgnoresThem() {
-        CountingEstimator adaptive = new CountingEstimator(true);
-        CountingEstimator constant = new CountingEstimator(false);
-        for (CountingEstimator e : List.of(adaptive, constant)) {
+        ScmpServerTest.RecordingEstimator adaptive = new ScmpServerTest.RecordingEstimator(100, true);
+        ScmpServerTest.RecordingEstimator constant = new ScmpServerTest.RecordingEstimator(100, false);
+        for (ScmpServerTest.RecordingEstimator e : List.of(adaptive, constant)) {
             ConcurrentScmpFilter filter = new ConcurrentScmpFilter(
                     ScmpConfig.singleClass(RecoveryScheme.RESILIENT, 10, 5, e), clock, new InMemoryStableStorage());
             filter.receive(C1, Timestamp.of(1001));
@@ -150,9 +120,9 @@ class ConcurrentScmpFilterTest {
             filter.receive(C1, Timestamp.of(1500));
         }
         // Accepted, duplicate and too early: an estimator learns from all three (2.4, Fig. 1).
-        assertThat(adaptive.messages).hasValue(3);
+        assertThat(adaptive.messages).hasSize(3);
         // A constant rho says it ignores them, so the filter skips the call and its lock.
-        assertThat(constant.messages).hasValue(0);
+        assertThat(constant.messages).isEmpty();
         assertThat(new FixedRho(5).observesMessages()).isFalse();
     }
 }

@@ -304,11 +304,23 @@ class ScmpServerTest {
 
     static final class RecordingEstimator implements LifetimeEstimator {
         final long rho;
+        final boolean observes;
         final List<String> messages = new ArrayList<>();
         int begins;
 
         RecordingEstimator(long rho) {
+            this(rho, true);
+        }
+
+        /** @param observes what {@link #observesMessages()} answers */
+        RecordingEstimator(long rho, boolean observes) {
             this.rho = rho;
+            this.observes = observes;
+        }
+
+        @Override
+        public boolean observesMessages() {
+            return observes;
         }
 
         @Override

@@ -3,6 +3,9 @@ package dev.onceproof.scmp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ValueTypesTest {
@@ -24,11 +27,11 @@ class ValueTypesTest {
         // Same hash as its string, so tables keyed by ids spread as before the byte representation.
         assertThat(id.hashCode()).isEqualTo("client-7/uid:42".hashCode());
         assertThat(id.length()).isEqualTo(15);
-        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(20).put((byte) 9);
+        ByteBuffer out = ByteBuffer.allocate(20).put((byte) 9);
         id.writeTo(out);
         assertThat(out.position()).isEqualTo(16);
-        byte[] wire = java.util.Arrays.copyOf(out.array(), 16);
-        assertThat(new String(wire, 1, 15, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("client-7/uid:42");
+        byte[] wire = Arrays.copyOf(out.array(), 16);
+        assertThat(new String(wire, 1, 15, StandardCharsets.US_ASCII)).isEqualTo("client-7/uid:42");
         assertThat(id.isAt(wire, 1, 15)).isTrue();
         assertThat(id.isAt(wire, 0, 15)).isFalse();
         assertThat(id.isAt(wire, 1, 14)).isFalse();

@@ -73,9 +73,7 @@ public final class RpcDecoder {
                     + " needs at least " + (at + connLength + 8) + " bytes, got " + length);
         }
         // The id the caller expects needs no check: its bytes are a valid ConnId's.
-        ConnId conn = likely != null && likely.length() == connLength && likely.isAt(buf, from + at, connLength)
-                ? likely
-                : null;
+        ConnId conn = likely != null && likely.isAt(buf, from + at, connLength) ? likely : null;
         if (conn == null) {
             for (int i = 0; i < connLength; i++) {
                 int ch = buf[from + at + i] & 0xFF;
