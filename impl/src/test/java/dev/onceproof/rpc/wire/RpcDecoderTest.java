@@ -143,4 +143,25 @@ class RpcDecoderTest {
         padded[3 + 6] = 0x7F;
         assertThat(((DecodeResult.Malformed) RpcDecoder.decode(padded, 3, wire.length)).offset()).isEqualTo(6);
     }
+
+    @Test
+    void theExpectedIdIsReusedOnlyWhenTheDatagramCarriesIt() {
+        byte[] wire = call(); // conn "c1"
+        ConnId expected = ConnId.of("c1");
+        // Its own id: the very instance the caller expects, no new one built.
+        assertThat(((DecodeResult.Decoded) RpcDecoder.decode(wire, 0, wire.length, expected)).message().conn())
+                .isSameAs(expected);
+        // Another id, of the same length or not: the datagram's own id, never the expected one
+        // (a server would otherwise judge one connection's CALL on another's entry).
+        for (String other : new String[] {"c2", "c", "c1x"}) {
+            RpcMessage m = ((DecodeResult.Decoded) RpcDecoder.decode(wire, 0, wire.length, ConnId.of(other))).message();
+            assertThat(m.conn()).as("expecting " + other).isEqualTo(ConnId.of("c1"));
+        }
+        // An id that is not the expected one is still checked for printable bytes.
+        byte[] bad = wire.clone();
+        bad[6] = 0x7F;
+        DecodeResult r = RpcDecoder.decode(bad, 0, bad.length, expected);
+        assertThat(r).isInstanceOf(DecodeResult.Malformed.class);
+        assertThat(((DecodeResult.Malformed) r).error()).isEqualTo(DecodeError.INVALID_CONN_ID);
+    }
 }
