@@ -12,6 +12,7 @@ import dev.onceproof.conformance.replay.StoredTraces;
 import dev.onceproof.conformance.replay.TraceReplayer;
 import dev.onceproof.conformance.tlc.CounterexampleTable;
 import dev.onceproof.conformance.tlc.TextTable;
+import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import dev.onceproof.conformance.trace.GeneratedTrace;
@@ -69,6 +70,10 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--models-only", description = "Skip the trace checks.")
     boolean modelsOnly;
 
+    @Option(names = "--jobs", description = "TLC runs side by side (default: ONCEPROOF_TLC_JOBS, else the processors"
+            + " this JVM sees). Each TLC has one worker, so the counts do not depend on it.")
+    Integer jobs;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -84,25 +89,33 @@ public final class VerifyCommand implements Callable<Integer> {
                 .filter(m -> all || m.mode().name().equalsIgnoreCase(mode))
                 .filter(m -> family == null || m.family().equals(family))
                 .collect(Collectors.toList());
-        out.println("Model-checking " + models.size() + " models (" + (all ? "all" : mode) + ", one TLC at a time):");
+        int jobCount = jobs != null ? jobs : TlcJobs.defaultJobs();
+        out.println("Model-checking " + models.size() + " models (" + (all ? "all" : mode) + ", " + jobCount
+                + (jobCount == 1 ? " TLC at a time" : " TLCs side by side, lines in the order they finish") + "):");
         out.flush();
 
         TextTable table = new TextTable("model", "mode", "expected", "outcome", "distinct states", "depth", "time",
                 "status").alignRight(4, 5, 6);
         List<String> failures = new ArrayList<>();
         StringBuilder details = new StringBuilder();
+        int[] finished = {0};
+        List<TlcResult> results = TlcJobs.map(models, jobCount,
+                m -> runner.run(ModelExpectation.request(repo, m, Duration.ofSeconds(timeout))),
+                (i, r) -> {
+                    ModelEntry m = models.get(i);
+                    String status = ModelExpectation.problems(m, r).isEmpty() ? "ok" : "FAIL";
+                    out.printf("[%d/%d] %s: %s, %d distinct states, depth %d, %s, %s%n", ++finished[0], models.size(),
+                            m.name(), r.summary(), r.distinctStates(), r.depth(), seconds(r), status);
+                    out.flush();
+                });
         int modelFailures = 0;
         for (int i = 0; i < models.size(); i++) {
             ModelEntry m = models.get(i);
-            TlcResult r = runner.run(ModelExpectation.request(repo, m, Duration.ofSeconds(timeout)));
+            TlcResult r = results.get(i);
             List<String> problems = ModelExpectation.problems(m, r);
             String status = problems.isEmpty() ? "ok" : "FAIL";
-            String time = String.format(Locale.ROOT, "%.1fs", r.wallTime().toMillis() / 1000.0);
-            out.printf("[%d/%d] %s: %s, %d distinct states, depth %d, %s, %s%n", i + 1, models.size(), m.name(),
-                    r.summary(), r.distinctStates(), r.depth(), time, status);
-            out.flush();
             table.row(m.name(), m.mode().name().toLowerCase(Locale.ROOT), m.expect(), r.summary(), r.distinctStates(),
-                    r.depth(), time, status);
+                    r.depth(), seconds(r), status);
             if (!problems.isEmpty()) {
                 modelFailures++;
                 problems.forEach(p -> failures.add(m.name() + ": " + p));
@@ -194,6 +207,10 @@ public final class VerifyCommand implements Callable<Integer> {
                 + String.format(Locale.ROOT, " (%.0f s)", (System.nanoTime() - started) / 1e9));
         out.flush();
         return ok ? 0 : 1;
+    }
+
+    private static String seconds(TlcResult r) {
+        return String.format(Locale.ROOT, "%.1fs", r.wallTime().toMillis() / 1000.0);
     }
 
     private static String countFailed(int total, int failed) {

@@ -37,15 +37,11 @@ public final class FreshReplay {
     /** Generates fresh simulation traces of the entries into dir and replays each; returns the results. */
     public static List<ReplayResult> run(List<TraceEntry> entries, TraceGenerator generator, TraceReplayer replayer,
                                          long base, int count, Path dir) {
+        List<TraceEntry> sims = entries.stream().filter(e -> e.kind() == TraceEntry.Kind.SIMULATE).toList();
+        List<GeneratedTrace> traces = generator.generateAll(sims, e -> seeds(e, base, count));
         List<ReplayResult> results = new ArrayList<>();
-        for (TraceEntry e : entries) {
-            if (e.kind() != TraceEntry.Kind.SIMULATE) {
-                continue;
-            }
-            List<GeneratedTrace> traces = generator.generate(e, seeds(e, base, count));
-            for (Path p : TraceGenerator.write(dir, traces)) {
-                results.add(replayer.replay(p));
-            }
+        for (Path p : TraceGenerator.write(dir, traces)) {
+            results.add(replayer.replay(p));
         }
         return results;
     }

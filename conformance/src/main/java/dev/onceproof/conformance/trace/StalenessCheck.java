@@ -42,11 +42,13 @@ public final class StalenessCheck {
         List<GeneratedTrace> generated = new ArrayList<>();
         Map<String, TraceEntry> madeBy = new HashMap<>();
         for (TraceEntry e : entries) {
-            for (GeneratedTrace t : generator.generate(e)) {
-                generated.add(t);
-                madeBy.put(t.fileName(), e);
+            if (e.kind() == TraceEntry.Kind.TARGETED) {
+                madeBy.put(e.fileStem(null) + ".jsonl", e);
+            } else {
+                e.seeds().forEach(seed -> madeBy.put(e.fileStem(seed) + ".jsonl", e));
             }
         }
+        generated.addAll(generator.generateAll(entries, TraceEntry::seeds));
         Path dir = repo.traces().resolve(family);
         for (GeneratedTrace t : generated) {
             Path stored = dir.resolve(t.fileName());

@@ -1,5 +1,8 @@
 package dev.onceproof.conformance.trace;
 
+import dev.onceproof.conformance.tlc.TlcJobs;
+import java.util.function.Function;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -68,11 +71,27 @@ public final class TraceGenerator {
         if (entry.kind() == TraceEntry.Kind.TARGETED) {
             return List.of(targeted(entry));
         }
-        List<GeneratedTrace> out = new ArrayList<>();
-        for (Long seed : seeds) {
-            out.add(simulate(entry, seed));
+        return TlcJobs.map(seeds, TlcJobs.defaultJobs(), seed -> simulate(entry, seed), (i, t) -> { });
+    }
+
+    /**
+     * Every trace of the entries (each simulation seed and each targeted trap is one TLC run), run
+     * side by side as {@link TlcJobs} allows, in the entries' order. {@code seedsOf} gives a
+     * simulation entry's seeds (its own, or fresh ones).
+     */
+    public List<GeneratedTrace> generateAll(List<TraceEntry> entries, Function<TraceEntry, List<Long>> seedsOf) {
+        record Job(TraceEntry entry, Long seed) {
         }
-        return out;
+        List<Job> jobs = new ArrayList<>();
+        for (TraceEntry e : entries) {
+            if (e.kind() == TraceEntry.Kind.TARGETED) {
+                jobs.add(new Job(e, null));
+            } else {
+                seedsOf.apply(e).forEach(seed -> jobs.add(new Job(e, seed)));
+            }
+        }
+        return TlcJobs.map(jobs, TlcJobs.defaultJobs(),
+                j -> j.seed() == null ? targeted(j.entry()) : simulate(j.entry(), j.seed()), (i, t) -> { });
     }
 
     public static String command(TraceEntry entry) {

@@ -3,10 +3,15 @@ package dev.onceproof.conformance.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onceproof.conformance.tlc.CounterexampleTable;
+import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -22,12 +27,19 @@ class ManifestCiModelsTest {
     Stream<DynamicTest> everyCiModelGivesWhatTheManifestSays() {
         Repo repo = Repo.locate();
         TlcRunner runner = new TlcRunner();
-        return repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI)
-                .map(m -> DynamicTest.dynamicTest(m.name(), () -> {
-                    TlcResult r = runner.run(ModelExpectation.request(repo, m, Duration.ofMinutes(10)));
-                    List<String> problems = ModelExpectation.problems(m, r);
-                    assertThat(problems).as(m.name() + " (" + m.module() + ", " + m.cfg() + ")\n"
-                            + (r.counterexample().isEmpty() ? "" : CounterexampleTable.render(r))).isEmpty();
-                }));
+        List<ModelEntry> ci = repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI).toList();
+        // TLC runs side by side (one worker each, so the counts are unchanged); each test waits for its own.
+        ExecutorService pool = Executors.newFixedThreadPool(TlcJobs.defaultJobs());
+        List<Future<TlcResult>> results = ci.stream()
+                .map(m -> pool.submit(() -> runner.run(ModelExpectation.request(repo, m, Duration.ofMinutes(10)))))
+                .toList();
+        pool.shutdown();
+        return IntStream.range(0, ci.size()).mapToObj(i -> DynamicTest.dynamicTest(ci.get(i).name(), () -> {
+            ModelEntry m = ci.get(i);
+            TlcResult r = results.get(i).get();
+            List<String> problems = ModelExpectation.problems(m, r);
+            assertThat(problems).as(m.name() + " (" + m.module() + ", " + m.cfg() + ")\n"
+                    + (r.counterexample().isEmpty() ? "" : CounterexampleTable.render(r))).isEmpty();
+        }));
     }
 }
