@@ -13,8 +13,9 @@ import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
  * {@code {"before", "thread 1", "thread 2", "after"}}, each part a {@code ;}-separated list of
  * operations of the test class such as {@code receive(1, 2); tick()} (int arguments only).
  * They run besides Lincheck's random scenarios, in both modes: random scenarios over seven or more
- * operations seldom put the two racing steps of one safety argument in parallel (measured: at the
- * bounds that keep a class under 20 s, none of the reorderings was caught by random scenarios alone).
+ * operations seldom put the two racing steps of one safety argument in parallel (measured on the
+ * filter's four reorderings with random scenarios only, 8 scenarios x 25 interleavings in model
+ * checking and 8 x 500 runs in stress mode: none of the four was caught, in either mode).
  */
 final class Scenarios {
 
