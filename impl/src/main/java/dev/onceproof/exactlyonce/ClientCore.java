@@ -18,6 +18,18 @@ public interface ClientCore {
     /** The current stable state (what the last {@link ClientEffect.Record} of a step holds). */
     ClientStableState stable();
 
+    /** The spec's {@code Connect(s)}: the client's connection is now to server s. */
+    void connect(ServerId s);
+
+    /** The spec's {@code Disconnect(s)}. */
+    void disconnect();
+
+    /** The spec's {@code ClientCrash}: the connection is lost; the stable state survives. */
+    void crash();
+
+    /** The spec's {@code conn}: the server connected to, empty for {@code "none"}. */
+    java.util.Optional<ServerId> conn();
+
     /** Checks the message is for this client and its id is acceptable, before any state change. */
     static void checkAddressed(ClientId self, Limits limits, EoMessage.NoteDelivery m) {
         if (!m.to().equals(self)) {
@@ -37,8 +49,8 @@ public interface ClientCore {
     }
 
     /** Not processed, but received: acknowledge so the server stops resending. */
-    static ClientStep duplicate(EoMessage.NoteDelivery m, ClientId self) {
-        return new ClientStep(Verdict.DUPLICATE,
+    static ClientStep duplicate(Verdict verdict, EoMessage.NoteDelivery m, ClientId self) {
+        return new ClientStep(verdict,
                 List.of(new ClientEffect.Send(new EoMessage.NoteAck(self, m.from(), m.note().id()))));
     }
 }

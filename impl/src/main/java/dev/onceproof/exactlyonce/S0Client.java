@@ -7,18 +7,12 @@ import java.util.Objects;
  * client keeps no state and processes every note it receives, so a note whose acknowledgement is
  * lost is processed again when it is resent. That duplicate is the reason Strategies 1-3 exist.
  */
-public final class S0Client implements ClientCore {
+public final class S0Client extends Connection {
 
-    private final ClientId self;
     private final Limits limits = Limits.streams();
 
     public S0Client(ClientId self) {
-        this.self = Objects.requireNonNull(self, "self");
-    }
-
-    @Override
-    public ClientId id() {
-        return self;
+        super(self);
     }
 
     @Override

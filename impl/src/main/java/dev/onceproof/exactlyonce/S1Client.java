@@ -11,9 +11,8 @@ import java.util.TreeMap;
  * ({@code s > R[x] + 1}) is neither processed nor acknowledged (notes Z2: acknowledging a gap would
  * let the server drop a note the client never processed).
  */
-public final class S1Client implements ClientCore {
+public final class S1Client extends Connection {
 
-    private final ClientId self;
     private final Limits limits;
     private final ClientOrdering ordering;
     /** R[x]; absent = 0. Only grows, by one at a time per stream. */
@@ -24,7 +23,7 @@ public final class S1Client implements ClientCore {
     }
 
     public S1Client(ClientId self, ClientStableState.Streams stable, ClientOrdering ordering) {
-        this.self = Objects.requireNonNull(self, "self");
+        super(self);
         this.limits = Limits.streams();
         this.ordering = Objects.requireNonNull(ordering, "ordering");
         this.r = new TreeMap<>(stable.r());
@@ -35,17 +34,12 @@ public final class S1Client implements ClientCore {
     }
 
     @Override
-    public ClientId id() {
-        return self;
-    }
-
-    @Override
     public ClientStep receiveNote(EoMessage.NoteDelivery m) {
         ClientCore.checkAddressed(self, limits, m);
         NoteId.Sequenced id = (NoteId.Sequenced) m.note().id();
         long last = r.getOrDefault(id.server(), 0L);
         if (id.seq() <= last) {
-            return ClientCore.duplicate(m, self);
+            return ClientCore.duplicate(Verdict.DISCARDED, m, self);
         }
         if (id.seq() > last + 1) {
             return new ClientStep(Verdict.OUT_OF_ORDER, java.util.List.of());

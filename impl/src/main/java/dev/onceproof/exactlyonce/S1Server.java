@@ -19,9 +19,11 @@ public final class S1Server extends StreamServer {
         return Optional.of(ctr + 1);
     }
 
+    /** The lowest number of its stream in K (App. A.2 walks K in order; streams are independent, Z20). */
     @Override
-    protected boolean abortOnTimeout() {
-        return true;
+    protected boolean mayOffer(NoteId i) {
+        NoteId.Sequenced s = (NoteId.Sequenced) i;
+        return !k.containsKey(NoteId.sequenced(s.server(), s.seq() - 1));
     }
 
     /** K sorts by server, then number, so its first id is the lowest number of some stream. */

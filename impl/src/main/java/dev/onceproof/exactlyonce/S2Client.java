@@ -10,9 +10,8 @@ import java.util.TreeMap;
  * number is acknowledged and not processed: with wrap-around the client cannot tell an old note
  * from a gap, and it is Condition 1 on the servers that makes sure an unexpected number is old.
  */
-public final class S2Client implements ClientCore {
+public final class S2Client extends Connection {
 
-    private final ClientId self;
     private final int w;
     private final Limits limits;
     private final ClientOrdering ordering;
@@ -20,7 +19,7 @@ public final class S2Client implements ClientCore {
     private final TreeMap<ServerId, Long> r;
 
     public S2Client(ClientId self, int w, ClientStableState.Streams stable, ClientOrdering ordering) {
-        this.self = Objects.requireNonNull(self, "self");
+        super(self);
         this.limits = Limits.wrapAround(w);
         this.w = w;
         this.ordering = Objects.requireNonNull(ordering, "ordering");
@@ -37,17 +36,12 @@ public final class S2Client implements ClientCore {
     }
 
     @Override
-    public ClientId id() {
-        return self;
-    }
-
-    @Override
     public ClientStep receiveNote(EoMessage.NoteDelivery m) {
         ClientCore.checkAddressed(self, limits, m);
         NoteId.Sequenced id = (NoteId.Sequenced) m.note().id();
         long expected = (lastAccepted(id.server()) + 1) % w;
         if (id.seq() != expected) {
-            return ClientCore.duplicate(m, self);
+            return ClientCore.duplicate(Verdict.DISCARDED, m, self);
         }
         r.put(id.server(), id.seq());
         return ClientCore.accept(ordering, stable(), m, self);

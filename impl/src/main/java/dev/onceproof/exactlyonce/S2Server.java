@@ -54,11 +54,6 @@ public final class S2Server extends StreamServer {
         return true;
     }
 
-    @Override
-    protected boolean abortOnTimeout() {
-        return true;
-    }
-
     /** The oldest note of the first stream in K: the number whose predecessor (mod W) is not in K. */
     @Override
     protected Optional<NoteId> nextToSend() {
@@ -70,6 +65,12 @@ public final class S2Server extends StreamServer {
             }
         }
         return k.isEmpty() ? Optional.empty() : Optional.of(k.firstKey());
+    }
+
+    @Override
+    protected boolean mayOffer(NoteId i) {
+        NoteId.Sequenced s = (NoteId.Sequenced) i;
+        return !k.containsKey(NoteId.sequenced(s.server(), (s.seq() + w - 1) % w));
     }
 
     /** A reused number's new incarnation replaces what this server knew of the old one. */

@@ -12,9 +12,8 @@ import java.util.TreeSet;
  * receives a purging authorization" (L169). Ids leave R only on a server's "Please purge i", which
  * a server sends only once i is in every server's D and no copy can linger (L131).
  */
-public final class S3Client implements ClientCore {
+public final class S3Client extends Connection {
 
-    private final ClientId self;
     private final int q;
     private final Limits limits = Limits.global();
     private final ClientOrdering ordering;
@@ -22,7 +21,7 @@ public final class S3Client implements ClientCore {
     private final TreeSet<NoteId> r;
 
     public S3Client(ClientId self, int q, ClientStableState.IdList stable, ClientOrdering ordering) {
-        this.self = Objects.requireNonNull(self, "self");
+        super(self);
         if (q < 1) {
             throw new IllegalArgumentException("R needs at least one slot, q = " + q);
         }
@@ -39,16 +38,11 @@ public final class S3Client implements ClientCore {
     }
 
     @Override
-    public ClientId id() {
-        return self;
-    }
-
-    @Override
     public ClientStep receiveNote(EoMessage.NoteDelivery m) {
         ClientCore.checkAddressed(self, limits, m);
         NoteId id = m.note().id();
         if (r.contains(id)) {
-            return ClientCore.duplicate(m, self);
+            return ClientCore.duplicate(Verdict.DUPLICATE, m, self);
         }
         if (r.size() >= q) {
             return new ClientStep(Verdict.R_FULL, List.of());

@@ -2,10 +2,10 @@ package dev.onceproof.exactlyonce;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -38,18 +38,21 @@ public final class S3Server {
     private final TreeSet<NoteId> d;
     private long round;
 
-    // Volatile (notes Z13): sessions and sync rounds die with the server.
-    private boolean sessionOpen;
-    private boolean aborted;
-    /** The session's U: the notes it has yet to try (App. A.4 snapshot; re-checked unless PRINTED). */
-    private final TreeSet<NoteId> u = new TreeSet<>();
+    // Volatile (notes Z13): sessions and sync knowledge die with the server.
+    /** {@code sess[s].active}. */
+    private boolean active;
+    /** {@code sess[s].pending}: the note of the outstanding Deliver, or null (one at a time). */
     private NoteId pending;
-    private NoteId purgePending;
-    /** A Deliver succeeded since the last round started (App. A.4 forks ServerSynch then). */
+    /** S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. */
+    private final TreeSet<NoteId> u = new TreeSet<>();
+    /** A Deliver succeeded since the last sync started (App. A.4 forks ServerSynch then). */
     private boolean syncPending;
-    /** The peers that answered the current round, with the D each reported. */
-    private final TreeMap<ServerId, SortedSet<NoteId>> replied = new TreeMap<>();
-    /** Notes seen in every D in a complete round -> when; purge may be authorized T_e later. */
+    /**
+     * {@code known[s][t]}: the D peer t reported in its last sync message to us. Only ever what t
+     * itself sent, so "i in known[t]" means t really had i in D (and D loses i only with K).
+     */
+    private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    /** When i was first seen in our D and every known D: purge may be authorized T_e later (Z4). */
     private final TreeMap<NoteId, Long> confirmedAt = new TreeMap<>();
 
     public S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable) {
@@ -95,45 +98,51 @@ public final class S3Server {
         return new ServerStep("stored", List.of(record()));
     }
 
-    /** The spec's {@code StartSession(s)}: HandleClient begins; {@code U = K - D} (App. A.4). */
+    /**
+     * The spec's {@code StartSession(s)}: "Request my notes" arrived; a new session replaces any
+     * old one (Z12). The printed variant takes its snapshot {@code U = K - D} here (App. A.4).
+     */
     public ServerStep startSession() {
-        sessionOpen = true;
-        aborted = false;
+        active = true;
         pending = null;
-        purgePending = null;
         u.clear();
-        u.addAll(undelivered());
+        if (variant == S3Variant.PRINTED) {
+            u.addAll(undelivered());
+        }
         return ServerStep.of("started");
     }
 
-    /** The spec's {@code SendNote(s, i)}: Deliver the next note of U still in {@code K - D}. */
+    /** The spec's {@code SendNote(s, i)} with the loop's own choice of i (the first eligible). */
     public ServerStep sendNote() {
-        if (!sessionOpen || aborted) {
-            return ServerStep.of("noSession");
+        SortedSet<NoteId> candidates = variant == S3Variant.PRINTED ? u : undelivered();
+        return candidates.isEmpty() || !active || pending != null
+                ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(candidates.first());
+    }
+
+    /**
+     * The spec's {@code SendNote(s, i)}: {@code Deliver(c, i)} starts, if a session runs with no
+     * Deliver outstanding and i is still in {@code K - D} (corrected, notes Z5) or, as printed, in
+     * the session's snapshot U. Otherwise refused, changing nothing.
+     */
+    public ServerStep sendNote(NoteId i) {
+        boolean eligible = variant == S3Variant.PRINTED ? u.contains(i) : undelivered().contains(i);
+        if (!active || pending != null || !eligible) {
+            return ServerStep.of("refused");
         }
-        if (pending != null || purgePending != null) {
-            return ServerStep.of("busy");
-        }
-        if (variant == S3Variant.CORRECTED) {
-            u.retainAll(undelivered());
-        }
-        if (u.isEmpty()) {
-            return ServerStep.of("idle");
-        }
-        NoteId i = u.pollFirst();
+        u.remove(i);
         pending = i;
         Note note = k.get(i);
         if (note == null) {
-            // Only the printed variant gets here: the note was purged after the snapshot. Its body
-            // is gone, but the id (all the client judges) is not; deliver it as the paper's loop would.
+            // Only the printed variant gets here: i was purged after the snapshot. Its body is gone,
+            // but the id (all the client judges) is not; the paper's loop delivers it all the same.
             note = new Note(i, config.client(), "");
         }
         return new ServerStep("sent", List.of(new ServerEffect.Send(
                 new EoMessage.NoteDelivery(config.self(), config.client(), note))));
     }
 
-    /** The spec's {@code AckArrive(s, i)}: Deliver succeeded; i into D (App. A.4), sync wanted. */
-    public ServerStep ackArrive(EoMessage.NoteAck m) {
+    /** The spec's {@code ReceiveAck(s, i)}: Deliver succeeded; i into D (App. A.4), sync wanted. */
+    public ServerStep receiveAck(EoMessage.NoteAck m) {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
@@ -149,39 +158,42 @@ public final class S3Server {
         return new ServerStep("delivered", List.of(record()));
     }
 
-    /** The spec's {@code Timeout(s)}: a Deliver failed; the session aborts (App. A.4 {@code abort}). */
+    /** The spec's {@code Timeout(s, i)}: a Deliver failed; the session ends (App. A.4 {@code abort}). */
     public ServerStep timeout() {
-        if (pending == null && purgePending == null) {
+        if (pending == null) {
             return ServerStep.of("ignored");
         }
         pending = null;
-        purgePending = null;
-        aborted = true;
+        active = false;
+        u.clear();
         return ServerStep.of("aborted");
     }
 
+    /** The session ends without a failure (the client went away; the runtime noticed). */
     public ServerStep endSession() {
-        sessionOpen = false;
-        aborted = false;
+        active = false;
         pending = null;
-        purgePending = null;
         u.clear();
         return ServerStep.of("ended");
     }
 
-    /** The spec's {@code ServerCrash(s)}: sessions and sync rounds are lost, K and D are not. */
+    /** The spec's {@code ServerCrash(s)}: sessions and sync knowledge are lost, K and D are not. */
     public void crash() {
         endSession();
         syncPending = false;
-        replied.clear();
+        known.clear();
         confirmedAt.clear();
     }
 
-    /** The spec's {@code SSStart(s)}: send "Server synchronization: K, D" to every other server. */
+    /**
+     * ServerSynch (App. A.4): send "Server synchronization: K, D" to every other server. The spec's
+     * {@code Sync(s, t)} is one atomic exchange; here it is {@code startSync} at s,
+     * {@link #handleSync} at t and {@link #receiveSyncReply} at s, as on a real network, each side
+     * learning only the D the other actually sent.
+     */
     public ServerStep startSync() {
         round++;
         syncPending = false;
-        replied.clear();
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record());
         for (ServerId other : config.others()) {
@@ -191,41 +203,26 @@ public final class S3Server {
         return new ServerStep("syncStarted", effects);
     }
 
-    /** The spec's {@code SyncHandle(t)}: merge the sender's K and D, reply with ours after the merge. */
+    /** The sync handler (App. A.4): merge the sender's K and D, reply with ours after the merge. */
     public ServerStep handleSync(EoMessage.SyncRequest m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        merge(m.k(), m.d());
+        merge(m.from(), m.k(), m.d());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>()))));
     }
 
-    /**
-     * The spec's {@code SSRecvReply(s, t)}: merge as the handler does and note t's D; when every
-     * other server has answered this round, the ids in every D are confirmed now.
-     */
+    /** A sync reply (App. A.4 ServerSynch): merge as the handler does. */
     public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        if (m.round() != round) {
-            return ServerStep.of("stale");
-        }
-        merge(m.k(), m.d());
-        replied.put(m.from(), m.d());
-        if (replied.keySet().equals(config.others())) {
-            long now = clock.now();
-            for (NoteId i : d) {
-                if (replied.values().stream().allMatch(theirs -> theirs.contains(i))) {
-                    confirmedAt.putIfAbsent(i, now);
-                }
-            }
-        }
+        merge(m.from(), m.k(), m.d());
         return new ServerStep("syncMerged", List.of(record()));
     }
 
@@ -235,7 +232,7 @@ public final class S3Server {
      * is taken as purged there only if it is in our D: an undelivered note cannot have been purged
      * anywhere, so its absence there means its replica has not arrived yet (notes Z1, M3-f).
      */
-    private void merge(Set<NoteId> theirK, Set<NoteId> theirD) {
+    private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD) {
         k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i));
         d.retainAll(k.keySet());
         for (NoteId i : theirD) {
@@ -243,37 +240,66 @@ public final class S3Server {
                 d.add(i);
             }
         }
+        known.put(from, new TreeSet<>(theirD));
         confirmedAt.keySet().retainAll(d);
+        long now = clock.now();
+        for (NoteId i : d) {
+            if (inEveryD(i)) {
+                confirmedAt.putIfAbsent(i, now);
+            }
+        }
     }
 
-    /**
-     * The spec's {@code SSAuthorize(s, i)}: during a session, send "Please purge i" for a note
-     * confirmed in every D at least T_e ago and still in K here.
-     */
-    public ServerStep authorizePurge() {
-        if (!sessionOpen || aborted || pending != null || purgePending != null) {
-            return ServerStep.of("busy");
+    private boolean inEveryD(NoteId i) {
+        if (!d.contains(i)) {
+            return false;
         }
-        long now = clock.now();
-        for (Map.Entry<NoteId, Long> e : confirmedAt.entrySet()) {
-            if (e.getValue() + config.te() <= now && d.contains(e.getKey())) {
-                purgePending = e.getKey();
-                return new ServerStep("authorized", List.of(new ServerEffect.Send(
-                        new EoMessage.PurgeRequest(config.self(), config.client(), e.getKey()))));
+        for (ServerId t : config.others()) {
+            SortedSet<NoteId> theirs = known.get(t);
+            if (theirs == null || !theirs.contains(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The spec's {@code Authorize(s, i)} for the first note that may be purged, if any. */
+    public ServerStep authorize() {
+        for (NoteId i : confirmedAt.keySet()) {
+            ServerStep step = authorize(i);
+            if (!step.outcome().equals("refused")) {
+                return step;
             }
         }
         return ServerStep.of("none");
     }
 
-    /** The spec's {@code PurgeAck(s, i)}: the client dropped i from R; i leaves K and D here. */
-    public ServerStep purgeAck(EoMessage.PurgeAck m) {
+    /**
+     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if a session runs (the
+     * client talks only to its current server, Z6), i is in our D and in every other server's D as
+     * they reported it, and T_e has passed since we first saw that, so no copy of note i that any
+     * server sent before it knew can still be in the network (L131, Z4). Otherwise refused.
+     */
+    public ServerStep authorize(NoteId i) {
+        Long since = confirmedAt.get(i);
+        if (!active || since == null || !inEveryD(i) || since + config.te() > clock.now()) {
+            return ServerStep.of("refused");
+        }
+        return new ServerStep("authorized", List.of(new ServerEffect.Send(
+                new EoMessage.PurgeRequest(config.self(), config.client(), i))));
+    }
+
+    /**
+     * The spec's {@code ReceivePurgeAck(s, i)}: the client dropped i from R, so i leaves K and D
+     * here (App. A.4: only after "Please purge i" succeeded; the others follow by K-difference).
+     */
+    public ServerStep receivePurgeAck(EoMessage.PurgeAck m) {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
-        if (purgePending == null || !purgePending.equals(m.id())) {
+        if (!d.contains(m.id())) {
             return ServerStep.of("ignored");
         }
-        purgePending = null;
         k.remove(m.id());
         d.remove(m.id());
         confirmedAt.remove(m.id());
@@ -298,16 +324,30 @@ public final class S3Server {
         return syncPending;
     }
 
-    public boolean sessionOpen() {
-        return sessionOpen;
+    /** {@code sess[s].active}. */
+    public boolean active() {
+        return active;
     }
 
+    /** {@code sess[s].pending}. */
     public Optional<NoteId> pending() {
         return Optional.ofNullable(pending);
     }
 
+    /** S3Printed's {@code U[s]} (always empty for the corrected variant). */
     public SortedSet<NoteId> u() {
         return new TreeSet<>(u);
+    }
+
+    /** {@code known[s]}: peer -> the D it last reported (peers not heard from since a crash: absent). */
+    public SortedMap<ServerId, SortedSet<NoteId>> known() {
+        TreeMap<ServerId, SortedSet<NoteId>> copy = new TreeMap<>();
+        known.forEach((t, ids) -> copy.put(t, new TreeSet<>(ids)));
+        return copy;
+    }
+
+    public S3Variant variant() {
+        return variant;
     }
 
     public ServerConfig config() {

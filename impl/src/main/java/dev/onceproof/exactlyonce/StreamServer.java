@@ -33,8 +33,8 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
 
     // Volatile: lost in a crash (notes Z13).
-    private boolean sessionOpen;
-    private boolean aborted;
+    /** {@code sess[s].active}: a HandleClient session for the client runs here. */
+    private boolean active;
     /** The note of the Deliver in progress, or null. At most one at a time (stop and wait, Z20). */
     private NoteId pending;
 
@@ -55,17 +55,20 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     /** The sequence number the next note gets, or empty while Condition 1 forbids it (Strategy 2). */
     protected abstract Optional<Long> nextSeq();
 
-    /** Strategies 1-2 end the session on a failed Deliver ({@code abort}, App. A.2); Strategy 0 goes on. */
-    protected abstract boolean abortOnTimeout();
-
     /** The next note of K to offer: the oldest note of some stream. */
     protected abstract Optional<NoteId> nextToSend();
+
+    /** Whether HandleClient's loop may offer {@code i} now (Strategies 1-2: the oldest of its stream). */
+    protected abstract boolean mayOffer(NoteId i);
 
     /** Strategy 2 records confirmations from a sync reply; the others do nothing. */
     protected void confirm(EoMessage.SyncReply reply) {
     }
 
-    /** The spec's {@code CreateNote(x)}: number a new note of this server's stream, replicate it. */
+    /**
+     * The spec's {@code CreateNote(x)}: number a new note of this server's stream, replicate it.
+     * Outcome {@code "blocked"} (no change) while Strategy 2's Condition 1 forbids the next number.
+     */
     public ServerStep createNote(String body) {
         Optional<Long> seq = nextSeq();
         if (seq.isEmpty()) {
@@ -107,34 +110,35 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
 
     /** The spec's {@code StartSession(s)}: the client connected to this server. */
     public ServerStep startSession() {
-        sessionOpen = true;
-        aborted = false;
+        active = true;
         pending = null;
         return ServerStep.of("started");
     }
 
-    /** The spec's {@code SendNote(s, i)}: the next Deliver of HandleClient's loop. */
+    /** The spec's {@code SendNote(s, i)} with the loop's own choice of i: the oldest of some stream. */
     public ServerStep sendNote() {
-        if (!sessionOpen || aborted) {
-            return ServerStep.of("noSession");
+        Optional<NoteId> next = active && pending == null ? nextToSend() : Optional.empty();
+        return next.isEmpty() ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(next.get());
+    }
+
+    /**
+     * The spec's {@code SendNote(s, i)}: {@code Deliver(c, i)} starts. Refused (no state change) when
+     * no session runs, a Deliver is outstanding (one at a time, Z20), or i may not be offered now.
+     */
+    public ServerStep sendNote(NoteId i) {
+        if (!active || pending != null || !k.containsKey(i) || !mayOffer(i)) {
+            return ServerStep.of("refused");
         }
-        if (pending != null) {
-            return ServerStep.of("busy");
-        }
-        Optional<NoteId> next = nextToSend();
-        if (next.isEmpty()) {
-            return ServerStep.of("idle");
-        }
-        pending = next.get();
+        pending = i;
         return new ServerStep("sent", List.of(new ServerEffect.Send(
                 new EoMessage.NoteDelivery(config.self(), config.client(), k.get(pending)))));
     }
 
     /**
-     * The spec's {@code AckArrive(s, i)}: Deliver succeeded, so i leaves K (App. A.2) and is
+     * The spec's {@code ReceiveAck(s, i)}: Deliver succeeded, so i leaves K (App. A.2) and is
      * remembered as removed for the next sync.
      */
-    public ServerStep ackArrive(EoMessage.NoteAck m) {
+    public ServerStep receiveAck(EoMessage.NoteAck m) {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
@@ -147,23 +151,19 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
         return new ServerStep("delivered", List.of(record()));
     }
 
-    /** The spec's {@code Timeout(s)}: Deliver failed; {@code abort} (1-2) or {@code continue} (0). */
+    /** The spec's {@code Timeout(s, i)}: Deliver failed; the session ends ({@code abort}, App. A.2). */
     public ServerStep timeout() {
         if (pending == null) {
             return ServerStep.of("ignored");
         }
         pending = null;
-        if (abortOnTimeout()) {
-            aborted = true;
-            return ServerStep.of("aborted");
-        }
-        return ServerStep.of("continued");
+        active = false;
+        return ServerStep.of("aborted");
     }
 
-    /** The spec's {@code Disconnect} as seen by this server. */
+    /** The session ends without a failure (the client went away; the runtime noticed). */
     public ServerStep endSession() {
-        sessionOpen = false;
-        aborted = false;
+        active = false;
         pending = null;
         return ServerStep.of("ended");
     }
@@ -173,7 +173,12 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
         endSession();
     }
 
-    /** The spec's {@code PurgeSync} / {@code SyncReq}: tell every other server what it removed. */
+    /**
+     * The spec's {@code Sync(s, t)} is one atomic exchange; here it is three steps, as on a real
+     * network: {@code startSync} (requests), {@link #handleSync} at t, {@link #receiveSyncReply}.
+     * Afterwards both K are {@code K[s] \cap K[t]} (under atomic replication an id is missing from
+     * a K only because its server knows it delivered, which is what {@code removed} carries).
+     */
     public ServerStep startSync() {
         round++;
         List<ServerEffect> effects = new ArrayList<>();
@@ -225,8 +230,9 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
         return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf));
     }
 
-    public boolean sessionOpen() {
-        return sessionOpen;
+    /** {@code sess[s].active}. */
+    public boolean active() {
+        return active;
     }
 
     public Optional<NoteId> pending() {

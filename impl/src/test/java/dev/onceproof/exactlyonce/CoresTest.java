@@ -46,11 +46,11 @@ class CoresTest {
         a.startSession();
         ClientStep first = c.receiveNote(sent(a.sendNote()));
         assertThat(first.verdict()).isEqualTo(Verdict.ACCEPTED);
-        a.ackArrive(ack(first));
+        a.receiveAck(ack(first));
         b.startSession();
         ClientStep again = c.receiveNote(sent(b.sendNote()));
-        assertThat(again.verdict()).isEqualTo(Verdict.DUPLICATE);
-        assertThat(b.ackArrive(ack(again)).outcome()).isEqualTo("delivered");
+        assertThat(again.verdict()).isEqualTo(Verdict.DISCARDED);
+        assertThat(b.receiveAck(ack(again)).outcome()).isEqualTo("delivered");
         assertThat(b.durable().k()).isEmpty();
     }
 
@@ -81,9 +81,9 @@ class CoresTest {
         S1Server a = new S1Server(config(A, 2), clock, ServerDurableState.initial());
         a.startSession();
         ServerDurableState before = a.durable();
-        assertThatThrownBy(() -> a.ackArrive(new EoMessage.NoteAck(C, A, NoteId.global("n1"))))
+        assertThatThrownBy(() -> a.receiveAck(new EoMessage.NoteAck(C, A, NoteId.global("n1"))))
                 .isInstanceOf(InvalidMessageException.class).hasMessageContaining("field id");
-        assertThatThrownBy(() -> a.ackArrive(new EoMessage.NoteAck(ClientId.of("other"), A, NoteId.sequenced(A, 1))))
+        assertThatThrownBy(() -> a.receiveAck(new EoMessage.NoteAck(ClientId.of("other"), A, NoteId.sequenced(A, 1))))
                 .isInstanceOf(InvalidMessageException.class).hasMessageContaining("field from");
         assertThat(a.durable()).isEqualTo(before);
         assertThatThrownBy(() -> NoteId.parse("A.x")).hasMessageContaining("sequence number");
@@ -102,7 +102,7 @@ class CoresTest {
         a.startSession();
         ClientStep got = c.receiveNote(sent(a.sendNote()));
         assertThat(got.verdict()).isEqualTo(Verdict.ACCEPTED);
-        a.ackArrive(ack(got));
+        a.receiveAck(ack(got));
         assertThat(a.createNote("m1").outcome()).as("B still holds A.0").isEqualTo("blocked");
         EoMessage.SyncRequest req = send(a.startSync(), EoMessage.SyncRequest.class);
         a.receiveSyncReply(send(b.handleSync(req), EoMessage.SyncReply.class));
@@ -121,25 +121,25 @@ class CoresTest {
             b.receiveReplica(send(a.createNote(NoteId.global(n), n), EoMessage.Replica.class));
         }
         a.startSession();
-        a.ackArrive(ack(c.receiveNote(sent(a.sendNote()))));
+        a.receiveAck(ack(c.receiveNote(sent(a.sendNote()))));
         a.endSession();
         b.startSession();
         ClientStep m1Again = c.receiveNote(sent(b.sendNote()));
         assertThat(m1Again.verdict()).isEqualTo(Verdict.DUPLICATE);
-        b.ackArrive(ack(m1Again));
+        b.receiveAck(ack(m1Again));
         ClientStep m2 = c.receiveNote(sent(b.sendNote()));
         assertThat(m2.verdict()).isEqualTo(Verdict.ACCEPTED);
-        b.ackArrive(ack(m2));
+        b.receiveAck(ack(m2));
         assertThat(b.durable().d()).containsExactly(NoteId.global("m1"), NoteId.global("m2"));
-        assertThat(b.authorizePurge().outcome()).as("no sync yet").isEqualTo("none");
+        assertThat(b.authorize().outcome()).as("no sync yet").isEqualTo("none");
         EoMessage.SyncRequest req = send(b.startSync(), EoMessage.SyncRequest.class);
         b.receiveSyncReply(send(a.handleSync(req), EoMessage.SyncReply.class));
         assertThat(a.durable().d()).containsExactly(NoteId.global("m1"), NoteId.global("m2"));
-        assertThat(b.authorizePurge().outcome()).as("T_e not yet passed").isEqualTo("none");
+        assertThat(b.authorize().outcome()).as("T_e not yet passed").isEqualTo("none");
         clock.advance(2);
-        ServerStep auth = b.authorizePurge();
+        ServerStep auth = b.authorize();
         ClientStep purged = c.receivePurge(send(auth, EoMessage.PurgeRequest.class));
-        b.purgeAck((EoMessage.PurgeAck) ((ClientEffect.Send) purged.effects().get(1)).message());
+        b.receivePurgeAck((EoMessage.PurgeAck) ((ClientEffect.Send) purged.effects().get(1)).message());
         assertThat(c.stable().r()).containsExactly(NoteId.global("m2"));
         assertThat(b.durable().k()).containsOnlyKeys(NoteId.global("m2"));
     }
@@ -178,16 +178,16 @@ class CoresTest {
         List<String> processed = new ArrayList<>();
         b.receiveReplica(send(a.createNote(NoteId.global("y"), "y"), EoMessage.Replica.class));
         a.startSession();
-        a.ackArrive(ack(deliver(a.sendNote(), c, processed)));
+        a.receiveAck(ack(deliver(a.sendNote(), c, processed)));
         a.endSession();
         b.receiveReplica(send(a.createNote(NoteId.global("x"), "x"), EoMessage.Replica.class));
         b.startSession();
-        b.ackArrive(ack(deliver(b.sendNote(), c, processed)));
+        b.receiveAck(ack(deliver(b.sendNote(), c, processed)));
         EoMessage.SyncRequest req = send(b.startSync(), EoMessage.SyncRequest.class);
         b.receiveSyncReply(send(a.handleSync(req), EoMessage.SyncReply.class));
         for (int i = 0; i < 2; i++) {
-            ClientStep purged = c.receivePurge(send(b.authorizePurge(), EoMessage.PurgeRequest.class));
-            b.purgeAck((EoMessage.PurgeAck) ((ClientEffect.Send) purged.effects().get(1)).message());
+            ClientStep purged = c.receivePurge(send(b.authorize(), EoMessage.PurgeRequest.class));
+            b.receivePurgeAck((EoMessage.PurgeAck) ((ClientEffect.Send) purged.effects().get(1)).message());
         }
         assertThat(c.stable().r()).isEmpty();
         ServerStep next = b.sendNote();
