@@ -24,7 +24,7 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the stochastic mode (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--connections", defaultValue = "400",
+    @Option(names = "--connections", defaultValue = "100",
             description = "Connections per stochastic point; 0 skips the stochastic mode (default ${DEFAULT-VALUE}).")
     int connections;
 
