@@ -21,10 +21,11 @@ public final class EoExperiment {
      * @param connections connections per stochastic point
      * @param figures     per figure id, its curves
      * @param claims      the paper's statements with their verdicts
+     * @param costs       beyond the paper: per strategy with a core, costs per connection at {@code base}
      * @param seconds     wall time of the whole run
      */
     public record Results(Params base, long seed, int connections, List<Figures.Figure> figureList,
-            Map<String, List<CurveResult>> figures, List<Claim> claims, double seconds) {
+            Map<String, List<CurveResult>> figures, List<Claim> claims, List<CostTable.Row> costs, double seconds) {
     }
 
     /**
@@ -57,6 +58,7 @@ public final class EoExperiment {
             out.put(f.id(), curves);
         }
         List<Claim> claims = PaperClaims.evaluate(base, out, sim, seed, connections);
-        return new Results(base, seed, connections, figures, out, claims, (System.nanoTime() - start) / 1e9);
+        List<CostTable.Row> costs = CostTable.measure(base, sim, seed, connections);
+        return new Results(base, seed, connections, figures, out, claims, costs, (System.nanoTime() - start) / 1e9);
     }
 }

@@ -43,6 +43,9 @@ abstract class Rig {
     /** Times at which the client processed a note (verdict ACCEPTED), in order. */
     final List<Double> processed = new ArrayList<>();
     final Costs costs = new Costs();
+    private final java.util.Set<dev.onceproof.exactlyonce.NoteId> seen = new java.util.HashSet<>();
+    /** Notes the client processed a second time (counted from its Record effects). */
+    long duplicates;
 
     private record Event(double time, long seq, int node, EoMessage message) implements Comparable<Event> {
         @Override
@@ -113,6 +116,11 @@ abstract class Rig {
                 send(CLIENT, s.message());
             } else {
                 costs.clientWrites++;
+                ((ClientEffect.Record) e).processed().ifPresent(n -> {
+                    if (!seen.add(n.id())) {
+                        duplicates++;
+                    }
+                });
             }
         }
     }
