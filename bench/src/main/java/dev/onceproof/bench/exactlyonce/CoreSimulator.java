@@ -1,6 +1,7 @@
 package dev.onceproof.bench.exactlyonce;
 
 import java.util.Optional;
+import org.apache.commons.rng.JumpableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
@@ -19,9 +20,9 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * simulated processing times over a whole number of q-note periods after a warm-up.
  *
  * <p><b>Stochastic mode</b> counts the notes the client really processes within T_c, with a random
- * NAP and every delay drawn from f_d. Connection k of a point uses the stream
- * {@code XO_RO_SHI_RO_128_PP} seeded with {@code (seed, k)}, for Strategy i and for Strategy 0
- * alike, so the ratio's two sides see the same NAP (common random numbers). The ratio of means
+ * NAP and every delay drawn from f_d. Connection k of a point uses the k-th jump of a
+ * {@code XO_RO_SHI_RO_128_PP} stream seeded with the point's seed ({@link #stream}), for Strategy i
+ * and for Strategy 0 alike, so the ratio's two sides see the same NAP (common random numbers). The ratio of means
  * gets a 95% interval from the ratio estimator's linearised variance and Student's t.
  */
 public final class CoreSimulator implements Simulator {
@@ -32,7 +33,7 @@ public final class CoreSimulator implements Simulator {
      * is exact, not an average over a partial period.
      */
     private static final int MEASURED_NOTES = 20;
-    static final int MAX_NOTES = 3000;
+    static final int MAX_NOTES = 400;
 
     /** Why Strategy 0, every ratio's denominator, cannot run on these cores, or null. */
     private final String baselineBroken = probeBaseline();
@@ -62,14 +63,14 @@ public final class CoreSimulator implements Simulator {
 
     /** A rig for one connection; Strategy 3's holds {@code notes} notes from the start. */
     static Rig rig(int strategy, Params p, Circle circle, int notes) {
-        return strategy == 3 ? new IdListRig(p, circle, notes) : new StreamRig(strategy, p, circle);
+        return strategy == 3 ? new IdListRig(p, circle, notes) : new StreamRig(strategy, p, circle, notes);
     }
 
     /**
-     * Notes a stochastic connection may need: three times the mean-value count plus q and a margin,
+     * Notes a stochastic connection is given: three times the mean-value count plus q and a margin,
      * at most {@link #MAX_NOTES}. A connection that uses them all up is counted in
-     * {@link Simulated.Estimate} as starved (with t_cap = 0 a NAP next to its server has next to no
-     * delay, so the count per connection has a heavy tail).
+     * {@link Simulated.Estimate#starved()} (with t_cap = 0 a NAP next to its server has next to no
+     * delay: the count per connection has a heavy tail, and E[T_c / round trip] is unbounded).
      */
     static int stochasticNotes(Params p) {
         return (int) Math.min(MAX_NOTES, Math.ceil(3 * ClosedForms.p0(p).value()) + p.q() + 10);
@@ -103,19 +104,39 @@ public final class CoreSimulator implements Simulator {
         }
         double[] x = new double[connections];
         double[] y = new double[connections];
+        long starved = 0;
         for (int k = 0; k < connections; k++) {
-            x[k] = stochasticCount(strategy, p, seed, k).processed.stream().filter(t -> t <= p.Tc()).count();
-            y[k] = strategy == 0 ? x[k] : stochasticCount(0, p, seed, k).processed.size();
+            Rig ri = stochasticCount(strategy, p, seed, k);
+            Rig r0 = strategy == 0 ? ri : stochasticCount(0, p, seed, k);
+            x[k] = ri.processed.size();
+            y[k] = r0.processed.size();
+            starved += ri.starved || r0.starved ? 1 : 0;
         }
-        return ratio(x, y);
+        Simulated.Estimate e = ratio(x, y);
+        return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved);
     }
 
     /** One stochastic connection of T_c seconds (connection {@code k} of the point seeded {@code seed}). */
     static Rig stochasticCount(int strategy, Params p, long seed, int k) {
-        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, k});
+        UniformRandomProvider rng = stream(seed, k);
         Rig rig = rig(strategy, p, Circle.stochastic(p, rng), stochasticNotes(p));
         rig.run(p.Tc(), Integer.MAX_VALUE);
         return rig;
+    }
+
+    /**
+     * Connection k's random stream: a {@code XO_RO_SHI_RO_128_PP} seeded with {@code seed} (the
+     * library expands a long seed with SplitMix64), jumped k times, so streams never overlap and any
+     * connection can be rebuilt on its own. (Seeding with the array {@code {seed, k}} was tried first:
+     * the library takes an array of the state's size as the state itself, and such a sparse state
+     * gives near-zero first draws, which put every NAP on its server.)
+     */
+    static UniformRandomProvider stream(long seed, int k) {
+        JumpableUniformRandomProvider rng = (JumpableUniformRandomProvider) RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+        for (int j = 0; j < k; j++) {
+            rng.jump();
+        }
+        return rng;
     }
 
     /**
@@ -127,7 +148,7 @@ public final class CoreSimulator implements Simulator {
         double meanY = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), y).getAsDouble(Statistic.MEAN);
         double meanX = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), x).getAsDouble(Statistic.MEAN);
         if (meanY == 0) {
-            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n);
+            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n, 0);
         }
         double r = meanX / meanY;
         double[] e = new double[n];
@@ -136,7 +157,7 @@ public final class CoreSimulator implements Simulator {
         }
         double var = DoubleStatistics.of(java.util.EnumSet.of(Statistic.VARIANCE), e).getAsDouble(Statistic.VARIANCE);
         double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(var / n) / meanY;
-        return new Simulated.Estimate(r, r - half, r + half, n);
+        return new Simulated.Estimate(r, r - half, r + half, n, 0);
     }
 
     private void require(int strategy) {

@@ -31,8 +31,9 @@ final class EoReport {
             Simulated sv = sim.simulate(s, p, seed + s, connections);
             out.printf(Locale.ROOT, "S%-8d %10.4f %11.4f %9.4f %10s %26s  %s%n", s, a.value(), a.unclamped(), r.value(),
                     sv.meanValue() == null ? "-" : String.format(Locale.ROOT, "%.4f", sv.meanValue()),
-                    sv.stochastic() == null ? "-" : String.format(Locale.ROOT, "%.4f [%.4f, %.4f]",
-                            sv.stochastic().mean(), sv.stochastic().lo(), sv.stochastic().hi()),
+                    sv.stochastic() == null ? "-" : String.format(Locale.ROOT, "%.4f [%.4f, %.4f]%s",
+                            sv.stochastic().mean(), sv.stochastic().lo(), sv.stochastic().hi(),
+                            sv.stochastic().starved() > 0 ? " starved " + sv.stochastic().starved() : ""),
                     (a.clamped() ? "clamped at 0; " : "") + (sv.missing() == null ? "" : sv.missing()));
         }
     }

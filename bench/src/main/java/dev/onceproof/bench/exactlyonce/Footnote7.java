@@ -1,7 +1,6 @@
 package dev.onceproof.bench.exactlyonce;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.simple.RandomSource;
 
 /**
  * Footnote 7 measured: App. B takes the fan-out to the other servers as the largest EXPECTED delay,
@@ -16,7 +15,7 @@ import org.apache.commons.rng.simple.RandomSource;
 record Footnote7(double analytic, double simulated, int samples) {
 
     static Footnote7 measure(Params p, long seed, int samples) {
-        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, -7});
+        UniformRandomProvider rng = CoreSimulator.stream(seed, 0);
         Circle circle = Circle.stochastic(p, rng);
         double sum = 0;
         for (int k = 0; k < samples; k++) {

@@ -39,8 +39,6 @@ final class IdListRig extends Rig {
     private EoMessage.NoteDelivery held;
     private final int notes;
     int maxR;
-    /** The session found no note left to send: the run used up its {@code notes}. */
-    boolean starved;
 
     /** A run with {@code notes} notes waiting on every server. */
     IdListRig(Params p, Circle circle, int notes) {

@@ -46,6 +46,8 @@ abstract class Rig {
     private final java.util.Set<dev.onceproof.exactlyonce.NoteId> seen = new java.util.HashSet<>();
     /** Notes the client processed a second time (counted from its Record effects). */
     long duplicates;
+    /** The session found no note left to send: the run used up the notes it was given. */
+    boolean starved;
 
     private record Event(double time, long seq, int node, EoMessage message) implements Comparable<Event> {
         @Override

@@ -7,8 +7,11 @@ package dev.onceproof.bench.exactlyonce;
  */
 public record Simulated(Double meanValue, Estimate stochastic, String missing) {
 
-    /** A stochastic estimate of p_i/p_0: mean, 95% interval, over {@code connections} connections. */
-    public record Estimate(double mean, double lo, double hi, long connections) {
+    /**
+     * A stochastic estimate of p_i/p_0: mean, 95% interval, over {@code connections} connections, of
+     * which {@code starved} ran out of the notes they were given (their counts are then too low).
+     */
+    public record Estimate(double mean, double lo, double hi, long connections, long starved) {
     }
 
     public static Simulated none(String why) {

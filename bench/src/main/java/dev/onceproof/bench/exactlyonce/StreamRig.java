@@ -31,12 +31,15 @@ final class StreamRig extends Rig {
     private final int strategy;
     private final List<StreamServer> cores = new ArrayList<>();
     private final ClientCore clientCore;
+    private final int maxNotes;
     private long created;
     private long delivered;
 
-    StreamRig(int strategy, Params p, Circle circle) {
+    /** A run that creates at most {@code maxNotes} notes. */
+    StreamRig(int strategy, Params p, Circle circle, int maxNotes) {
         super(p, circle);
         this.strategy = strategy;
+        this.maxNotes = maxNotes;
         for (int i = 0; i < p.N(); i++) {
             cores.add(switch (strategy) {
                 case 0 -> S0Server.fresh(config(i), clock);
@@ -73,12 +76,18 @@ final class StreamRig extends Rig {
             delivered++;
         }
         supply();
-        effects(node, core.sendNote());
+        ServerStep next = core.sendNote();
+        starved |= next.outcome().equals("idle");
+        effects(node, next);
     }
 
-    /** Keeps {@link #AHEAD} undelivered notes on every server, numbered at origins in turn. */
+    /**
+     * Keeps {@link #AHEAD} undelivered notes on every server, numbered at origins in turn, up to
+     * {@code maxNotes} in all. (The stream servers keep every delivered id, and their durable state
+     * is copied at each step, so a run's cost grows with the square of its notes.)
+     */
     private void supply() {
-        while (created - delivered < AHEAD) {
+        while (created - delivered < AHEAD && created < maxNotes) {
             int origin = (int) (created % p.N());
             StreamServer core = cores.get(origin);
             ServerStep step = strategy == 0
