@@ -9,4 +9,8 @@ EXTENDS MCExactlyOnceS0
 \* note a second time.
 Duplicate == ~NoDuplicateDelivery
 NotDuplicate == ~Duplicate
+
+\* Z13: a server crash loses the session and its pending Deliver; K survives.
+ServerCrashPending == lastAction.name = "ServerCrash"
+NotServerCrashPending == ~ServerCrashPending
 =============================================================================

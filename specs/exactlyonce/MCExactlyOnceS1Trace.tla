@@ -29,4 +29,10 @@ CrashBetweenNext ==
 CrashBetweenSpec == Init /\ [][CrashBetweenNext]_vars
 ClientCrashBetweenNotes == Len(delivered) = 2 /\ faults = 1
 NotClientCrashBetweenNotes == ~ClientCrashBetweenNotes
+
+\* 3.1, the Deliver outcome "timeout, message lost": the note is lost and the
+\* server's Deliver times out; the note is still in every K for later.
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================

@@ -11,4 +11,10 @@ EXTENDS MCExactlyOnceS2
 ReuseUnderCondition1 ==
     \E i \in created : i.inc = 1 /\ i.seq = 0 /\ Processed(i)
 NotReuseUnderCondition1 == ~ReuseUnderCondition1
+
+\* 3.1, the Deliver outcome "timeout, message lost": the note is lost and the
+\* server's Deliver times out; the note is still in every K for later.
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================

@@ -9,4 +9,12 @@ EXTENDS MCExactlyOnceS3Printed
 \* told to purge, and the client processes it a second time.
 R3Duplicate == ~NoDuplicateDelivery
 NotR3Duplicate == ~R3Duplicate
+
+\* The printed purge and the printed timeout, for coverage of every action:
+\* a note purged from R, K and D; a lost note whose Deliver times out.
+PurgeDone == lastAction.name = "ReceivePurgeAck"
+NotPurgeDone == ~PurgeDone
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================

@@ -23,4 +23,10 @@ NotRFull == ~RFull
 \* server drops it from K and D on the client's ack.
 PurgeDone == lastAction.name = "ReceivePurgeAck"
 NotPurgeDone == ~PurgeDone
+
+\* 3.1, the Deliver outcome "timeout, message lost": the note is lost and the
+\* server's Deliver times out; the note is still in every K for later.
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================
