@@ -43,7 +43,10 @@ public final class S3Server {
     private boolean active;
     /** {@code sess[s].pending}: the note of the outstanding Deliver, or null (one at a time). */
     private NoteId pending;
-    /** S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. */
+    /**
+     * S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. Left
+     * as it is when the session ends (as the printed spec does); only a session can send from it.
+     */
     private final TreeSet<NoteId> u = new TreeSet<>();
     /** A Deliver succeeded since the last sync started (App. A.4 forks ServerSynch then). */
     private boolean syncPending;
@@ -155,6 +158,9 @@ public final class S3Server {
             return ServerStep.of("delivered");
         }
         d.add(m.id());
+        if (inEveryD(m.id())) {
+            confirmedAt.putIfAbsent(m.id(), clock.now());
+        }
         return new ServerStep("delivered", List.of(record()));
     }
 
@@ -165,7 +171,6 @@ public final class S3Server {
         }
         pending = null;
         active = false;
-        u.clear();
         return ServerStep.of("aborted");
     }
 
@@ -173,7 +178,6 @@ public final class S3Server {
     public ServerStep endSession() {
         active = false;
         pending = null;
-        u.clear();
         return ServerStep.of("ended");
     }
 
@@ -275,14 +279,14 @@ public final class S3Server {
     }
 
     /**
-     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if a session runs (the
-     * client talks only to its current server, Z6), i is in our D and in every other server's D as
-     * they reported it, and T_e has passed since we first saw that, so no copy of note i that any
-     * server sent before it knew can still be in the network (L131, Z4). Otherwise refused.
+     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if i is in our D and
+     * in every other server's D as they reported it, and T_e has passed since we first saw that,
+     * so no copy of note i that any server sent before it knew can still be in the network (L131,
+     * Z4). Otherwise refused. The message reaches the client only while it is connected.
      */
     public ServerStep authorize(NoteId i) {
         Long since = confirmedAt.get(i);
-        if (!active || since == null || !inEveryD(i) || since + config.te() > clock.now()) {
+        if (since == null || !inEveryD(i) || since + config.te() > clock.now()) {
             return ServerStep.of("refused");
         }
         return new ServerStep("authorized", List.of(new ServerEffect.Send(
@@ -297,7 +301,7 @@ public final class S3Server {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
-        if (!d.contains(m.id())) {
+        if (!k.containsKey(m.id())) {
             return ServerStep.of("ignored");
         }
         k.remove(m.id());
