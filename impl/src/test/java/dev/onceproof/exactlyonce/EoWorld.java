@@ -26,33 +26,6 @@ final class EoWorld {
 
     enum Strategy { S0, S1, S2, S3 }
 
-    /** The server steps the world drives, over the strategy's server class. */
-    private interface ServerSide {
-        ServerStep create(String tag);
-
-        ServerStep receiveReplica(EoMessage.Replica m);
-
-        ServerStep startSession();
-
-        ServerStep sendNote();
-
-        ServerStep receiveAck(EoMessage.NoteAck m);
-
-        ServerStep timeout();
-
-        ServerStep endSession();
-
-        ServerStep startSync();
-
-        ServerStep handleSync(EoMessage.SyncRequest m);
-
-        ServerStep receiveSyncReply(EoMessage.SyncReply m);
-
-        ServerStep authorize();
-
-        ServerStep receivePurgeAck(EoMessage.PurgeAck m);
-    }
-
     private record InFlight(EoMessage message, long born) {
     }
 
@@ -63,7 +36,7 @@ final class EoWorld {
     final ManualEoClock clock = new ManualEoClock(0);
     final List<ServerId> servers = new ArrayList<>();
     final List<ClientId> clients = new ArrayList<>();
-    private final Map<ServerId, Map<ClientId, ServerSide>> cores = new HashMap<>();
+    private final Map<ServerId, Map<ClientId, ServerCore>> cores = new HashMap<>();
     private final Map<ServerId, Map<ClientId, ServerStore>> serverStores = new HashMap<>();
     private final Map<ClientId, ClientCore> clientCores = new HashMap<>();
     private final Map<ClientId, ClientStore> clientStores = new HashMap<>();
@@ -98,14 +71,14 @@ final class EoWorld {
         }
     }
 
-    private ServerSide newServer(ServerId s, ClientId c) {
+    private ServerCore newServer(ServerId s, ClientId c) {
         ServerConfig cfg = new ServerConfig(s, c, new TreeSet<>(servers), te);
         ServerDurableState durable = serverStores.get(s).get(c).load();
         return switch (strategy) {
-            case S0 -> stream(new S0Server(cfg, clock, durable));
-            case S1 -> stream(new S1Server(cfg, clock, durable));
-            case S2 -> stream(new S2Server(cfg, clock, w, durable));
-            case S3 -> s3(new S3Server(cfg, clock, S3Variant.CORRECTED, durable));
+            case S0 -> new S0Server(cfg, clock, durable);
+            case S1 -> new S1Server(cfg, clock, durable);
+            case S2 -> new S2Server(cfg, clock, w, durable);
+            case S3 -> new S3Server(cfg, clock, S3Variant.CORRECTED, durable);
         };
     }
 
@@ -122,108 +95,12 @@ final class EoWorld {
         };
     }
 
-    private static ServerSide stream(StreamServer core) {
-        return new ServerSide() {
-            public ServerStep create(String tag) {
-                return core instanceof S0Server s0 ? s0.createNote(NoteId.global(tag), tag) : core.createNote(tag);
-            }
-
-            public ServerStep receiveReplica(EoMessage.Replica m) {
-                return core.receiveReplica(m);
-            }
-
-            public ServerStep startSession() {
-                return core.startSession();
-            }
-
-            public ServerStep sendNote() {
-                return core.sendNote();
-            }
-
-            public ServerStep receiveAck(EoMessage.NoteAck m) {
-                return core.receiveAck(m);
-            }
-
-            public ServerStep timeout() {
-                return core.timeout();
-            }
-
-            public ServerStep endSession() {
-                return core.endSession();
-            }
-
-            public ServerStep startSync() {
-                return core.startSync();
-            }
-
-            public ServerStep handleSync(EoMessage.SyncRequest m) {
-                return core.handleSync(m);
-            }
-
-            public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
-                return core.receiveSyncReply(m);
-            }
-
-            public ServerStep authorize() {
-                return ServerStep.of("none");
-            }
-
-            public ServerStep receivePurgeAck(EoMessage.PurgeAck m) {
-                return ServerStep.of("ignored");
-            }
-        };
-    }
-
-    private static ServerSide s3(S3Server core) {
-        return new ServerSide() {
-            public ServerStep create(String tag) {
-                return core.createNote(NoteId.global(tag), tag);
-            }
-
-            public ServerStep receiveReplica(EoMessage.Replica m) {
-                return core.receiveReplica(m);
-            }
-
-            public ServerStep startSession() {
-                return core.startSession();
-            }
-
-            public ServerStep sendNote() {
-                return core.sendNote();
-            }
-
-            public ServerStep receiveAck(EoMessage.NoteAck m) {
-                return core.receiveAck(m);
-            }
-
-            public ServerStep timeout() {
-                return core.timeout();
-            }
-
-            public ServerStep endSession() {
-                return core.endSession();
-            }
-
-            public ServerStep startSync() {
-                return core.startSync();
-            }
-
-            public ServerStep handleSync(EoMessage.SyncRequest m) {
-                return core.handleSync(m);
-            }
-
-            public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
-                return core.receiveSyncReply(m);
-            }
-
-            public ServerStep authorize() {
-                return core.authorize();
-            }
-
-            public ServerStep receivePurgeAck(EoMessage.PurgeAck m) {
-                return core.receivePurgeAck(m);
-            }
-        };
+    /** Numbering or naming a note is the one step whose form differs by strategy. */
+    private static ServerStep create(ServerCore core, String tag) {
+        if (core instanceof S3Server s3) {
+            return s3.createNote(NoteId.global(tag), tag);
+        }
+        return core instanceof S0Server s0 ? s0.createNote(NoteId.global(tag), tag) : ((StreamServer) core).createNote(tag);
     }
 
     // ---- environment and protocol steps -------------------------------------------------------
@@ -232,7 +109,7 @@ final class EoWorld {
     void create(int s, int c) {
         String tag = "g" + (++tags);
         ServerId server = servers.get(s);
-        ServerStep step = cores.get(server).get(clients.get(c)).create(tag);
+        ServerStep step = create(cores.get(server).get(clients.get(c)), tag);
         if (step.outcome().equals("blocked")) {
             tags--;
             return;
@@ -274,7 +151,11 @@ final class EoWorld {
 
     void authorize(int c) {
         ClientId client = clients.get(c);
-        clientCores.get(client).conn().ifPresent(s -> carryOut(s, client, cores.get(s).get(client).authorize()));
+        clientCores.get(client).conn().ifPresent(s -> {
+            if (cores.get(s).get(client) instanceof S3Server s3) {
+                carryOut(s, client, s3.authorize());
+            }
+        });
     }
 
     void timeout(int s, int c) {
@@ -323,7 +204,7 @@ final class EoWorld {
         } else if (m instanceof EoMessage.NoteAck a) {
             carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receiveAck(a));
         } else if (m instanceof EoMessage.PurgeAck a) {
-            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receivePurgeAck(a));
+            carryOut(a.to(), a.from(), ((S3Server) cores.get(a.to()).get(a.from())).receivePurgeAck(a));
         } else if (m instanceof EoMessage.SyncRequest r) {
             carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).handleSync(r));
         } else if (m instanceof EoMessage.SyncReply r) {

@@ -27,6 +27,7 @@ import dev.onceproof.exactlyonce.S3Client;
 import dev.onceproof.exactlyonce.S3Server;
 import dev.onceproof.exactlyonce.S3Variant;
 import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerCore;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
@@ -53,13 +54,13 @@ final class Cores {
 
     /** Builds the cores; {@link #REAL} is the library's, tests pass a broken one. */
     interface Factory {
-        Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable);
+        ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable);
 
         ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored);
 
         Factory REAL = new Factory() {
             @Override
-            public Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
                 return switch (spec) {
                     case "ExactlyOnceS0" -> new S0Server(config, clock, durable);
                     case "ExactlyOnceS1" -> new S1Server(config, clock, durable);
@@ -91,7 +92,7 @@ final class Cores {
     private final int w;
     private final int q;
     private final ManualEoClock clock = new ManualEoClock(0);
-    private final Map<ServerId, Object> cores = new TreeMap<>();
+    private final Map<ServerId, ServerCore> cores = new TreeMap<>();
     private final Map<ServerId, ServerStore> stores = new TreeMap<>();
     private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
     private ClientCore clientCore;
@@ -119,7 +120,7 @@ final class Cores {
         return v;
     }
 
-    private Object newServer(ServerId s) {
+    private ServerCore newServer(ServerId s) {
         return factory.server(spec, new ServerConfig(s, client, new TreeSet<>(servers), TE), clock, w,
                 stores.get(s).load());
     }
@@ -174,7 +175,7 @@ final class Cores {
     private List<Mismatch> create(ObjectNode p) {
         NoteId id = note(p);
         ServerId origin = p.has("server") ? server(p) : servers.get(0);
-        Object core = cores.get(origin);
+        ServerCore core = cores.get(origin);
         ServerStep step = core instanceof S3Server s3 ? s3.createNote(id, id.text())
                 : core instanceof S0Server s0 ? s0.createNote(id, id.text())
                 : ((StreamServer) core).createNote(id.text());
@@ -195,8 +196,7 @@ final class Cores {
     }
 
     private ServerStep receiveReplica(ServerId s, EoMessage.Replica r) {
-        Object core = cores.get(s);
-        return core instanceof S3Server s3 ? s3.receiveReplica(r) : ((StreamServer) core).receiveReplica(r);
+        return cores.get(s).receiveReplica(r);
     }
 
     /** The spec's atomic Sync(s, t): s's round with t, then t's with s (each learns what the other sent). */
@@ -222,34 +222,19 @@ final class Cores {
 
     /** One server step by name, its durable record saved (the ordering rule: before any send). */
     private ServerStep run(ServerId s, String method, Object arg) {
-        Object core = cores.get(s);
-        ServerStep step;
-        if (core instanceof S3Server c) {
-            step = switch (method) {
-                case "startSession" -> c.startSession();
-                case "sendNote" -> c.sendNote((NoteId) arg);
-                case "receiveAck" -> c.receiveAck((EoMessage.NoteAck) arg);
-                case "timeout" -> c.timeout();
-                case "startSync" -> c.startSync();
-                case "handleSync" -> c.handleSync((EoMessage.SyncRequest) arg);
-                case "receiveSyncReply" -> c.receiveSyncReply((EoMessage.SyncReply) arg);
-                case "authorize" -> c.authorize((NoteId) arg);
-                case "receivePurgeAck" -> c.receivePurgeAck((EoMessage.PurgeAck) arg);
-                default -> throw new IllegalArgumentException(method);
-            };
-        } else {
-            StreamServer c = (StreamServer) core;
-            step = switch (method) {
-                case "startSession" -> c.startSession();
-                case "sendNote" -> c.sendNote((NoteId) arg);
-                case "receiveAck" -> c.receiveAck((EoMessage.NoteAck) arg);
-                case "timeout" -> c.timeout();
-                case "startSync" -> c.startSync();
-                case "handleSync" -> c.handleSync((EoMessage.SyncRequest) arg);
-                case "receiveSyncReply" -> c.receiveSyncReply((EoMessage.SyncReply) arg);
-                default -> throw new IllegalArgumentException("Strategies 0-2 have no " + method);
-            };
-        }
+        ServerCore c = cores.get(s);
+        ServerStep step = switch (method) {
+            case "startSession" -> c.startSession();
+            case "sendNote" -> c.sendNote((NoteId) arg);
+            case "receiveAck" -> c.receiveAck((EoMessage.NoteAck) arg);
+            case "timeout" -> c.timeout();
+            case "startSync" -> c.startSync();
+            case "handleSync" -> c.handleSync((EoMessage.SyncRequest) arg);
+            case "receiveSyncReply" -> c.receiveSyncReply((EoMessage.SyncReply) arg);
+            case "authorize" -> ((S3Server) c).authorize((NoteId) arg);
+            case "receivePurgeAck" -> ((S3Server) c).receivePurgeAck((EoMessage.PurgeAck) arg);
+            default -> throw new IllegalArgumentException(method);
+        };
         carryOut(s, step);
         return step;
     }
@@ -312,7 +297,7 @@ final class Cores {
         ObjectNode ctr = F.objectNode();
         ObjectNode conf = F.objectNode();
         for (ServerId s : servers) {
-            Object core = cores.get(s);
+            ServerCore core = cores.get(s);
             ObjectNode session = F.objectNode();
             if (core instanceof S3Server c) {
                 k.set(s.name(), ids(c.durable().k().keySet()));

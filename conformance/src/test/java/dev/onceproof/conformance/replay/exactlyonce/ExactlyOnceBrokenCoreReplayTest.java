@@ -13,6 +13,7 @@ import dev.onceproof.exactlyonce.EoClock;
 import dev.onceproof.exactlyonce.S3Server;
 import dev.onceproof.exactlyonce.S3Variant;
 import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerCore;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -51,7 +52,7 @@ class ExactlyOnceBrokenCoreReplayTest {
         // L77 / mutant "R volatile": R must survive a client crash.
         ReplayResult r = replay("ExactlyOnceS1", "exactlyonce-s1-client-crash.jsonl", new Cores.Factory() {
             @Override
-            public Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
                 return Cores.Factory.REAL.server(spec, config, clock, w, durable);
             }
 
@@ -70,7 +71,7 @@ class ExactlyOnceBrokenCoreReplayTest {
         // Notes Z13: K and D are durable; a server that restarts empty has forgotten them.
         ReplayResult r = replay("ExactlyOnceS1", "exactlyonce-s1-sim-seed1.jsonl", new Cores.Factory() {
             @Override
-            public Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
                 return Cores.Factory.REAL.server(spec, config, clock, w, ServerDurableState.initial());
             }
 
@@ -91,7 +92,7 @@ class ExactlyOnceBrokenCoreReplayTest {
         // the first session.
         ReplayResult r = replay("ExactlyOnceS3Printed", "exactlyonce-s3-printed-r3.jsonl", new Cores.Factory() {
             @Override
-            public Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
                 return new S3Server(config, clock, S3Variant.CORRECTED, durable);
             }
 
@@ -111,7 +112,7 @@ class ExactlyOnceBrokenCoreReplayTest {
         // spec's NoCopy guard holds. A core whose wait never ends fails the trace's Authorize step.
         ReplayResult r = replay("ExactlyOnceS3", "exactlyonce-s3-purge.jsonl", new Cores.Factory() {
             @Override
-            public Object server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
                 ServerConfig alone = new ServerConfig(config.self(), config.client(),
                         new TreeSet<>(config.servers()), Long.MAX_VALUE / 4);
                 return new S3Server(alone, clock, S3Variant.CORRECTED, durable);
