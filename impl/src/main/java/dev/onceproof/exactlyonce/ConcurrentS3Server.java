@@ -4,6 +4,7 @@ import dev.onceproof.exactlyonce.store.ServerStore;
 import java.util.Objects;
 import java.util.SortedSet;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The Strategy 3 server state one server keeps for one client, shared by the client's session
@@ -39,84 +40,49 @@ public final class ConcurrentS3Server {
     }
 
     public ServerStep startSession() {
-        lock.lock();
-        try {
-            return core.startSession();
-        } finally {
-            lock.unlock();
-        }
+        return locked(core::startSession, null);
     }
 
     /** HandleClient's next Deliver: choose a note and hand it to the client in one critical section. */
     public ServerStep sendNote(ClientChannel client) {
-        lock.lock();
-        try {
-            return carryOut(core.sendNote(), client);
-        } finally {
-            lock.unlock();
-        }
+        return locked(core::sendNote, client);
     }
 
     public ServerStep receiveAck(EoMessage.NoteAck ack) {
-        lock.lock();
-        try {
-            return carryOut(core.receiveAck(ack), null);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> core.receiveAck(ack), null);
     }
 
     public ServerStep timeout() {
-        lock.lock();
-        try {
-            return core.timeout();
-        } finally {
-            lock.unlock();
-        }
+        return locked(core::timeout, null);
     }
 
     /** ServerSynch's requests; the caller sends them to the peers (the record is already durable). */
     public ServerStep startSync() {
-        lock.lock();
-        try {
-            return carryOut(core.startSync(), null);
-        } finally {
-            lock.unlock();
-        }
+        return locked(core::startSync, null);
     }
 
     public ServerStep handleSync(EoMessage.SyncRequest request) {
-        lock.lock();
-        try {
-            return carryOut(core.handleSync(request), null);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> core.handleSync(request), null);
     }
 
     public ServerStep receiveSyncReply(EoMessage.SyncReply reply) {
-        lock.lock();
-        try {
-            return carryOut(core.receiveSyncReply(reply), null);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> core.receiveSyncReply(reply), null);
     }
 
     /** Authorize the first purgeable note and hand "Please purge i" to the client, atomically. */
     public ServerStep authorize(ClientChannel client) {
-        lock.lock();
-        try {
-            return carryOut(core.authorize(), client);
-        } finally {
-            lock.unlock();
-        }
+        return locked(core::authorize, client);
     }
 
     public ServerStep receivePurgeAck(EoMessage.PurgeAck ack) {
+        return locked(() -> core.receivePurgeAck(ack), null);
+    }
+
+    /** Runs one core step under the lock and carries out its record and client messages there. */
+    private ServerStep locked(Supplier<ServerStep> step, ClientChannel client) {
         lock.lock();
         try {
-            return carryOut(core.receivePurgeAck(ack), null);
+            return carryOut(step.get(), client);
         } finally {
             lock.unlock();
         }

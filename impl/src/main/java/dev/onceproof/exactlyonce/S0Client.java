@@ -9,7 +9,7 @@ import java.util.Objects;
  */
 public final class S0Client extends Connection {
 
-    private final Limits limits = Limits.streams();
+    private final Limits limits = Limits.global();
 
     public S0Client(ClientId self) {
         super(self);

@@ -1,7 +1,5 @@
 package dev.onceproof.exactlyonce;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,12 +31,7 @@ public final class S0Server extends StreamServer {
         }
         Note note = new Note(id, config.client(), body);
         k.put(id, note);
-        List<ServerEffect> effects = new ArrayList<>();
-        effects.add(record());
-        for (ServerId other : config.others()) {
-            effects.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), other, note)));
-        }
-        return new ServerStep("created", effects);
+        return ServerCore.created("created", config, note, record());
     }
 
     @Override

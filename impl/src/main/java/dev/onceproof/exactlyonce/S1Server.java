@@ -19,11 +19,14 @@ public final class S1Server extends StreamServer {
         return Optional.of(ctr + 1);
     }
 
-    /** The lowest number of its stream in K (App. A.2 walks K in order; streams are independent, Z20). */
+    /**
+     * The spec's {@code FirstOfStream(s, i)}: no lower number of i's stream is in K (App. A.2 walks
+     * K in order; which stream goes next is free, Z20).
+     */
     @Override
     protected boolean mayOffer(NoteId i) {
         NoteId.Sequenced s = (NoteId.Sequenced) i;
-        return !k.containsKey(NoteId.sequenced(s.server(), s.seq() - 1));
+        return k.subMap(NoteId.sequenced(s.server(), 0), i).isEmpty();
     }
 
     /** K sorts by server, then number, so its first id is the lowest number of some stream. */

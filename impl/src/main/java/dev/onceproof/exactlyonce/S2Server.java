@@ -25,21 +25,24 @@ public final class S2Server extends StreamServer {
         this.w = w;
     }
 
+    /**
+     * The next number is {@code ctr mod W}; once the stream has wrapped (its successor was used
+     * before), Condition 1 must hold for the successor. Checking the successor at every generation
+     * covers the number itself too: it was the successor one generation earlier (the spec's
+     * {@code MayUse}; eo-spec found that checking only at reuse leaves the first wrap open).
+     */
     @Override
     protected Optional<Long> nextSeq() {
         long s = ctr % w;
         long next = (s + 1) % w;
-        if (!reusable(s) || !reusable(next)) {
+        if (ctr + 1 >= w && !reusable(next)) {
             return Optional.empty();
         }
         return Optional.of(s);
     }
 
-    /** Condition 1 for one number: never used, or its incarnation gone here and T_e past every confirmation. */
+    /** Condition 1 for one number: gone here, every other server confirmed it gone, T_e ago. */
     private boolean reusable(long s) {
-        if (!issued.containsKey(s)) {
-            return true;
-        }
         if (k.containsKey(NoteId.sequenced(config.self(), s))) {
             return false;
         }
@@ -80,14 +83,34 @@ public final class S2Server extends StreamServer {
         return true;
     }
 
+    /**
+     * A sync reply confirms number s' of our stream gone from the replier's K (the spec's
+     * {@code Gone}): for a number never used, its absence; for a used one, the replier lists its
+     * current incarnation as removed (it knows it delivered: mere absence could be a replica still
+     * in flight) in a reply to a request sent after that incarnation was numbered (mutant M2-d).
+     */
     @Override
     protected void confirm(EoMessage.SyncReply reply) {
-        for (Map.Entry<Long, Long> e : issued.entrySet()) {
-            NoteId id = NoteId.sequenced(config.self(), e.getKey());
-            if (reply.round() > e.getValue() && reply.removed().contains(id) && !reply.k().contains(id)) {
-                conf.computeIfAbsent(e.getKey(), s -> new TreeMap<>()).putIfAbsent(reply.from(), clock.now());
+        for (long seq = 0; seq < w; seq++) {
+            NoteId id = NoteId.sequenced(config.self(), seq);
+            Long issuedAt = issued.get(seq);
+            boolean gone = !reply.k().contains(id) && (issuedAt == null
+                    || reply.round() > issuedAt && reply.removed().contains(id));
+            if (gone) {
+                conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), clock.now());
             }
         }
+    }
+
+    /** {@code conf[x][y]}: the numbers of this stream server y has confirmed gone. */
+    public java.util.SortedSet<Long> confirmedBy(ServerId y) {
+        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        conf.forEach((seq, byServer) -> {
+            if (byServer.containsKey(y)) {
+                out.add(seq);
+            }
+        });
+        return out;
     }
 
     public int w() {

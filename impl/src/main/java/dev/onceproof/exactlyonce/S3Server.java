@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * <p>Sans-IO and not thread-safe; {@code ConcurrentS3Server} shares one between a session thread
  * and sync threads.
  */
-public final class S3Server {
+public final class S3Server implements ServerCore {
 
     private final ServerConfig config;
     private final EoClock clock;
@@ -43,7 +43,10 @@ public final class S3Server {
     private boolean active;
     /** {@code sess[s].pending}: the note of the outstanding Deliver, or null (one at a time). */
     private NoteId pending;
-    /** S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. */
+    /**
+     * S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. Left
+     * as it is when the session ends (as the printed spec does); only a session can send from it.
+     */
     private final TreeSet<NoteId> u = new TreeSet<>();
     /** A Deliver succeeded since the last sync started (App. A.4 forks ServerSynch then). */
     private boolean syncPending;
@@ -78,14 +81,10 @@ public final class S3Server {
         }
         Note note = new Note(id, config.client(), body);
         k.put(id, note);
-        List<ServerEffect> effects = new ArrayList<>();
-        effects.add(record());
-        for (ServerId other : config.others()) {
-            effects.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), other, note)));
-        }
-        return new ServerStep("created", effects);
+        return ServerCore.created("created", config, note, record());
     }
 
+    @Override
     public ServerStep receiveReplica(EoMessage.Replica m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -102,6 +101,7 @@ public final class S3Server {
      * The spec's {@code StartSession(s)}: "Request my notes" arrived; a new session replaces any
      * old one (Z12). The printed variant takes its snapshot {@code U = K - D} here (App. A.4).
      */
+    @Override
     public ServerStep startSession() {
         active = true;
         pending = null;
@@ -113,6 +113,7 @@ public final class S3Server {
     }
 
     /** The spec's {@code SendNote(s, i)} with the loop's own choice of i (the first eligible). */
+    @Override
     public ServerStep sendNote() {
         SortedSet<NoteId> candidates = variant == S3Variant.PRINTED ? u : undelivered();
         return candidates.isEmpty() || !active || pending != null
@@ -124,6 +125,7 @@ public final class S3Server {
      * Deliver outstanding and i is still in {@code K - D} (corrected, notes Z5) or, as printed, in
      * the session's snapshot U. Otherwise refused, changing nothing.
      */
+    @Override
     public ServerStep sendNote(NoteId i) {
         boolean eligible = variant == S3Variant.PRINTED ? u.contains(i) : undelivered().contains(i);
         if (!active || pending != null || !eligible) {
@@ -142,6 +144,7 @@ public final class S3Server {
     }
 
     /** The spec's {@code ReceiveAck(s, i)}: Deliver succeeded; i into D (App. A.4), sync wanted. */
+    @Override
     public ServerStep receiveAck(EoMessage.NoteAck m) {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
@@ -155,25 +158,28 @@ public final class S3Server {
             return ServerStep.of("delivered");
         }
         d.add(m.id());
+        if (inEveryD(m.id())) {
+            confirmedAt.putIfAbsent(m.id(), clock.now());
+        }
         return new ServerStep("delivered", List.of(record()));
     }
 
     /** The spec's {@code Timeout(s, i)}: a Deliver failed; the session ends (App. A.4 {@code abort}). */
+    @Override
     public ServerStep timeout() {
         if (pending == null) {
             return ServerStep.of("ignored");
         }
         pending = null;
         active = false;
-        u.clear();
         return ServerStep.of("aborted");
     }
 
     /** The session ends without a failure (the client went away; the runtime noticed). */
+    @Override
     public ServerStep endSession() {
         active = false;
         pending = null;
-        u.clear();
         return ServerStep.of("ended");
     }
 
@@ -191,6 +197,7 @@ public final class S3Server {
      * {@link #handleSync} at t and {@link #receiveSyncReply} at s, as on a real network, each side
      * learning only the D the other actually sent.
      */
+    @Override
     public ServerStep startSync() {
         round++;
         syncPending = false;
@@ -204,6 +211,7 @@ public final class S3Server {
     }
 
     /** The sync handler (App. A.4): merge the sender's K and D, reply with ours after the merge. */
+    @Override
     public ServerStep handleSync(EoMessage.SyncRequest m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -216,6 +224,7 @@ public final class S3Server {
     }
 
     /** A sync reply (App. A.4 ServerSynch): merge as the handler does. */
+    @Override
     public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -275,14 +284,14 @@ public final class S3Server {
     }
 
     /**
-     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if a session runs (the
-     * client talks only to its current server, Z6), i is in our D and in every other server's D as
-     * they reported it, and T_e has passed since we first saw that, so no copy of note i that any
-     * server sent before it knew can still be in the network (L131, Z4). Otherwise refused.
+     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if i is in our D and
+     * in every other server's D as they reported it, and T_e has passed since we first saw that,
+     * so no copy of note i that any server sent before it knew can still be in the network (L131,
+     * Z4). Otherwise refused. The message reaches the client only while it is connected.
      */
     public ServerStep authorize(NoteId i) {
         Long since = confirmedAt.get(i);
-        if (!active || since == null || !inEveryD(i) || since + config.te() > clock.now()) {
+        if (since == null || !inEveryD(i) || since + config.te() > clock.now()) {
             return ServerStep.of("refused");
         }
         return new ServerStep("authorized", List.of(new ServerEffect.Send(
@@ -297,7 +306,7 @@ public final class S3Server {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
-        if (!d.contains(m.id())) {
+        if (!k.containsKey(m.id())) {
             return ServerStep.of("ignored");
         }
         k.remove(m.id());
@@ -316,6 +325,7 @@ public final class S3Server {
         return new ServerEffect.Record(durable());
     }
 
+    @Override
     public ServerDurableState durable() {
         return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>());
     }
@@ -325,11 +335,13 @@ public final class S3Server {
     }
 
     /** {@code sess[s].active}. */
+    @Override
     public boolean active() {
         return active;
     }
 
     /** {@code sess[s].pending}. */
+    @Override
     public Optional<NoteId> pending() {
         return Optional.ofNullable(pending);
     }

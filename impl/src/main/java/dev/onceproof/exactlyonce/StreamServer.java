@@ -16,7 +16,7 @@ import java.util.TreeSet;
  * <p>Sans-IO: state changes happen in the step, durable writes and sends are returned as effects
  * (see {@link ServerStep} for the order). Not thread-safe; one session per server and client.
  */
-public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
+public abstract sealed class StreamServer implements ServerCore permits S0Server, S1Server, S2Server {
 
     protected final ServerConfig config;
     protected final EoClock clock;
@@ -81,15 +81,11 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
         ctr++;
         issued.put(seq.get(), round);
         conf.remove(seq.get());
-        List<ServerEffect> effects = new ArrayList<>();
-        effects.add(record());
-        for (ServerId other : config.others()) {
-            effects.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), other, note)));
-        }
-        return new ServerStep("created " + id.text(), effects);
+        return ServerCore.created("created " + id.text(), config, note, record());
     }
 
     /** A replica of a note numbered elsewhere enters K (unless it is already known delivered). */
+    @Override
     public ServerStep receiveReplica(EoMessage.Replica m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -109,6 +105,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** The spec's {@code StartSession(s)}: the client connected to this server. */
+    @Override
     public ServerStep startSession() {
         active = true;
         pending = null;
@@ -116,6 +113,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** The spec's {@code SendNote(s, i)} with the loop's own choice of i: the oldest of some stream. */
+    @Override
     public ServerStep sendNote() {
         Optional<NoteId> next = active && pending == null ? nextToSend() : Optional.empty();
         return next.isEmpty() ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(next.get());
@@ -125,6 +123,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
      * The spec's {@code SendNote(s, i)}: {@code Deliver(c, i)} starts. Refused (no state change) when
      * no session runs, a Deliver is outstanding (one at a time, Z20), or i may not be offered now.
      */
+    @Override
     public ServerStep sendNote(NoteId i) {
         if (!active || pending != null || !k.containsKey(i) || !mayOffer(i)) {
             return ServerStep.of("refused");
@@ -138,6 +137,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
      * The spec's {@code ReceiveAck(s, i)}: Deliver succeeded, so i leaves K (App. A.2) and is
      * remembered as removed for the next sync.
      */
+    @Override
     public ServerStep receiveAck(EoMessage.NoteAck m) {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
@@ -152,6 +152,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** The spec's {@code Timeout(s, i)}: Deliver failed; the session ends ({@code abort}, App. A.2). */
+    @Override
     public ServerStep timeout() {
         if (pending == null) {
             return ServerStep.of("ignored");
@@ -162,6 +163,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** The session ends without a failure (the client went away; the runtime noticed). */
+    @Override
     public ServerStep endSession() {
         active = false;
         pending = null;
@@ -179,6 +181,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
      * Afterwards both K are {@code K[s] \cap K[t]} (under atomic replication an id is missing from
      * a K only because its server knows it delivered, which is what {@code removed} carries).
      */
+    @Override
     public ServerStep startSync() {
         round++;
         List<ServerEffect> effects = new ArrayList<>();
@@ -191,6 +194,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** The sync handler: drop what the requester removed, reply with K (after the merge) and removals. */
+    @Override
     public ServerStep handleSync(EoMessage.SyncRequest m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -204,6 +208,7 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
     }
 
     /** A sync reply: drop what the replier removed; Strategy 2 also takes its confirmations. */
+    @Override
     public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
@@ -226,15 +231,18 @@ public abstract sealed class StreamServer permits S0Server, S1Server, S2Server {
         return new ServerEffect.Record(durable());
     }
 
+    @Override
     public ServerDurableState durable() {
         return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf));
     }
 
     /** {@code sess[s].active}. */
+    @Override
     public boolean active() {
         return active;
     }
 
+    @Override
     public Optional<NoteId> pending() {
         return Optional.ofNullable(pending);
     }

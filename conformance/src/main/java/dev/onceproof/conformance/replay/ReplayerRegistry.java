@@ -1,6 +1,7 @@
 package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
+import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
@@ -23,7 +24,8 @@ public final class ReplayerRegistry {
                 new ScmpReplayer(),
                 new AdaptiveReplayer(),
                 EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
-                new RpcReplayer()));
+                new RpcReplayer(),
+                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"), new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"), new ExactlyOnceReplayer("ExactlyOnceS3Printed")));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {
