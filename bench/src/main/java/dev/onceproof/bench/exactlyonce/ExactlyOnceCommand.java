@@ -37,9 +37,9 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (connections < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--connections " + connections + " is negative");
+        if (connections < 0 || connections == 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--connections " + connections
+                    + ": 0 (no stochastic mode) or at least 2 (a 95% interval needs two connections)");
         }
         Params base;
         try {
