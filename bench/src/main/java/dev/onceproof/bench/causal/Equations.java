@@ -175,6 +175,27 @@ public final class Equations {
     }
 
     /**
+     * Algorithm 1 for many t at once: the same share, from the sorted remote waits (one sort, then a
+     * binary search per t). Cells with NaN (never delivered) are left out. Agrees with
+     * {@link #bufferWait} wherever both are defined (EquationsTest).
+     */
+    public static DoubleUnaryOperator bufferWaitCdf(double[][] delivery, double[][] reception, int[] origin) {
+        int cells = 0;
+        double[] waits = new double[delivery.length * (delivery.length == 0 ? 0 : delivery[0].length)];
+        for (int i = 0; i < delivery.length; i++) {
+            for (int j = 0; j < delivery[i].length; j++) {
+                double d = delivery[i][j] - reception[i][j];
+                if (j != origin[i] && !Double.isNaN(d)) {
+                    waits[cells++] = d;
+                }
+            }
+        }
+        double[] sorted = java.util.Arrays.copyOf(waits, cells);
+        java.util.Arrays.sort(sorted);
+        return t -> Ecdf.share(sorted, t);
+    }
+
+    /**
      * Eq. 9 with the direction of Eq. 10 (notes X5): a false positive needs B to depend on A (A
      * delivered at N1 within rho, probability {@code readyByRho}) and A to arrive at N3 after the request
      * and before the resend: B + rho + w &lt;= A &lt;= B + rho + w + C + D.
