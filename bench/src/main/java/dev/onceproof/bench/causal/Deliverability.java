@@ -13,7 +13,7 @@ import java.util.function.DoubleUnaryOperator;
  * latency, no loss and no recovery (w infinite), so that "deliverable" is what the core's delivery
  * guard says. Each mode runs {@code replications} independent groups; the simulated CDF at each t is
  * the mean over replications with a Student t interval (the pairs inside one run are not
- * independent, the runs are).
+ * independent, the runs are), see {@link Interval#shareOfReplications}.
  */
 final class Deliverability {
 
@@ -51,6 +51,10 @@ final class Deliverability {
     }
 
     static Result run(Config c) {
+        return run(c, GroupSim.REAL);
+    }
+
+    static Result run(Config c, GroupSim.NodeFactory factory) {
         long start = System.nanoTime();
         var model = new LatencyModel.Exponential(c.lambda());
         double tp = Equations.visibilityTime(model, c.n(), c.p());
@@ -71,7 +75,7 @@ final class Deliverability {
             for (int rep = 0; rep < c.replications(); rep++) {
                 SimSpec spec = new SimSpec(c.n(), mode, model, 0, Double.POSITIVE_INFINITY, 1, 0, 0,
                         SimSpec.Workload.roundRobin(c.n(), c.rate(), c.events()), 10 * tp, c.seed() + 1000L * rep);
-                SimRun r = GroupSim.run(spec);
+                SimRun r = GroupSim.run(spec, factory);
                 double[] lat = latencies(r, (int) (c.warmUp() * c.events()));
                 Arrays.sort(lat);
                 for (int j = 0; j < t.length; j++) {
@@ -91,7 +95,7 @@ final class Deliverability {
             }
             Interval[] iv = new Interval[t.length];
             for (int j = 0; j < t.length; j++) {
-                iv[j] = Interval.mean(perRep[j], conf);
+                iv[j] = Interval.shareOfReplications(perRep[j], pairs.get(mode), conf);
             }
             sim.put(mode, iv);
             mean.put(mode, sum / count);

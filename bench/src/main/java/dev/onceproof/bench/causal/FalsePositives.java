@@ -23,7 +23,38 @@ final class FalsePositives {
      * @param requests  trials in which N3 requested A
      * @param red       resend first (a recovery with a latency gain)
      */
-    record Point(double w, double rho, long trials, long blue, long requests, long red, double eq11) {
+    record Point(double w, double rho, long trials, long blue, long requests, long red, long rttAboveRto,
+            double eq11) {
+    }
+
+    /**
+     * The same rate in a whole group (n nodes, round robin at rate r, no loss, delivery on receipt):
+     * blue outcomes per (event, remote node) pair, one value per independent replication.
+     */
+    record SystemPoint(int n, double rate, double w, long pairs, double[] perReplication, Interval blue,
+            double bound) {
+    }
+
+    static SystemPoint system(int n, double lambda, double rate, double w, int events, int replications, long seed) {
+        var model = new LatencyModel.Exponential(lambda);
+        double rto = Equations.rto(model, Equations.RtoReading.STANDARD_DEVIATION);
+        double[] per = new double[replications];
+        long pairs = 0;
+        for (int rep = 0; rep < replications; rep++) {
+            SimRun r = GroupSim.run(new SimSpec(n, Mode.UNORDERED, model, 0, w, rto, 0, 0,
+                    SimSpec.Workload.roundRobin(n, rate, events), 6 * rto, seed + 31L * rep));
+            long blue = 0;
+            for (int g = 0; g < r.events; g++) {
+                for (int j = 0; j < n; j++) {
+                    blue += r.remote(g, j) && r.blue(g, j) ? 1 : 0;
+                }
+            }
+            long p = (long) r.events * (n - 1);
+            per[rep] = blue / (double) p;
+            pairs += p;
+        }
+        return new SystemPoint(n, rate, w, pairs, per, Interval.mean(per, Interval.FAMILY_LEVEL),
+                Equations.maxFalsePositive(lambda, w));
     }
 
     private FalsePositives() {
@@ -37,10 +68,11 @@ final class FalsePositives {
         long blue = 0;
         long requests = 0;
         long red = 0;
+        long slow = 0;
         var streams = GroupSim.streams(seed);
         SimSpec spec = new SimSpec(3, Mode.UNORDERED, model, 0, w, rto, 0, 0, workload, 1000 / lambda, seed);
         for (long i = 0; i < trials; i++) {
-            SimRun r = GroupSim.run(spec, streams);
+            SimRun r = GroupSim.run(spec, streams, GroupSim.REAL);
             int a = 0; // A is the workload's first event
             if (r.requested(a, N3)) {
                 requests++;
@@ -51,7 +83,12 @@ final class FalsePositives {
             if (r.red(a, N3)) {
                 red++;
             }
+            // No loss: every request is answered. Its round trip exceeded RTO iff no resend came
+            // within RTO of it (a retry leaves at RTO, so it cannot come back sooner).
+            if (r.requested(a, N3) && r.firstResend[a][N3] - r.firstRequest[a][N3] > rto) {
+                slow++;
+            }
         }
-        return new Point(w, rho, trials, blue, requests, red, Equations.falsePositiveSurface(lambda, w, rho));
+        return new Point(w, rho, trials, blue, requests, red, slow, Equations.falsePositiveSurface(lambda, w, rho));
     }
 }

@@ -44,7 +44,15 @@ final class GroupSim {
     private final Map<EventId, Integer> index = new HashMap<>();
     private final SimRun run;
 
-    private GroupSim(SimSpec spec, JumpableUniformRandomProvider base) {
+    /** Makes the node under test; production runs use the real {@link CausalNode} as it is. */
+    @FunctionalInterface
+    interface NodeFactory {
+        CausalNode create(CausalConfig config, dev.onceproof.causal.Ticker ticker);
+    }
+
+    static final NodeFactory REAL = CausalNode::new;
+
+    private GroupSim(SimSpec spec, JumpableUniformRandomProvider base, NodeFactory factory) {
         this.spec = spec;
         this.n = spec.nodes();
         this.latency = spec.latency().sampler(base.jump());
@@ -57,14 +65,19 @@ final class GroupSim {
         for (int k = 0; k < n; k++) {
             CausalConfig cfg = CausalConfig.of(n, NodeId.of(k), spec.mode(), w, Math.max(1, ticks(spec.rto())),
                     ticks(spec.heartbeat()));
-            nodes[k] = new CausalNode(cfg, clock);
+            nodes[k] = factory.create(cfg, clock);
         }
         this.run = new SimRun(spec, spec.workload().size());
     }
 
     /** Runs the whole workload and the drain; the result holds every time and count. */
     static SimRun run(SimSpec spec) {
-        return run(spec, streams(spec.seed()));
+        return run(spec, streams(spec.seed()), REAL);
+    }
+
+    /** A run on nodes from {@code factory}: how the tests show that a broken core fails the checks. */
+    static SimRun run(SimSpec spec, NodeFactory factory) {
+        return run(spec, streams(spec.seed()), factory);
     }
 
     /** The seeded generator whose jumps give every run its streams. */
@@ -76,8 +89,8 @@ final class GroupSim {
      * Runs with streams jumped off {@code base} (two jumps: latencies, losses), so that many short runs
      * take disjoint parts of one seeded sequence; {@code spec.seed()} is not used.
      */
-    static SimRun run(SimSpec spec, JumpableUniformRandomProvider base) {
-        GroupSim sim = new GroupSim(spec, base);
+    static SimRun run(SimSpec spec, JumpableUniformRandomProvider base, NodeFactory factory) {
+        GroupSim sim = new GroupSim(spec, base, factory);
         SimSpec.Workload wl = spec.workload();
         for (int i = 0; i < wl.size(); i++) {
             int g = i;

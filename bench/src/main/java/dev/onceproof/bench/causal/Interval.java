@@ -56,6 +56,23 @@ record Interval(double estimate, double lo, double hi) {
         return new Interval(m, m - q * se, m + q * se);
     }
 
+    /**
+     * The mean of independent replications of a share, each over {@code perReplication} cases: the
+     * Student t interval, widened where needed to the Clopper-Pearson interval of the pooled count.
+     * The t interval alone collapses to a point when every replication gives 0 (or 1), as in a CDF's
+     * far tails; the pooled binomial interval alone would treat correlated cases as independent.
+     */
+    static Interval shareOfReplications(double[] shares, long perReplication, double conf) {
+        Interval t = mean(shares, conf);
+        double sum = 0;
+        for (double s : shares) {
+            sum += s;
+        }
+        long n = perReplication * shares.length;
+        Interval b = binomial(Math.round(sum * perReplication), n, conf);
+        return new Interval(t.estimate(), Math.min(t.lo(), b.lo()), Math.max(t.hi(), b.hi()));
+    }
+
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%.5f [%.5f, %.5f]", estimate, lo, hi);

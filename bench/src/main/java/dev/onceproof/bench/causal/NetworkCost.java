@@ -33,8 +33,10 @@ final class NetworkCost {
      * @param blue           Fig. 1 blue outcomes (false positives) per pair
      * @param undelivered    pairs RER with heartbeats left undelivered at the end of the drain
      * @param faithfulUndelivered pairs the paper's RER (no heartbeat) left undelivered; -1 if not run
+     * @param faithfulLater the most events issued after an event the paper's RER left undelivered
+     * @param deliveredTwice deliveries of an event already delivered at that node (the core promises 0)
      */
-    record Cell(double rate, double loss, double w, long pairs, double rerControl, double rerHeartbeats,
+    record Cell(double rate, double loss, double w, long pairs, long deliveredTwice, long faithfulLater, double rerControl, double rerHeartbeats,
             double rerAll, double rerControlBytes, double rerAllBytes, double requests, double blue,
             double meanLatency, long undelivered, long faithfulUndelivered, double eachControl, double eachAll,
             double eachControlBytes, double eachAllBytes, double cumControl, double cumAll, double cumControlBytes,
@@ -78,22 +80,26 @@ final class NetworkCost {
                     SimRun r = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, c.heartbeat(),
                             c.payload(), wl, drain, seed));
                     long faithful = -1;
+                    long later = -1;
                     if (loss > 0 && w == c.waits()[c.waits().length - 1]) {
-                        faithful = undelivered(GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0,
-                                c.payload(), wl, drain, seed)));
+                        SimRun paper = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0,
+                                c.payload(), wl, drain, seed));
+                        faithful = undelivered(paper);
+                        later = laterThanUndelivered(paper);
                     }
                     var each = AckBaselines.ackEach(c.n(), c.events(), model, loss, rto, c.payload(),
                             GroupSim.streams(seed + 1));
                     var cum = AckBaselines.ackCumulative(c.n(), c.events(), rate, model, loss, rto, c.ackDelay(),
                             c.payload(), GroupSim.streams(seed + 2));
-                    cells.add(cell(rate, loss, w, r, faithful, each, cum));
+                    cells.add(cell(rate, loss, w, r, faithful, later, each, cum));
                 }
             }
         }
         return cells;
     }
 
-    private static Cell cell(double rate, double loss, double w, SimRun r, long faithful, AckBaselines.Cost each,
+    private static Cell cell(double rate, double loss, double w, SimRun r, long faithful, long later,
+            AckBaselines.Cost each,
             AckBaselines.Cost cum) {
         long delivered = 0;
         long blue = 0;
@@ -116,7 +122,7 @@ final class NetworkCost {
         double d = delivered;
         long control = r.count(SimRun.Kind.REQUEST) + r.count(SimRun.Kind.RESEND) + r.count(SimRun.Kind.HEARTBEAT);
         long controlBytes = r.bytes(SimRun.Kind.REQUEST) + r.bytes(SimRun.Kind.RESEND) + r.bytes(SimRun.Kind.HEARTBEAT);
-        return new Cell(rate, loss, w, pairs, control / d, r.count(SimRun.Kind.HEARTBEAT) / d,
+        return new Cell(rate, loss, w, pairs, r.deliveredTwice, later, control / d, r.count(SimRun.Kind.HEARTBEAT) / d,
                 (control + r.count(SimRun.Kind.DATA)) / d, controlBytes / d,
                 (controlBytes + r.bytes(SimRun.Kind.DATA)) / d, requested / (double) pairs, blue / (double) pairs,
                 latency / d, pairs - delivered, faithful,
@@ -126,6 +132,19 @@ final class NetworkCost {
                 cum.controlMessages() / (double) cum.pairs(), (cum.controlMessages() + cum.firstData())
                         / (double) cum.pairs(), cum.controlBytes() / (double) cum.pairs(),
                 (cum.controlBytes() + cum.dataBytes()) / (double) cum.pairs());
+    }
+
+    /** How many events were issued after the latest-issued event some node never got (-1: none). */
+    static long laterThanUndelivered(SimRun r) {
+        long later = -1;
+        for (int g = 0; g < r.events; g++) {
+            for (int j = 0; j < r.n; j++) {
+                if (r.remote(g, j) && Double.isNaN(r.delivery[g][j])) {
+                    later = Math.max(later, r.events - 1 - g);
+                }
+            }
+        }
+        return later;
     }
 
     static long undelivered(SimRun r) {
