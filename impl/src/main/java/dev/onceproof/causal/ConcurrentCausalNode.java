@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -36,6 +37,10 @@ public class ConcurrentCausalNode {
     private final ConcurrentLinkedQueue<Event> ready = new ConcurrentLinkedQueue<>();
     /** True while one thread is handing {@link #ready} to the application. */
     private final AtomicBoolean handing = new AtomicBoolean();
+    /** Events ever queued; guarded by {@link #lock}. */
+    private long published;
+    /** Events ever given to the application. Invariant: handed &le; published. */
+    private final AtomicLong handed = new AtomicLong();
     protected final Consumer<Event> application;
 
     public ConcurrentCausalNode(CausalNode core, Consumer<Event> application) {
@@ -93,38 +98,58 @@ public class ConcurrentCausalNode {
         }
     }
 
+    /**
+     * Runs one core step. When it returns, the application has been given every event this step
+     * delivered (and every event delivered before them): so a caller that sends the step's
+     * datagrams afterwards never lets another node see an event this node's application has not.
+     */
     private Step run(Supplier<Step> op) {
         Step s;
+        long ticket;
         lock.lock();
         try {
             s = op.get();
-            publish(s.delivered());
+            ticket = publish(s.delivered());
         } finally {
             lock.unlock();
         }
-        handOff(s.delivered());
+        handOff(s.delivered(), ticket);
         return s;
     }
 
-    /** Under the lock: queue the step's deliveries in core order. Seam (see class comment). */
-    protected void publish(List<Event> delivered) {
+    /**
+     * Under the lock: queue the step's deliveries in core order; returns how many events have been
+     * queued in all, including these. Seam (see class comment).
+     */
+    protected long publish(List<Event> delivered) {
         ready.addAll(delivered);
+        published += delivered.size();
+        return published;
     }
 
     /**
-     * After the lock: give queued events to the application, one thread at a time. A thread that
-     * finds another handing leaves; the handing thread looks at the queue again after it stops, so
-     * nothing queued meanwhile is left behind. Seam (see class comment).
+     * After the lock: give queued events to the application, one thread at a time, and return once
+     * the first {@code ticket} events have been given. A thread that finds another handing waits
+     * for it (the application's calls are short); the handing thread looks at the queue again after
+     * it stops, so nothing queued meanwhile is left behind. Seam (see class comment).
      */
-    protected void handOff(List<Event> delivered) {
-        while (!ready.isEmpty() && handing.compareAndSet(false, true)) {
-            try {
-                Event e;
-                while ((e = ready.poll()) != null) {
-                    application.accept(e);
+    protected void handOff(List<Event> delivered, long ticket) {
+        while (handed.get() < ticket) {
+            if (!ready.isEmpty() && handing.compareAndSet(false, true)) {
+                try {
+                    Event e;
+                    while ((e = ready.poll()) != null) {
+                        try {
+                            application.accept(e);
+                        } finally {
+                            handed.incrementAndGet();
+                        }
+                    }
+                } finally {
+                    handing.set(false);
                 }
-            } finally {
-                handing.set(false);
+            } else {
+                Thread.onSpinWait();
             }
         }
     }
