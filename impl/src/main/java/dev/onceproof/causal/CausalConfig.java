@@ -22,9 +22,11 @@ import java.util.Objects;
  *     store is full. Garbage collection frees it once every node is known to have delivered them
  * @param maxMissing missing events tracked at once (each has timers); further gaps are tracked when
  *     a later message or heartbeat reveals them again
+ * @param recovery LIVE (retry every RTO, cycling through the holders) or FAITHFUL (the paper's one
+ *     retry)
  */
 public record CausalConfig(int nodes, NodeId self, Mode mode, long w, long rto, long heartbeat,
-        int maxBuffered, int maxStored, int maxMissing) {
+        int maxBuffered, int maxStored, int maxMissing, Recovery recovery) {
 
     public static final int DEFAULT_MAX_BUFFERED = 4096;
     public static final int DEFAULT_MAX_STORED = 65536;
@@ -33,6 +35,7 @@ public record CausalConfig(int nodes, NodeId self, Mode mode, long w, long rto, 
     public CausalConfig {
         Objects.requireNonNull(self, "self");
         Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(recovery, "recovery");
         if (nodes < 1) {
             throw new IllegalArgumentException("group size " + nodes + " is below 1");
         }
@@ -52,14 +55,18 @@ public record CausalConfig(int nodes, NodeId self, Mode mode, long w, long rto, 
     /** Default bounds. */
     public static CausalConfig of(int nodes, NodeId self, Mode mode, long w, long rto, long heartbeat) {
         return new CausalConfig(nodes, self, mode, w, rto, heartbeat,
-                DEFAULT_MAX_BUFFERED, DEFAULT_MAX_STORED, DEFAULT_MAX_MISSING);
+                DEFAULT_MAX_BUFFERED, DEFAULT_MAX_STORED, DEFAULT_MAX_MISSING, Recovery.LIVE);
     }
 
     public CausalConfig withBounds(int maxBuffered, int maxStored, int maxMissing) {
-        return new CausalConfig(nodes, self, mode, w, rto, heartbeat, maxBuffered, maxStored, maxMissing);
+        return new CausalConfig(nodes, self, mode, w, rto, heartbeat, maxBuffered, maxStored, maxMissing, recovery);
+    }
+
+    public CausalConfig withRecovery(Recovery r) {
+        return new CausalConfig(nodes, self, mode, w, rto, heartbeat, maxBuffered, maxStored, maxMissing, r);
     }
 
     public CausalConfig withSelf(NodeId other) {
-        return new CausalConfig(nodes, other, mode, w, rto, heartbeat, maxBuffered, maxStored, maxMissing);
+        return new CausalConfig(nodes, other, mode, w, rto, heartbeat, maxBuffered, maxStored, maxMissing, recovery);
     }
 }

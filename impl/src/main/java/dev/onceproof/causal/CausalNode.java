@@ -1,9 +1,9 @@
 package dev.onceproof.causal;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -92,7 +92,9 @@ public class CausalNode {
                     + " events, the bound maxStored; collect garbage (needs every node's progress) first");
         }
         long seq = delivered[self.index()].prefix() + 1;
-        Event e = new Event(new EventId(self, seq), prefixClock().with(self.index(), seq), payload);
+        // FIFO metadata is the id alone (spec: vc[k] = 0 for k # origin); the other modes carry the prefix.
+        VectorClock vc = config.mode() == Mode.FIFO ? VectorClock.zero(n) : prefixClock();
+        Event e = new Event(new EventId(self, seq), vc.with(self.index(), seq), payload);
         recordDelivery(e);
         tally.add(Count.BROADCAST);
         lastSpoke = ticker.read();
@@ -165,7 +167,7 @@ public class CausalNode {
 
     /**
      * RER step R1 (paper 5.1, "it is seen that the message A is not there yet"): every event the
-     * metadata of {@code e} proves missing starts waiting w, with e's origin as hint (it delivered
+     * metadata of {@code e} proves missing starts waiting w, with e's origin as a holder (it delivered
      * them before issuing e, so it holds them). FIFO mode looks at e's own origin only.
      */
     private void detectGaps(Event e) {
@@ -191,9 +193,9 @@ public class CausalNode {
             }
             Missing known = missing.get(d);
             if (known != null) {
-                known.addHolder(holder, self);
+                known.holders.add(holder);
             } else if (missing.size() < config.maxMissing()) {
-                missing.put(d, new Missing(d, holder, self, deadline));
+                missing.put(d, new Missing(d, holder, deadline));
             } else {
                 tally.add(Count.MISSING_NOT_TRACKED, upTo - s + 1);
                 return;
@@ -327,38 +329,40 @@ public class CausalNode {
     }
 
     /**
-     * Spec ExpireRto(i, d, k), RER step R4: the RTO ran out without a copy, so ask {@code to}
-     * (paper 5.3: "another node that knows this message"; repeated, unlike the paper).
+     * Spec ExpireRto(i, d), RER step R4: the RTO ran out without a copy, so ask the next known holder
+     * (paper 5.3: "another node that knows this message"). LIVE repeats this after every RTO;
+     * FAITHFUL does it once (phase RETRIED) as the paper says.
      */
-    public Step expireRto(EventId d, NodeId to) {
+    public Step expireRto(EventId d) {
         if (crashed) {
             return refuse(Refusal.CRASHED, "node " + self + " has crashed; its timers are gone");
-        }
-        Step bad = checkPeer(to, "request target");
-        if (bad != null) {
-            return bad;
         }
         Missing m = missing.get(d);
         if (m == null || m.phase != Phase.ASKED) {
             return Step.of(Outcome.IGNORED);
         }
-        return request(d, m, to, Count.REQUEST_RETRY);
+        if (config.recovery() == Recovery.FAITHFUL) {
+            m.phase = Phase.RETRIED;
+        }
+        return request(d, m, retryTarget(d, m.holders, m.asked), Count.REQUEST_RETRY);
     }
 
     private Step request(EventId d, Missing m, NodeId to, Count kind) {
-        m.tries++;
+        m.asked = to;
         m.deadline = ticker.read() + config.rto();
         tally.add(kind);
         return Step.accepted(List.of(), List.of(new Outgoing(to, new CausalMessage.Request(self, d))));
     }
 
     /**
-     * Whom the retry after {@code tries} requests goes to: the known holders in turn, origin first,
-     * then the hint and every node a later message or heartbeat showed to hold it. Seam: a node that
-     * only ever asks the origin never recovers an event of a crashed origin.
+     * Whom the retry goes to: the first holder after {@code asked} in ring order (node index),
+     * wrapping around; {@code asked} itself when it is the only holder. Holders grow as later
+     * messages and heartbeats show who delivered the event. Seam: a node that only ever asks the
+     * origin never recovers an event whose origin crashed.
      */
-    protected NodeId retryTarget(EventId d, List<NodeId> holders, int tries) {
-        return holders.get(tries % holders.size());
+    protected NodeId retryTarget(EventId d, NavigableSet<NodeId> holders, NodeId asked) {
+        NodeId next = holders.higher(asked);
+        return next != null ? next : holders.first();
     }
 
     /** Spec SendHeartbeat(i, j) for every j: this node's delivered prefix to every other node. */
@@ -395,8 +399,11 @@ public class CausalNode {
                 continue;
             }
             EventId d = en.getKey();
-            out = out.then(m.phase == Phase.WAITING ? expireWait(d)
-                    : expireRto(d, retryTarget(d, m.holders, m.tries)));
+            if (m.phase == Phase.WAITING) {
+                out = out.then(expireWait(d));
+            } else if (m.phase == Phase.ASKED) {
+                out = out.then(expireRto(d));
+            }
         }
         if (config.heartbeat() > 0 && now - lastSpoke >= config.heartbeat()) {
             out = out.then(sendHeartbeat());
@@ -413,7 +420,7 @@ public class CausalNode {
         long best = Long.MAX_VALUE;
         boolean any = false;
         for (Missing m : missing.values()) {
-            if (!any || m.deadline - best < 0) {
+            if (m.phase != Phase.RETRIED && (!any || m.deadline - best < 0)) {
                 best = m.deadline;
                 any = true;
             }
@@ -469,16 +476,24 @@ public class CausalNode {
                 above.add(new EventId(NodeId.of(k), s));
             }
         }
-        TreeMap<EventId, Phase> phase = new TreeMap<>();
-        TreeMap<EventId, NodeId> hint = new TreeMap<>();
-        Map<EventId, List<NodeId>> holders = new HashMap<>();
-        missing.forEach((d, m) -> {
-            phase.put(d, m.phase);
-            hint.put(d, m.hint);
-            holders.put(d, List.copyOf(m.holders));
-        });
-        return new CausalState(prefixClock(), above, new TreeSet<>(buf.keySet()), new TreeSet<>(store.keySet()),
-                phase, hint, holders, crashed);
+        TreeMap<EventId, VectorClock> b = new TreeMap<>();
+        buf.forEach((d, e) -> b.put(d, e.vc()));
+        TreeMap<EventId, VectorClock> st = new TreeMap<>();
+        store.forEach((d, e) -> st.put(d, e.vc()));
+        TreeMap<EventId, MissingState> ms = new TreeMap<>();
+        missing.forEach((d, m) -> ms.put(d, m.view()));
+        return new CausalState(prefixClock(), above, b, st, ms, !crashed);
+    }
+
+    /** Buffered events the guard would deliver now (the spec's choice for Deliver), ids ascending. */
+    public List<EventId> deliverable() {
+        List<EventId> out = new ArrayList<>();
+        for (Event e : buf.values()) {
+            if (deliverable(e)) {
+                out.add(e.id());
+            }
+        }
+        return out;
     }
 
     public Counters counters() {

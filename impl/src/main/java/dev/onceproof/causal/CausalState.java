@@ -1,38 +1,33 @@
 package dev.onceproof.causal;
 
-import java.util.List;
-import java.util.Map;
+import java.util.Collections;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * One node's abstract state: the spec's per-node variables, compared field by field in trace
- * replay. Immutable, with sorted collections so two states print alike.
+ * One node's abstract state: the spec's per-node variables (specs/CONVENTIONS.md, Causal), compared
+ * field by field in trace replay. Immutable and sorted, so two states print alike. Messages are
+ * keyed by id with their clock (content is unique per id; the payload is not in the spec).
  *
  * @param vc delivered prefix per origin (spec {@code vc[i]})
- * @param delivered events delivered above the prefix: always empty in the ordered modes, events
- *     delivered out of order in UNORDERED (the spec's {@code dset[i]} minus the prefix)
- * @param buf events received and not yet delivered (spec {@code buf[i]}, by id: content is unique
- *     per id)
- * @param store events kept to answer requests (spec {@code store[i]}, by id)
- * @param phase tracked missing events and their phase (spec {@code phase[i][d]}, "none" omitted)
- * @param hint for each tracked event, the node whose message revealed it (spec {@code hint[i][d]})
- * @param holders for each tracked event, the nodes known to hold it, in the order requests cycle
- *     through them (origin first)
- * @param crashed spec {@code crashed[i]}
+ * @param deliveredAbove events delivered above the prefix: always empty in the ordered modes; in
+ *     UNORDERED the events delivered out of order (not in the spec, which has the ordered modes)
+ * @param buf received, not yet delivered (spec {@code buf[i]})
+ * @param store kept to answer requests (spec {@code store[i]})
+ * @param missing tracked missing events (spec {@code missing[i]})
+ * @param up false once crashed (spec {@code up[i]})
  */
-public record CausalState(VectorClock vc, SortedSet<EventId> delivered, SortedSet<EventId> buf,
-        SortedSet<EventId> store, SortedMap<EventId, Phase> phase, SortedMap<EventId, NodeId> hint,
-        Map<EventId, List<NodeId>> holders, boolean crashed) {
+public record CausalState(VectorClock vc, SortedSet<EventId> deliveredAbove, SortedMap<EventId, VectorClock> buf,
+        SortedMap<EventId, VectorClock> store, SortedMap<EventId, MissingState> missing, boolean up) {
 
     public CausalState {
         Objects.requireNonNull(vc, "vc");
-        delivered = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(delivered));
-        buf = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(buf));
-        store = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(store));
-        phase = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(phase));
-        hint = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(hint));
-        holders = Map.copyOf(holders);
+        deliveredAbove = Collections.unmodifiableSortedSet(new TreeSet<>(deliveredAbove));
+        buf = Collections.unmodifiableSortedMap(new TreeMap<>(buf));
+        store = Collections.unmodifiableSortedMap(new TreeMap<>(store));
+        missing = Collections.unmodifiableSortedMap(new TreeMap<>(missing));
     }
 }

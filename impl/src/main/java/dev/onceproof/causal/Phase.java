@@ -7,7 +7,9 @@ public enum Phase {
     /** Known missing; timer w running (paper 5.1: it may still arrive on its own, the green arrow). */
     WAITING("waiting"),
     /** Requested; timer RTO running (paper 5.3). */
-    ASKED("asked");
+    ASKED("asked"),
+    /** Recovery FAITHFUL only: the paper's one retry was sent; nothing more will be (paper 5.3). */
+    RETRIED("retried");
 
     private final String specName;
 

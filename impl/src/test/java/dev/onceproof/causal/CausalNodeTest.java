@@ -48,12 +48,13 @@ class CausalNodeTest {
         Group g = figureOne(Mode.CAUSAL);
         CausalState s = g.nodes[2].state();
         assertThat(g.logs.get(NodeId.of(2))).isEmpty();
-        assertThat(s.buf()).containsExactly(id(0, 1));
-        assertThat(s.phase()).containsEntry(id(1, 1), Phase.WAITING);
-        assertThat(s.hint()).containsEntry(id(1, 1), NodeId.of(0));
+        assertThat(s.buf()).containsOnlyKeys(id(0, 1));
+        assertThat(s.missing().get(id(1, 1)).phase()).isEqualTo(Phase.WAITING);
+        assertThat(s.missing().get(id(1, 1)).holders()).containsExactly(NodeId.of(0), NodeId.of(1));
+        assertThat(s.missing().get(id(1, 1)).asked()).isNull();
         g.deliver(find(g, 2, id(1, 1)));              // green arrow: A arrives before w runs out
         assertThat(g.logs.get(NodeId.of(2))).containsExactly(id(1, 1), id(0, 1));
-        assertThat(g.nodes[2].state().phase()).isEmpty();
+        assertThat(g.nodes[2].state().missing()).isEmpty();
         assertThat(g.nodes[2].counters().get(Count.REQUEST_SENT)).isZero();
     }
 
@@ -61,14 +62,14 @@ class CausalNodeTest {
     void fifoModeDoesNotWaitForOtherSenders() {
         Group g = figureOne(Mode.FIFO);
         assertThat(g.logs.get(NodeId.of(2))).containsExactly(id(0, 1));
-        assertThat(g.nodes[2].state().phase()).isEmpty();
+        assertThat(g.nodes[2].state().missing()).isEmpty();
     }
 
     @Test
     void unorderedModeDeliversAtOnceButStillDetectsTheGap() {
         Group g = figureOne(Mode.UNORDERED);
         assertThat(g.logs.get(NodeId.of(2))).containsExactly(id(0, 1));
-        assertThat(g.nodes[2].state().phase()).containsEntry(id(1, 1), Phase.WAITING);
+        assertThat(g.nodes[2].state().missing().get(id(1, 1)).phase()).isEqualTo(Phase.WAITING);
         assertThat(g.nodes[2].state().vc()).isEqualTo(VectorClock.of(1, 0, 0));
     }
 
@@ -81,7 +82,8 @@ class CausalNodeTest {
         g.advance(W);
         assertThat(g.net).anySatisfy(o -> assertThat(o).isEqualTo(
                 new Outgoing(NodeId.of(1), new CausalMessage.Request(NodeId.of(2), id(1, 1)))));
-        assertThat(g.nodes[2].state().phase()).containsEntry(id(1, 1), Phase.ASKED);
+        assertThat(g.nodes[2].state().missing().get(id(1, 1)).phase()).isEqualTo(Phase.ASKED);
+        assertThat(g.nodes[2].state().missing().get(id(1, 1)).asked()).isEqualTo(NodeId.of(1));
         g.settle(1, 1);                                // request served, resend delivered
         assertThat(g.logs.get(NodeId.of(2))).containsExactly(id(1, 1), id(0, 1));
         Step dup = g.nodes[2].handle(late.message());
@@ -110,7 +112,6 @@ class CausalNodeTest {
         assertThat(DeliveryAudit.check(Mode.CAUSAL, g.logs, g.correct()).ok()).isTrue();
     }
 
-    /** With only the origin known, a retry asks the one holder it knows: the seam's default. */
     private static NodeId lastRequestTarget(Group g) {
         for (int i = g.net.size() - 1; i >= 0; i--) {
             if (g.net.get(i).message() instanceof CausalMessage.Request) {
@@ -118,6 +119,29 @@ class CausalNodeTest {
             }
         }
         throw new AssertionError("no request in flight: " + g.net);
+    }
+
+    /** Paper 5.3 as written: one retry after RTO, then the node gives up (phase "retried"). */
+    @Test
+    void faithfulRecoveryRetriesOnceOnly() {
+        Group g = new Group(3, Mode.CAUSAL, W, RTO, 0, (c, t) -> new CausalNode(c.withRecovery(Recovery.FAITHFUL), t));
+        g.broadcast(1);
+        g.deliver(find(g, 0, id(1, 1)));
+        g.broadcast(0);
+        g.deliver(find(g, 2, id(0, 1)));
+        g.lose(find(g, 2, id(1, 1)));
+        g.crash(1);
+        g.crash(0);                                    // every holder gone: requests go unanswered
+        g.advance(W);
+        g.net.clear();
+        g.advance(RTO);
+        assertThat(g.nodes[2].state().missing().get(id(1, 1)).phase()).isEqualTo(Phase.RETRIED);
+        g.net.clear();
+        g.advance(RTO);
+        g.advance(RTO);
+        assertThat(g.net).isEmpty();
+        assertThat(g.nodes[2].nextDeadline()).isEmpty();
+        assertThat(g.nodes[2].counters().get(Count.REQUEST_RETRY)).isEqualTo(1);
     }
 
     /** Reading notes Z24: the paper never notices a lost last event; the heartbeat does. */
