@@ -18,7 +18,8 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  *   has passed since its last transmission and no acknowledgement covers it.</li>
  * </ul>
  * These are the alternatives, not onceproof protocols, so their logic lives here. Streams are
- * independent given the latencies, so each is simulated on its own.
+ * independent given the latencies, so each is simulated on its own. {@code dataBytes} is the size of
+ * one data datagram, the same as RER's (measured on the real encoder).
  */
 final class AckBaselines {
 
@@ -45,7 +46,7 @@ final class AckBaselines {
     }
 
     /** ACK-each over {@code events} events broadcast to n - 1 receivers each. */
-    static Cost ackEach(int nodes, int events, LatencyModel model, double loss, double rto, int payload,
+    static Cost ackEach(int nodes, int events, LatencyModel model, double loss, double rto, int dataBytes,
             JumpableUniformRandomProvider base) {
         ContinuousSampler lat = model.sampler(base.jump());
         UniformRandomProvider lossRng = base.jump();
@@ -66,7 +67,7 @@ final class AckBaselines {
                 }
             }
         }
-        int data = WireSize.data(nodes, payload);
+        long data = dataBytes;
         return new Cost("ACK-each", pairs, pairs, sends - pairs, acks, pairs * data, (sends - pairs) * data,
                 acks * WireSize.ack());
     }
@@ -76,7 +77,7 @@ final class AckBaselines {
      * (origin, receiver) stream carries that origin's events (one every n / rate).
      */
     static Cost ackCumulative(int nodes, int events, double rate, LatencyModel model, double loss, double rto,
-            double ackDelay, int payload, JumpableUniformRandomProvider base) {
+            double ackDelay, int dataBytes, JumpableUniformRandomProvider base) {
         ContinuousSampler lat = model.sampler(base.jump());
         UniformRandomProvider lossRng = base.jump();
         long sends = 0;
@@ -97,7 +98,7 @@ final class AckBaselines {
                 ackBytes += s.ackBytes;
             }
         }
-        int data = WireSize.data(nodes, payload);
+        long data = dataBytes;
         return new Cost("ACK-cumulative", pairs, pairs, sends - pairs, acks, pairs * data, (sends - pairs) * data,
                 ackBytes);
     }

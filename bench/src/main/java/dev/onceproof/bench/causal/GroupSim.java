@@ -38,6 +38,7 @@ final class GroupSim {
     private final EventQueue clock = new EventQueue();
     private final CausalNode[] nodes;
     private final long[] pendingPoll;
+    private final int[] sizes = new int[SimRun.Kind.values().length];
     private final ContinuousSampler latency;
     private final UniformRandomProvider lossRng;
     private final Payload payload;
@@ -64,7 +65,7 @@ final class GroupSim {
         long w = Double.isInfinite(spec.w()) ? Long.MAX_VALUE / 4 : ticks(spec.w());
         for (int k = 0; k < n; k++) {
             CausalConfig cfg = CausalConfig.of(n, NodeId.of(k), spec.mode(), w, Math.max(1, ticks(spec.rto())),
-                    ticks(spec.heartbeat()));
+                    ticks(spec.heartbeat())).withRecovery(spec.recovery());
             nodes[k] = factory.create(cfg, clock);
         }
         this.run = new SimRun(spec, spec.workload().size());
@@ -139,6 +140,15 @@ final class GroupSim {
         apply(k, nodes[k].poll());
     }
 
+    /** The encoded size; constant per message kind within a run (same n, mode, payload), so measured once. */
+    private int size(CausalMessage m) {
+        int kind = SimRun.kind(m).ordinal();
+        if (sizes[kind] == 0) {
+            sizes[kind] = WireSize.of(m);
+        }
+        return sizes[kind];
+    }
+
     private void apply(int k, Step s) {
         double t = now();
         for (Event e : s.delivered()) {
@@ -151,7 +161,7 @@ final class GroupSim {
                 run.requested(index.get(q.id()), k, t);
             }
             boolean lost = spec.loss() > 0 && lossRng.nextDouble() < spec.loss();
-            run.sent(m, WireSize.of(m, n, spec.payloadBytes()), lost, t);
+            run.sent(m, size(m), lost, t);
             if (lost) {
                 if (m instanceof CausalMessage.Data d) {
                     run.dataLost(index.get(d.event().id()), to);

@@ -1,6 +1,7 @@
 package dev.onceproof.bench.causal;
 
 import dev.onceproof.causal.Mode;
+import dev.onceproof.causal.Recovery;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +11,8 @@ import java.util.List;
  * (causal order, heartbeats on so that lost last events are recovered) over the rate x loss x w grid;
  * the acknowledgement baselines run the same workload. Costs are per delivered (event, remote node)
  * pair: control messages (everything but an event's first transmission), all messages, and bytes.
- * The paper's RER without heartbeats runs on the lossy cells too, to count what it never delivers.
+ * The paper's RER (one retry after RTO, no heartbeats) runs on the lossy cells too, to count what it
+ * never delivers.
  */
 final class NetworkCost {
 
@@ -83,14 +85,15 @@ final class NetworkCost {
                     long later = -1;
                     if (loss > 0 && w == c.waits()[c.waits().length - 1]) {
                         SimRun paper = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0,
-                                c.payload(), wl, drain, seed));
+                                c.payload(), wl, drain, seed, Recovery.FAITHFUL));
                         faithful = undelivered(paper);
                         later = laterThanUndelivered(paper);
                     }
-                    var each = AckBaselines.ackEach(c.n(), c.events(), model, loss, rto, c.payload(),
+                    int dataBytes = (int) (r.bytes(SimRun.Kind.DATA) / r.count(SimRun.Kind.DATA));
+                    var each = AckBaselines.ackEach(c.n(), c.events(), model, loss, rto, dataBytes,
                             GroupSim.streams(seed + 1));
                     var cum = AckBaselines.ackCumulative(c.n(), c.events(), rate, model, loss, rto, c.ackDelay(),
-                            c.payload(), GroupSim.streams(seed + 2));
+                            dataBytes, GroupSim.streams(seed + 2));
                     cells.add(cell(rate, loss, w, r, faithful, later, each, cum));
                 }
             }

@@ -89,9 +89,13 @@ final class SimRun {
         dataLost[g][to] = true;
     }
 
-    void sent(CausalMessage m, int size, boolean lost, double t) {
-        Kind k = m instanceof CausalMessage.Data ? Kind.DATA : m instanceof CausalMessage.Request ? Kind.REQUEST
+    static Kind kind(CausalMessage m) {
+        return m instanceof CausalMessage.Data ? Kind.DATA : m instanceof CausalMessage.Request ? Kind.REQUEST
                 : m instanceof CausalMessage.Resend ? Kind.RESEND : Kind.HEARTBEAT;
+    }
+
+    void sent(CausalMessage m, int size, boolean lost, double t) {
+        Kind k = kind(m);
         if (k == Kind.HEARTBEAT && t > spec.workload().last()) {
             idleHeartbeats++;
             return;

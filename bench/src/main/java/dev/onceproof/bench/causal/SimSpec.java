@@ -1,6 +1,7 @@
 package dev.onceproof.bench.causal;
 
 import dev.onceproof.causal.Mode;
+import dev.onceproof.causal.Recovery;
 import java.util.Objects;
 
 /**
@@ -18,14 +19,23 @@ import java.util.Objects;
  * @param workload     who issues when
  * @param drain        time after the last issue during which the run goes on (recovery, heartbeats)
  * @param seed         every random draw derives from it
+ * @param recovery     LIVE (retry every RTO through every holder, the implemented protocol) or FAITHFUL
+ *                     (the paper's single retry)
  */
 record SimSpec(int nodes, Mode mode, LatencyModel latency, double loss, double w, double rto, double heartbeat,
-        int payloadBytes, Workload workload, double drain, long seed) {
+        int payloadBytes, Workload workload, double drain, long seed, Recovery recovery) {
+
+    /** The implemented protocol's recovery (LIVE). */
+    SimSpec(int nodes, Mode mode, LatencyModel latency, double loss, double w, double rto, double heartbeat,
+            int payloadBytes, Workload workload, double drain, long seed) {
+        this(nodes, mode, latency, loss, w, rto, heartbeat, payloadBytes, workload, drain, seed, Recovery.LIVE);
+    }
 
     SimSpec {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(latency, "latency");
         Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(recovery, "recovery");
         Params.require("nodes", nodes, nodes >= 2, "must be >= 2");
         Params.require("loss", loss, loss >= 0 && loss < 1, "must be in [0, 1)");
         Params.require("w", w, w >= 0, "must be >= 0 (infinite turns recovery off)");

@@ -1,47 +1,33 @@
 package dev.onceproof.bench.causal;
 
 import dev.onceproof.causal.CausalMessage;
+import dev.onceproof.causal.wire.CausalWire;
 
 /**
- * Bytes a message costs on the wire, for the network-cost comparison. A fixed layout shared by RER
- * and the acknowledgement baselines, so that the comparison does not hinge on one encoder's
- * cleverness: a 1-byte type, 4-byte node ids, 8-byte sequence numbers and vector entries, a 4-byte
- * payload length. UDP/IP headers (28 bytes) are added to every message.
+ * Bytes a message costs on the wire, for the network-cost comparison: RER's messages are measured
+ * with the UDP runtime's own encoder ({@link CausalWire}); the acknowledgement baselines, which have
+ * no encoder, use the same layout (its 6-byte header: magic, version, type, sender; 2-byte node
+ * indexes, 8-byte sequence numbers). UDP/IPv4 headers (28 bytes) are added to every datagram.
  */
 final class WireSize {
 
     static final int UDP_IP = 28;
+    private static final int HEADER = 6;
 
     private WireSize() {
     }
 
-    static int data(int nodes, int payload) {
-        return UDP_IP + 1 + 4 + 8 + 8 * nodes + 4 + payload;
+    static int of(CausalMessage m) {
+        return UDP_IP + CausalWire.encode(m).length;
     }
 
-    static int of(CausalMessage m, int nodes, int payload) {
-        if (m instanceof CausalMessage.Data) {
-            return data(nodes, payload);
-        } else if (m instanceof CausalMessage.Resend) {
-            return data(nodes, payload) + 4; // plus the resender's id
-        } else if (m instanceof CausalMessage.Request) {
-            return request();
-        } else {
-            return UDP_IP + 1 + 4 + 8 * nodes; // heartbeat: sender and its delivered prefix
-        }
-    }
-
-    static int request() {
-        return UDP_IP + 1 + 4 + 4 + 8;
-    }
-
-    /** Ack-each: receiver, event origin and sequence number. */
+    /** Ack-each: header, the event's origin and sequence number. */
     static int ack() {
-        return UDP_IP + 1 + 4 + 4 + 8;
+        return UDP_IP + HEADER + 2 + 8;
     }
 
-    /** Cumulative ack: receiver, origin, contiguous prefix and a selective-ack bitmap of {@code bits} bits. */
+    /** Cumulative ack: header, origin, contiguous prefix, and a length-prefixed bitmap of {@code bits} bits. */
     static int cumulativeAck(int bits) {
-        return UDP_IP + 1 + 4 + 4 + 8 + 2 + (bits + 7) / 8;
+        return UDP_IP + HEADER + 2 + 8 + 2 + (bits + 7) / 8;
     }
 }
