@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 CallCommand.class,
                 CrashCommand.class,
+                CausalCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {
