@@ -163,4 +163,9 @@ NoDuplicateDelivery ==
 
 \* Nothing is processed that was not created.
 DeliveredWasCreated == \A k \in DOMAIN delivered : delivered[k] \in created
+
+\* Note ids are globally unique (L75: "The globally unique id of note m"):
+\* no step creates a note whose id (with S2's ghost incarnation) exists.
+IdsNeverReissued ==
+    [][lastAction'.name = "CreateNote" => lastAction'.note \notin created]_<<created, lastAction>>
 =============================================================================
