@@ -5,12 +5,20 @@ package dev.onceproof.exactlyonce;
  * sequence numbers (Strategies 0-1: {@code 1..maxSeq}, the first note of a stream being x.1;
  * Strategy 2: {@code 0..W-1}). A core checks every id of a message before changing any state.
  */
-public record Limits(boolean sequenced, long minSeq, long maxSeq) {
+public final class Limits {
 
-    public Limits {
+    private final boolean sequenced;
+    private final long minSeq;
+    private final long maxSeq;
+
+    /** A final class rather than a record, for Lincheck (see {@link Note}). */
+    public Limits(boolean sequenced, long minSeq, long maxSeq) {
         if (sequenced && (minSeq < 0 || maxSeq < minSeq)) {
             throw new IllegalArgumentException("sequence range " + minSeq + ".." + maxSeq + " is empty or negative");
         }
+        this.sequenced = sequenced;
+        this.minSeq = minSeq;
+        this.maxSeq = maxSeq;
     }
 
     /** Strategies 0 and 1: unbounded streams starting at 1. */

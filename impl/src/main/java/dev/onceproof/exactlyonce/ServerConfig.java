@@ -6,25 +6,47 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Who a server core is and who its peers are, for one client.
+ * Who a server core is and who its peers are, for one client: {@code self}; {@code client}, whose
+ * notes the core handles (one core per server and client, Z21); {@code servers}, every server with
+ * self included (the spec's constant {@code Servers}); {@code te}, the maximum message lifetime
+ * T_e in clock ticks (3.2, L95).
  *
- * @param self this server
- * @param client the client whose notes this core handles (one core per server and client, Z21)
- * @param servers every server, {@code self} included (the spec's constant {@code Servers})
- * @param te the maximum message lifetime T_e in clock ticks (3.2, L95)
+ * <p>A final class rather than a record, for Lincheck (see {@link Note}).
  */
-public record ServerConfig(ServerId self, ClientId client, SortedSet<ServerId> servers, long te) {
+public final class ServerConfig {
 
-    public ServerConfig {
-        Objects.requireNonNull(self, "self");
-        Objects.requireNonNull(client, "client");
-        servers = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(servers, "servers")));
-        if (!servers.contains(self)) {
+    private final ServerId self;
+    private final ClientId client;
+    private final SortedSet<ServerId> servers;
+    private final long te;
+
+    public ServerConfig(ServerId self, ClientId client, SortedSet<ServerId> servers, long te) {
+        this.self = Objects.requireNonNull(self, "self");
+        this.client = Objects.requireNonNull(client, "client");
+        this.servers = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(servers, "servers")));
+        if (!this.servers.contains(self)) {
             throw new IllegalArgumentException("servers " + servers + " do not include self " + self);
         }
         if (te < 0) {
             throw new IllegalArgumentException("T_e = " + te + " is negative");
         }
+        this.te = te;
+    }
+
+    public ServerId self() {
+        return self;
+    }
+
+    public ClientId client() {
+        return client;
+    }
+
+    public SortedSet<ServerId> servers() {
+        return servers;
+    }
+
+    public long te() {
+        return te;
     }
 
     /** The other servers, in order. */
