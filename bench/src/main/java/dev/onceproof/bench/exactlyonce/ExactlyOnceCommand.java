@@ -24,7 +24,7 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the stochastic mode (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--connections", defaultValue = "400",
+    @Option(names = "--connections", defaultValue = "100",
             description = "Connections per stochastic point; 0 skips the stochastic mode (default ${DEFAULT-VALUE}).")
     int connections;
 
@@ -50,10 +50,17 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
         Simulator sim = new CoreSimulator();
         if (set != null) {
             EoReport.printPoint(base, sim, seed, connections, System.out);
+            System.out.println();
+            CostTable.print(CostTable.measure(base, sim, seed, connections), connections, System.out);
+            EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
             return 0;
         }
         EoExperiment.Results res = EoExperiment.run(base, sim, seed, connections);
         EoReport.printPoint(base, sim, seed, connections, System.out);
+        System.out.println();
+        CostTable.print(res.costs(), connections, System.out);
+        System.out.println();
+        EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
         System.out.println();
         EoReport.printClaims(res.claims(), System.out);
         System.out.printf(java.util.Locale.ROOT, "%nfigure set in %.1f s%n", res.seconds());

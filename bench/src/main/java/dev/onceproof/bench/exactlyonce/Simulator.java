@@ -29,6 +29,6 @@ public interface Simulator {
         double p0 = meanValue(0, p);
         double ratio = p0 == 0 ? Double.NaN : meanValue(strategy, p) / p0;
         return new Simulated(ratio, connections > 0 ? stochasticRatio(strategy, p, seed, connections) : null,
-                connections > 0 ? null : "stochastic mode not run (--connections 0)");
+                connections > 0 ? null : "stochastic mode not run at this point");
     }
 }
