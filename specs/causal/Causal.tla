@@ -22,7 +22,8 @@
 (* every node known to hold the message.                                   *)
 (*                                                                         *)
 (* The network is a set of envelopes: a received envelope stays (it may    *)
-(* arrive again: duplication), any one may arrive next (reordering,        *)
+(* arrive again: duplication; with Duplicating FALSE a data or resend copy *)
+(* is consumed), any one may arrive next (reordering,                      *)
 (* delay), Lose removes one of a type in Lossy.  Nodes in Faulty may crash     *)
 (* (crash-stop).  Timers are untimed: a timer step is enabled whenever its *)
 (* phase holds, which covers every value of w, RTO and the heartbeat       *)
@@ -39,7 +40,8 @@ CONSTANTS
     Recovery,  \* "faithful" (the paper) | "live" (heartbeats and cycling retries)
     Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
     MaxSeq,    \* model bound: node -> number of events it broadcasts
-    Lossy      \* the envelope types the network may lose ({} = none)
+    Lossy,     \* the envelope types the network may lose ({} = none)
+    Duplicating \* may a data or resend copy arrive more than once?
 
 Node == {Nodes[x] : x \in 1..Len(Nodes)}
 
@@ -50,6 +52,7 @@ ASSUME ModeIsKnown     == Mode \in {"fifo", "causal"}
 ASSUME RecoveryIsKnown == Recovery \in {"faithful", "live"}
 ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
+ASSUME DupIsBool       == Duplicating \in BOOLEAN
 ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
 
 Correct   == Node \ Faulty
@@ -206,7 +209,8 @@ Receive(i, e) ==
                                      {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
           /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                             origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> outcome]
-    /\ UNCHANGED <<vc, store, up, dlog, net, sent>>
+    /\ net' = IF Duplicating THEN net ELSE net \ {e}
+    /\ UNCHANGED <<vc, store, up, dlog, sent>>
 
 \* 2.1: "The system delivers the event only when all the preceding events
 \* -- according to the order -- have been delivered."

@@ -11,10 +11,11 @@ MCNodes == IF NodeCount = 2 THEN <<"n1", "n2">> ELSE <<"n1", "n2", "n3">>
 \* Events per node.  Bounds == "a2b1": n1 broadcasts two, n2 one, n3 none
 \* (the smallest shape with a cross-origin dependency after a FIFO gap);
 \* "a1b1": one each for n1 and n2; "a1": n1 only (crash and heartbeat
-\* scenarios); "a2b1c1": the deep shape.
+\* scenarios); "a2": n1 two (a FIFO gap); "a2b1c1": the deep shape.
 CONSTANT Bounds
 MCMaxSeq ==
     CASE Bounds = "a1"     -> [n \in Node |-> IF n = "n1" THEN 1 ELSE 0]
+      [] Bounds = "a2"     -> [n \in Node |-> IF n = "n1" THEN 2 ELSE 0]
       [] Bounds = "a1b1"   -> [n \in Node |-> IF n = "n3" THEN 0 ELSE 1]
       [] Bounds = "a2b1"   -> [n \in Node |-> IF n = "n1" THEN 2 ELSE IF n = "n2" THEN 1 ELSE 0]
       [] Bounds = "a2b1c1" -> [n \in Node |-> IF n = "n1" THEN 2 ELSE 1]
