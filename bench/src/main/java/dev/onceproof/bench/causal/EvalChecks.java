@@ -28,8 +28,13 @@ final class EvalChecks {
             out.add(curve("eq7-fifo", "Eqs. 3 and 7", "FIFO: P(F <= t) = prod_{i < t(p) r / n} P(X <= t + i n / r)",
                     r, Mode.FIFO, r.eq7()));
         }
+        Deliverability.Result mix = deliv.get(2);
+        out.add(curve("eq2-unordered", "Eq. 2 (Pareto CDF, notes X3)", "without order, deliverable on arrival:"
+                + " P = p (1 - e^(-lambda t)) + (1 - p) (1 - (x_m / t)^alpha)", mix, Mode.UNORDERED, mix.eq1()));
         for (Deliverability.Result r : deliv) {
-            out.add(causal(r));
+            if (!Double.isNaN(r.eq8()[0])) {
+                out.add(causal(r));
+            }
         }
         List<FalsePositives.Point> all = new ArrayList<>(sweep);
         all.addAll(off);

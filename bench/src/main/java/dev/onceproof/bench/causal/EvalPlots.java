@@ -23,9 +23,9 @@ final class EvalPlots {
         Files.createDirectories(dir);
         List<Path> out = new ArrayList<>();
         out.add(save(falsePositives(res), dir.resolve("false-positives-vs-w")));
-        int i = 0;
-        for (Deliverability.Result r : res.deliverability()) {
-            out.add(save(latencyCdf(r), dir.resolve(i++ == 0 ? "delivery-cdf-small" : "delivery-cdf-worked-example")));
+        String[] names = {"delivery-cdf-small", "delivery-cdf-worked-example", "delivery-cdf-mixture"};
+        for (int i = 0; i < res.deliverability().size(); i++) {
+            out.add(save(latencyCdf(res.deliverability().get(i)), dir.resolve(names[i])));
         }
         out.add(save(cost(res), dir.resolve("network-cost-vs-rate")));
         return out;
@@ -108,9 +108,11 @@ final class EvalPlots {
         for (double v : r.t()) {
             t.add(v);
         }
-        addCurve(ch, "Eq. 1", t, r.eq1());
+        addCurve(ch, r.cfg().model() instanceof LatencyModel.Exponential ? "Eq. 1" : "Eq. 2", t, r.eq1());
         addCurve(ch, "Eq. 7 (FIFO)", t, r.eq7());
-        addCurve(ch, "Eq. 8 (causal)", t, r.eq8());
+        if (!Double.isNaN(r.eq8()[0])) {
+            addCurve(ch, "Eq. 8 (causal)", t, r.eq8());
+        }
         ch.getStyler().setXAxisMax(r.tp());
         return ch;
     }
