@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 CallCommand.class,
                 CrashCommand.class,
                 CausalCommand.class,
+                dev.onceproof.conformance.crash.EoCrashCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {

@@ -1,0 +1,54 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.Collections;
+import java.util.Objects;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Who a server core is and who its peers are, for one client.
+ *
+ * @param self this server
+ * @param client the client whose notes this core handles (one core per server and client, Z21)
+ * @param servers every server, {@code self} included (the spec's constant {@code Servers})
+ * @param te the maximum message lifetime T_e in clock ticks (3.2, L95)
+ */
+public record ServerConfig(ServerId self, ClientId client, SortedSet<ServerId> servers, long te) {
+
+    public ServerConfig {
+        Objects.requireNonNull(self, "self");
+        Objects.requireNonNull(client, "client");
+        servers = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(servers, "servers")));
+        if (!servers.contains(self)) {
+            throw new IllegalArgumentException("servers " + servers + " do not include self " + self);
+        }
+        if (te < 0) {
+            throw new IllegalArgumentException("T_e = " + te + " is negative");
+        }
+    }
+
+    /** The other servers, in order. */
+    public SortedSet<ServerId> others() {
+        TreeSet<ServerId> o = new TreeSet<>(servers);
+        o.remove(self);
+        return o;
+    }
+
+    void checkFromPeer(String field, ServerId from) {
+        if (from.equals(self) || !servers.contains(from)) {
+            throw new InvalidMessageException(field, from + " is not one of the other servers " + others());
+        }
+    }
+
+    void checkToSelf(ServerId to) {
+        if (!to.equals(self)) {
+            throw new InvalidMessageException("to", "message is for server " + to + ", this is " + self);
+        }
+    }
+
+    void checkClient(String field, ClientId c) {
+        if (!c.equals(client)) {
+            throw new InvalidMessageException(field, "client " + c + ", this core serves client " + client);
+        }
+    }
+}
