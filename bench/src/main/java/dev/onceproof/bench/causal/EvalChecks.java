@@ -86,7 +86,7 @@ final class EvalChecks {
                 eq[at], where));
     }
 
-    private static Check causal(Deliverability.Result r) {
+    static Check causal(Deliverability.Result r) {
         Interval[] sim = r.sim().get(Mode.CAUSAL);
         double[] eq8 = r.eq8();
         int outside = 0;
@@ -229,7 +229,7 @@ final class EvalChecks {
     }
 
     /** The best w's ratio per (rate, loss); the claim holds where it is at least 10. */
-    private static Check costClaim(EvalConfig c, List<NetworkCost.Cell> cells, String id, String unit,
+    static Check costClaim(EvalConfig c, List<NetworkCost.Cell> cells, String id, String unit,
             ToDoubleFunction<NetworkCost.Cell> ratio, String reason) {
         double top = c.rates()[c.rates().length - 1];
         boolean atTop = true;
