@@ -46,7 +46,7 @@ class CausalBenchSmokeTest {
         assertThat(json.get("checks")).hasSize(18);
         assertThat(json.get("networkCost")).hasSize(24);
         for (String png : new String[] {"false-positives-vs-w", "delivery-cdf-small", "delivery-cdf-worked-example",
-            "delivery-cdf-mixture", "network-cost-vs-rate"}) {
+            "delivery-cdf-mixture", "network-cost-vs-rate", "fig2-false-positive-surface"}) {
             assertThat(dir.resolve(png + ".png")).isNotEmptyFile();
         }
         assertThat(Files.readString(dir.resolve("summary.txt"))).contains("PASS  eq6-worked-example");
