@@ -4,6 +4,7 @@ import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.Recovery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The conclusion's claim (L295): RER "is an order of magnitude lower than systematic acknowledgments
@@ -142,40 +143,22 @@ final class NetworkCost {
                 (cum.controlBytes() + cum.dataBytes()) / (double) cum.pairs());
     }
 
-    /** How many events were issued after the latest-issued event some node never got (-1: none). */
+    /** The event index of every remote (event, node) pair whose cell of {@code times} is NaN (never happened). */
+    private static IntStream missing(SimRun r, double[][] times) {
+        return IntStream.range(0, r.events).flatMap(g -> IntStream.range(0, r.n)
+                .filter(j -> r.remote(g, j) && Double.isNaN(times[g][j])).map(j -> g));
+    }
+
+    /** How many events were issued after the earliest event some node never got (-1: none). */
     static long laterThanUndelivered(SimRun r) {
-        long later = -1;
-        for (int g = 0; g < r.events; g++) {
-            for (int j = 0; j < r.n; j++) {
-                if (r.remote(g, j) && Double.isNaN(r.delivery[g][j])) {
-                    later = Math.max(later, r.events - 1 - g);
-                }
-            }
-        }
-        return later;
+        return missing(r, r.delivery).map(g -> r.events - 1 - g).max().orElse(-1);
     }
 
     static long neverReceived(SimRun r) {
-        long never = 0;
-        for (int g = 0; g < r.events; g++) {
-            for (int j = 0; j < r.n; j++) {
-                if (r.remote(g, j) && Double.isNaN(r.reception[g][j])) {
-                    never++;
-                }
-            }
-        }
-        return never;
+        return missing(r, r.reception).count();
     }
 
     static long undelivered(SimRun r) {
-        long missing = 0;
-        for (int g = 0; g < r.events; g++) {
-            for (int j = 0; j < r.n; j++) {
-                if (r.remote(g, j) && Double.isNaN(r.delivery[g][j])) {
-                    missing++;
-                }
-            }
-        }
-        return missing;
+        return missing(r, r.delivery).count();
     }
 }
