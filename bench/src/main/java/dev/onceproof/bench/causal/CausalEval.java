@@ -24,7 +24,7 @@ final class CausalEval {
     static Results run(EvalConfig c, PrintStream progress) {
         long start = System.nanoTime();
         List<Deliverability.Result> deliv = new ArrayList<>();
-        for (Deliverability.Config d : List.of(c.small(), c.example())) {
+        for (Deliverability.Config d : List.of(c.small(), c.example(), c.mixture())) {
             Deliverability.Result r = Deliverability.run(d);
             progress.printf(Locale.ROOT, "deliverability %s: %.1fs%n", d.name(), r.seconds());
             deliv.add(r);

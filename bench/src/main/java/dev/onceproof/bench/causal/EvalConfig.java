@@ -35,7 +35,7 @@ record EvalConfig(long seed, double length, double lambda, double[] waits, doubl
 
     /** The two deliverability workloads: a small group, and the paper's worked example (section 4.3). */
     Deliverability.Config small() {
-        return new Deliverability.Config("n=5, lambda=1, r=5", 5, 1, 5, scaled(3000, 400), 8, 0.99, 16, 0.2,
+        return new Deliverability.Config("n=5, lambda=1, r=5", 5, new LatencyModel.Exponential(1), 5, scaled(3000, 400), 8, 0.99, 16, 0.2,
                 seed);
     }
 
@@ -45,8 +45,20 @@ record EvalConfig(long seed, double length, double lambda, double[] waits, doubl
      */
     Deliverability.Config example() {
         int events = scaled(3000, 1000);
-        return new Deliverability.Config("n=10, lambda=0.3, r=30 (worked example)", 10, 0.3, 30, events,
+        return new Deliverability.Config("n=10, lambda=0.3, r=30 (worked example)", 10,
+                new LatencyModel.Exponential(0.3), 30, events,
                 scaled(6, 2), 0.99, 16, 750.0 / events, seed + 1);
+    }
+
+    /**
+     * Eq. 2's mixture with PBS-like parameters (the notes' recollection of PBS [2] Table 3, LNKD-SSD, not
+     * verified against that paper: 91.22% Pareto x_m = 0.235 ms, alpha = 10; 8.78% Exp lambda = 1.66/ms);
+     * mean latency 0.29 ms, so r = 20 per ms is about 6 events per mean latency.
+     */
+    Deliverability.Config mixture() {
+        return new Deliverability.Config("n=5, Pareto-exponential mixture, r=20/ms", 5,
+                new LatencyModel.ParetoExponential(0.0878, 1.66, 10, 0.235), 20, scaled(3000, 400), 6, 0.99, 16, 0.2,
+                seed + 3);
     }
 
     NetworkCost.Config cost() {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -23,12 +25,40 @@ final class EvalPlots {
         Files.createDirectories(dir);
         List<Path> out = new ArrayList<>();
         out.add(save(falsePositives(res), dir.resolve("false-positives-vs-w")));
-        int i = 0;
-        for (Deliverability.Result r : res.deliverability()) {
-            out.add(save(latencyCdf(r), dir.resolve(i++ == 0 ? "delivery-cdf-small" : "delivery-cdf-worked-example")));
+        String[] names = {"delivery-cdf-small", "delivery-cdf-worked-example", "delivery-cdf-mixture"};
+        for (int i = 0; i < res.deliverability().size(); i++) {
+            out.add(save(latencyCdf(res.deliverability().get(i)), dir.resolve(names[i])));
         }
         out.add(save(cost(res), dir.resolve("network-cost-vs-rate")));
+        out.add(save(surface(res.config().lambda()), dir.resolve("fig2-false-positive-surface")));
         return out;
+    }
+
+    /**
+     * Fig. 2 rebuilt (its image is lost, notes X13): Eq. 11 over (w, rho) as a heat map, w and rho in
+     * [0, 5] (the axis ranges are lost too); the ridge is at rho = ln 2 / lambda.
+     */
+    private static HeatMapChart surface(double lambda) {
+        HeatMapChart ch = new HeatMapChartBuilder().width(1000).height(600)
+                .title("Fig. 2 rebuilt: Eq. 11, false positives f(w, rho), lambda = " + lambda
+                        + " (ridge at rho = ln 2 / lambda)")
+                .xAxisTitle("rho (gap between A's and B's issue)").yAxisTitle("w").build();
+        int steps = 20;
+        List<String> xs = new ArrayList<>();
+        List<String> ys = new ArrayList<>();
+        List<Number[]> cells = new ArrayList<>();
+        for (int i = 0; i <= steps; i++) {
+            xs.add(String.format(Locale.ROOT, "%.2f", 5.0 * i / steps));
+            ys.add(String.format(Locale.ROOT, "%.2f", 5.0 * i / steps));
+        }
+        for (int i = 0; i <= steps; i++) {
+            for (int j = 0; j <= steps; j++) {
+                cells.add(new Number[] {i, j, Equations.falsePositiveSurface(lambda, 5.0 * j / steps, 5.0 * i / steps)});
+            }
+        }
+        ch.getStyler().setMin(0).setMax(Equations.maxFalsePositive(lambda, 0));
+        ch.addSeries("Eq. 11", xs, ys, cells);
+        return ch;
     }
 
     private static XYChart falsePositives(CausalEval.Results res) {
@@ -108,9 +138,11 @@ final class EvalPlots {
         for (double v : r.t()) {
             t.add(v);
         }
-        addCurve(ch, "Eq. 1", t, r.eq1());
+        addCurve(ch, r.cfg().model() instanceof LatencyModel.Exponential ? "Eq. 1" : "Eq. 2", t, r.eq1());
         addCurve(ch, "Eq. 7 (FIFO)", t, r.eq7());
-        addCurve(ch, "Eq. 8 (causal)", t, r.eq8());
+        if (!Double.isNaN(r.eq8()[0])) {
+            addCurve(ch, "Eq. 8 (causal)", t, r.eq8());
+        }
         ch.getStyler().setXAxisMax(r.tp());
         return ch;
     }
@@ -159,7 +191,7 @@ final class EvalPlots {
         return new XYChartBuilder().width(1000).height(600).title(title).xAxisTitle(x).yAxisTitle(y).build();
     }
 
-    private static Path save(XYChart chart, Path stem) throws IOException {
+    private static Path save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path stem) throws IOException {
         BitmapEncoder.saveBitmap(chart, stem.toString(), BitmapEncoder.BitmapFormat.PNG);
         return Path.of(stem + ".png");
     }

@@ -27,6 +27,7 @@ final class EvalReport {
                     r.tp(), r.window(), r.mean().get(Mode.UNORDERED), r.mean().get(Mode.FIFO), r.mean().get(Mode.CAUSAL));
             out.printf(Locale.ROOT, "%8s %9s %7s %9s %7s %9s %7s %9s%n", "t", "none sim", "Eq. 1", "FIFO sim", "Eq. 7",
                     "causal", "Eq. 8", "Eq.8 own");
+            // For a non-exponential model Eq. 8 does not exist (NaN), and "Eq. 1" is Eq. 2.
             for (int j = 0; j < r.t().length; j++) {
                 out.printf(Locale.ROOT, "%8.3f %9.4f %7.4f %9.4f %7.4f %9.4f %7.4f %9.4f%n", r.t()[j],
                         r.sim().get(Mode.UNORDERED)[j].estimate(), r.eq1()[j], r.sim().get(Mode.FIFO)[j].estimate(),

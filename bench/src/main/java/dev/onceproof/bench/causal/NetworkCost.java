@@ -4,6 +4,7 @@ import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.Recovery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The conclusion's claim (L295): RER "is an order of magnitude lower than systematic acknowledgments
@@ -36,9 +37,12 @@ final class NetworkCost {
      * @param undelivered    pairs RER with heartbeats left undelivered at the end of the drain
      * @param faithfulUndelivered pairs the paper's RER (no heartbeat) left undelivered; -1 if not run
      * @param faithfulLater the most events issued after an event the paper's RER left undelivered
+     * @param faithfulNeverReceived of those pairs, how many never received a copy (the others arrived and
+     *                     wait in the buffer behind a missing dependency); -1 if not run
      * @param deliveredTwice deliveries of an event already delivered at that node (the core promises 0)
      */
-    record Cell(double rate, double loss, double w, long pairs, long deliveredTwice, long faithfulLater, double rerControl, double rerHeartbeats,
+    record Cell(double rate, double loss, double w, long pairs, long deliveredTwice, long faithfulLater,
+            long faithfulNeverReceived, double rerControl, double rerHeartbeats,
             double rerAll, double rerControlBytes, double rerAllBytes, double requests, double blue,
             double meanLatency, long undelivered, long faithfulUndelivered, double eachControl, double eachAll,
             double eachControlBytes, double eachAllBytes, double cumControl, double cumAll, double cumControlBytes,
@@ -83,25 +87,27 @@ final class NetworkCost {
                             c.payload(), wl, drain, seed));
                     long faithful = -1;
                     long later = -1;
+                    long neverReceived = -1;
                     if (loss > 0 && w == c.waits()[c.waits().length - 1]) {
                         SimRun paper = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0,
                                 c.payload(), wl, drain, seed, Recovery.FAITHFUL));
                         faithful = undelivered(paper);
                         later = laterThanUndelivered(paper);
+                        neverReceived = neverReceived(paper);
                     }
                     int dataBytes = (int) (r.bytes(SimRun.Kind.DATA) / r.count(SimRun.Kind.DATA));
                     var each = AckBaselines.ackEach(c.n(), c.events(), model, loss, rto, dataBytes,
                             GroupSim.streams(seed + 1));
                     var cum = AckBaselines.ackCumulative(c.n(), c.events(), rate, model, loss, rto, c.ackDelay(),
                             dataBytes, GroupSim.streams(seed + 2));
-                    cells.add(cell(rate, loss, w, r, faithful, later, each, cum));
+                    cells.add(cell(rate, loss, w, r, faithful, later, neverReceived, each, cum));
                 }
             }
         }
         return cells;
     }
 
-    private static Cell cell(double rate, double loss, double w, SimRun r, long faithful, long later,
+    private static Cell cell(double rate, double loss, double w, SimRun r, long faithful, long later, long never,
             AckBaselines.Cost each,
             AckBaselines.Cost cum) {
         long delivered = 0;
@@ -125,7 +131,7 @@ final class NetworkCost {
         double d = delivered;
         long control = r.count(SimRun.Kind.REQUEST) + r.count(SimRun.Kind.RESEND) + r.count(SimRun.Kind.HEARTBEAT);
         long controlBytes = r.bytes(SimRun.Kind.REQUEST) + r.bytes(SimRun.Kind.RESEND) + r.bytes(SimRun.Kind.HEARTBEAT);
-        return new Cell(rate, loss, w, pairs, r.deliveredTwice, later, control / d, r.count(SimRun.Kind.HEARTBEAT) / d,
+        return new Cell(rate, loss, w, pairs, r.deliveredTwice, later, never, control / d, r.count(SimRun.Kind.HEARTBEAT) / d,
                 (control + r.count(SimRun.Kind.DATA)) / d, controlBytes / d,
                 (controlBytes + r.bytes(SimRun.Kind.DATA)) / d, requested / (double) pairs, blue / (double) pairs,
                 latency / d, pairs - delivered, faithful,
@@ -137,28 +143,22 @@ final class NetworkCost {
                 (cum.controlBytes() + cum.dataBytes()) / (double) cum.pairs());
     }
 
-    /** How many events were issued after the latest-issued event some node never got (-1: none). */
+    /** The event index of every remote (event, node) pair whose cell of {@code times} is NaN (never happened). */
+    private static IntStream missing(SimRun r, double[][] times) {
+        return IntStream.range(0, r.events).flatMap(g -> IntStream.range(0, r.n)
+                .filter(j -> r.remote(g, j) && Double.isNaN(times[g][j])).map(j -> g));
+    }
+
+    /** How many events were issued after the earliest event some node never got (-1: none). */
     static long laterThanUndelivered(SimRun r) {
-        long later = -1;
-        for (int g = 0; g < r.events; g++) {
-            for (int j = 0; j < r.n; j++) {
-                if (r.remote(g, j) && Double.isNaN(r.delivery[g][j])) {
-                    later = Math.max(later, r.events - 1 - g);
-                }
-            }
-        }
-        return later;
+        return missing(r, r.delivery).map(g -> r.events - 1 - g).max().orElse(-1);
+    }
+
+    static long neverReceived(SimRun r) {
+        return missing(r, r.reception).count();
     }
 
     static long undelivered(SimRun r) {
-        long missing = 0;
-        for (int g = 0; g < r.events; g++) {
-            for (int j = 0; j < r.n; j++) {
-                if (r.remote(g, j) && Double.isNaN(r.delivery[g][j])) {
-                    missing++;
-                }
-            }
-        }
-        return missing;
+        return missing(r, r.delivery).count();
     }
 }

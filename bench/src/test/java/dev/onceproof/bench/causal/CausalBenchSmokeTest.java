@@ -43,10 +43,10 @@ class CausalBenchSmokeTest {
                 "eq13-rto", "fp-whole-group", "cost-control-vs-ack-each", "PASS  rer-heartbeat-delivers-once")
                 .doesNotContain("FAIL ");
         JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("checks")).hasSize(16);
+        assertThat(json.get("checks")).hasSize(18);
         assertThat(json.get("networkCost")).hasSize(24);
         for (String png : new String[] {"false-positives-vs-w", "delivery-cdf-small", "delivery-cdf-worked-example",
-            "network-cost-vs-rate"}) {
+            "delivery-cdf-mixture", "network-cost-vs-rate", "fig2-false-positive-surface"}) {
             assertThat(dir.resolve(png + ".png")).isNotEmptyFile();
         }
         assertThat(Files.readString(dir.resolve("summary.txt"))).contains("PASS  eq6-worked-example");
@@ -74,7 +74,7 @@ class CausalBenchSmokeTest {
 
     @Test
     void aCoreWithoutTheFifoGuardFailsTheEq7Check() {
-        var cfg = new Deliverability.Config("tiny", 4, 1, 4, 400, 4, 0.99, 8, 0.2, 5);
+        var cfg = new Deliverability.Config("tiny", 4, new LatencyModel.Exponential(1), 4, 400, 4, 0.99, 8, 0.2, 5);
         Deliverability.Result real = Deliverability.run(cfg);
         assertThat(EvalChecks.curve("eq7-fifo", "Eq. 7", "", real, Mode.FIFO, real.eq7()).status())
                 .isEqualTo(Check.Status.PASS);
