@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 CallCommand.class,
                 CrashCommand.class,
+                CausalCommand.class,
+                dev.onceproof.conformance.crash.EoCrashCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {
