@@ -48,12 +48,13 @@ LossRecoveredFromOrigin ==
 NotLossRecoveredFromOrigin == ~LossRecoveredFromOrigin
 
 \* 5.3: the origin crashed after one other node got its message, cutting
-\* its broadcast short; a node that missed it gets it from that node (known
-\* as a holder from the causal metadata).
+\* its broadcast short; a node that missed it receives it from that node
+\* (known as a holder from the causal metadata): the recovered copy arrives.
 RecoveryFromThirdNode ==
-    \E i \in Node, d \in AllIds :
-        /\ Remote(i, d) /\ ~up[d.origin] /\ Dlv(i, d) /\ ~DataTo(i, d)
-        /\ \E k \in Node \ {d.origin, i} : ResendTo(i, d, k)
+    /\ lastAction.name = "Receive" /\ lastAction.type = "resend"
+    /\ lastAction.outcome = "buffered"
+    /\ lastAction.from # lastAction.origin
+    /\ ~up[lastAction.origin]
 NotRecoveryFromThirdNode == ~RecoveryFromThirdNode
 
 \* Fig. 1, blue: the original arrived first, so the recovered copy is a
