@@ -2,6 +2,7 @@ package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
+import dev.onceproof.conformance.replay.causal.CausalReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
 import java.util.List;
@@ -23,7 +24,8 @@ public final class ReplayerRegistry {
                 new ScmpReplayer(),
                 new AdaptiveReplayer(),
                 EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
-                new RpcReplayer()));
+                new RpcReplayer(),
+                new CausalReplayer()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {
