@@ -197,7 +197,7 @@ public class CausalNode {
             } else if (missing.size() < config.maxMissing()) {
                 missing.put(d, new Missing(d, holder, deadline));
             } else {
-                tally.add(Count.MISSING_NOT_TRACKED, upTo - s + 1);
+                tally.add(Count.MISSING_NOT_TRACKED); // one per reveal cut short: a gap may be ~2^63 ids
                 return;
             }
         }
@@ -442,8 +442,15 @@ public class CausalNode {
         if (crashed) {
             return 0;
         }
+        // Stable events of one origin are a prefix of its seqs (every row's component k is a count),
+        // so each origin's part of the sorted store is cut at its bound: no scan of what stays.
         int before = store.size();
-        store.values().removeIf(e -> stability.stable(e.id()));
+        for (int k = 0; k < n; k++) {
+            long bound = stability.stablePrefix(k);
+            if (bound >= 1) {
+                store.subMap(new EventId(NodeId.of(k), 1), true, new EventId(NodeId.of(k), bound), true).clear();
+            }
+        }
         int collected = before - store.size();
         tally.add(Count.COLLECTED, collected);
         return collected;

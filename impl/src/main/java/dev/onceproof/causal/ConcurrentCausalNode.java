@@ -3,8 +3,6 @@ package dev.onceproof.causal;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -32,15 +30,12 @@ import java.util.function.Supplier;
 public class ConcurrentCausalNode {
 
     private final CausalNode core;
+    /** Guards the core. */
     private final ReentrantLock lock = new ReentrantLock();
     /** Events the core delivered and the application has not been given yet, in core order. */
     private final ConcurrentLinkedQueue<Event> ready = new ConcurrentLinkedQueue<>();
-    /** True while one thread is handing {@link #ready} to the application. */
-    private final AtomicBoolean handing = new AtomicBoolean();
-    /** Events ever queued; guarded by {@link #lock}. */
-    private long published;
-    /** Events ever given to the application. Invariant: handed &le; published. */
-    private final AtomicLong handed = new AtomicLong();
+    /** Held while giving {@link #ready} to the application: one thread at a time, in queue order. */
+    private final ReentrantLock handOffLock = new ReentrantLock();
     protected final Consumer<Event> application;
 
     public ConcurrentCausalNode(CausalNode core, Consumer<Event> application) {
@@ -105,52 +100,40 @@ public class ConcurrentCausalNode {
      */
     private Step run(Supplier<Step> op) {
         Step s;
-        long ticket;
         lock.lock();
         try {
             s = op.get();
-            ticket = publish(s.delivered());
+            publish(s.delivered());
         } finally {
             lock.unlock();
         }
-        handOff(s.delivered(), ticket);
+        handOff(s.delivered());
         return s;
     }
 
-    /**
-     * Under the lock: queue the step's deliveries in core order; returns how many events have been
-     * queued in all, including these. Seam (see class comment).
-     */
-    protected long publish(List<Event> delivered) {
+    /** Under the lock: queue the step's deliveries in core order. Seam (see class comment). */
+    protected void publish(List<Event> delivered) {
         ready.addAll(delivered);
-        published += delivered.size();
-        return published;
     }
 
     /**
-     * After the lock: give queued events to the application, one thread at a time, and return once
-     * the first {@code ticket} events have been given. A thread that finds another handing waits
-     * for it (the application's calls are short); the handing thread looks at the queue again after
-     * it stops, so nothing queued meanwhile is left behind. Seam (see class comment).
+     * After the core lock: give queued events to the application, one thread at a time and in queue
+     * order. This step's events were queued before this thread asked for the hand-off lock, so once
+     * it has drained the queue under that lock, they have been given (by it or by an earlier
+     * holder). A slow application delays other hand-offs, never the core. Seam (see class comment).
      */
-    protected void handOff(List<Event> delivered, long ticket) {
-        while (handed.get() < ticket) {
-            if (!ready.isEmpty() && handing.compareAndSet(false, true)) {
-                try {
-                    Event e;
-                    while ((e = ready.poll()) != null) {
-                        try {
-                            application.accept(e);
-                        } finally {
-                            handed.incrementAndGet();
-                        }
-                    }
-                } finally {
-                    handing.set(false);
-                }
-            } else {
-                Thread.onSpinWait();
+    protected void handOff(List<Event> delivered) {
+        if (delivered.isEmpty() && ready.isEmpty()) {
+            return;
+        }
+        handOffLock.lock();
+        try {
+            Event e;
+            while ((e = ready.poll()) != null) {
+                application.accept(e);
             }
+        } finally {
+            handOffLock.unlock();
         }
     }
 }

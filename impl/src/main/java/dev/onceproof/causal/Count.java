@@ -24,7 +24,7 @@ public enum Count {
     HEARTBEAT_SENT,
     /** Heartbeats received. */
     HEARTBEAT_RECEIVED,
-    /** Missing events that reached {@code maxMissing} and were not tracked (yet). */
+    /** Reveals of missing events cut short because {@code maxMissing} events are tracked already. */
     MISSING_NOT_TRACKED,
     /** Stored events discarded as stable (every node known to have delivered them). */
     COLLECTED

@@ -7,13 +7,34 @@ package dev.onceproof.causal;
  *
  * <p>Invariant: index &ge; 0. Whether it is below the group size is for the node that reads it to
  * check (an unknown node id from the network is a counted refusal there, not an exception here).
+ *
+ * <p>A final value class with record-style API rather than a record: the node holds its own id from
+ * construction, and Lincheck 2.39 cannot walk a record in the object graph it transforms
+ * ("can't get field offset on a record class", lincheck#402).
  */
-public record NodeId(int index) implements Comparable<NodeId> {
+public final class NodeId implements Comparable<NodeId> {
 
-    public NodeId {
+    private final int index;
+
+    public NodeId(int index) {
         if (index < 0) {
             throw new IllegalArgumentException("node index " + index + " is negative");
         }
+        this.index = index;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NodeId k && k.index == index;
+    }
+
+    @Override
+    public int hashCode() {
+        return index;
     }
 
     public static NodeId of(int index) {

@@ -30,13 +30,12 @@ final class Stability {
         known[j][k] = Math.max(known[j][k], prefix);
     }
 
-    boolean stable(EventId d) {
-        int k = d.origin().index();
+    /** Every event (k, 1..result) is stable: the least row's component k. */
+    long stablePrefix(int k) {
+        long min = Long.MAX_VALUE;
         for (long[] row : known) {
-            if (row[k] < d.seq()) {
-                return false;
-            }
+            min = Math.min(min, row[k]);
         }
-        return true;
+        return min;
     }
 }

@@ -1,7 +1,6 @@
 package dev.onceproof.causal;
 
-import com.google.common.primitives.ImmutableLongArray;
-import java.util.Objects;
+import java.util.Arrays;
 
 /**
  * A vector of per-node counts, immutable and compared by content. Component k of an event's clock
@@ -14,12 +13,13 @@ import java.util.Objects;
  */
 public final class VectorClock {
 
-    private final ImmutableLongArray counts;
+    /** Never written after construction, never handed out (a plain array, not Guava's, keeps Lincheck's instrumentation small). */
+    private final long[] counts;
 
-    private VectorClock(ImmutableLongArray counts) {
-        for (int k = 0; k < counts.length(); k++) {
-            if (counts.get(k) < 0) {
-                throw new IllegalArgumentException("vector clock component " + k + " is negative: " + counts.get(k));
+    private VectorClock(long[] counts) {
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] < 0) {
+                throw new IllegalArgumentException("vector clock component " + k + " is negative: " + counts[k]);
             }
         }
         this.counts = counts;
@@ -29,48 +29,48 @@ public final class VectorClock {
         if (size < 1) {
             throw new IllegalArgumentException("vector clock size " + size + " is below 1");
         }
-        return new VectorClock(ImmutableLongArray.copyOf(new long[size]));
+        return new VectorClock(new long[size]);
     }
 
     public static VectorClock of(long... counts) {
-        return new VectorClock(ImmutableLongArray.copyOf(counts));
+        return new VectorClock(counts.clone());
     }
 
     public int size() {
-        return counts.length();
+        return counts.length;
     }
 
     public long get(int k) {
-        return counts.get(k);
+        return counts[k];
     }
 
     public long get(NodeId k) {
-        return counts.get(k.index());
+        return counts[k.index()];
     }
 
     /** A copy with component k set to value. */
     public VectorClock with(int k, long value) {
-        long[] a = counts.toArray();
+        long[] a = counts.clone();
         a[k] = value;
-        return new VectorClock(ImmutableLongArray.copyOf(a));
+        return new VectorClock(a);
     }
 
     public long[] toArray() {
-        return counts.toArray();
+        return counts.clone();
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof VectorClock v && counts.equals(v.counts);
+        return o instanceof VectorClock v && Arrays.equals(counts, v.counts);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hashCode(counts);
+        return Arrays.hashCode(counts);
     }
 
     @Override
     public String toString() {
-        return counts.toString();
+        return Arrays.toString(counts);
     }
 }

@@ -2,6 +2,7 @@ package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
+import dev.onceproof.conformance.replay.causal.CausalReplayer;
 import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
 import dev.onceproof.conformance.replay.hybrid.HybridReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
@@ -27,7 +28,10 @@ public final class ReplayerRegistry {
                 EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
                 new RpcReplayer(),
                 new HybridReplayer(),
-                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"), new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"), new ExactlyOnceReplayer("ExactlyOnceS3Printed")));
+                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
+                new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
+                new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
+                new CausalReplayer()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {

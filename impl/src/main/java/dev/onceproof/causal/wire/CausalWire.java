@@ -103,11 +103,19 @@ public final class CausalWire {
                 return bad("byte 2: version " + version + ", expected " + VERSION);
             }
             byte type = b.get();
-            NodeId from = NodeId.of(Short.toUnsignedInt(b.getShort()));
+            int fromIndex = Short.toUnsignedInt(b.getShort());
+            if (fromIndex >= MAX_NODES) {
+                return bad("bytes 4-5: sender index " + fromIndex + " is not below MAX_NODES " + MAX_NODES);
+            }
+            NodeId from = NodeId.of(fromIndex);
             CausalMessage m;
             switch (type) {
                 case DATA, RESEND -> {
-                    NodeId origin = NodeId.of(Short.toUnsignedInt(b.getShort()));
+                    int originIndex = Short.toUnsignedInt(b.getShort());
+                    if (originIndex >= MAX_NODES) {
+                        return bad("bytes 6-7: origin index " + originIndex + " is not below MAX_NODES " + MAX_NODES);
+                    }
+                    NodeId origin = NodeId.of(originIndex);
                     long seq = seq(b);
                     if (seq < 1) {
                         return bad("bytes 8-15: seq " + seq + " is below 1");
@@ -134,7 +142,11 @@ public final class CausalWire {
                     m = type == DATA ? new CausalMessage.Data(e) : new CausalMessage.Resend(from, e);
                 }
                 case REQUEST -> {
-                    NodeId origin = NodeId.of(Short.toUnsignedInt(b.getShort()));
+                    int originIndex = Short.toUnsignedInt(b.getShort());
+                    if (originIndex >= MAX_NODES) {
+                        return bad("bytes 6-7: origin index " + originIndex + " is not below MAX_NODES " + MAX_NODES);
+                    }
+                    NodeId origin = NodeId.of(originIndex);
                     long seq = seq(b);
                     if (seq < 1) {
                         return bad("bytes 8-15: requested seq " + seq + " is below 1");
