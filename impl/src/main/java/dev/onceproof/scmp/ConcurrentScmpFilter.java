@@ -31,6 +31,11 @@ import java.util.function.BiFunction;
  * is safe, since a stale reading only publishes a smaller latest (more messages too early, never
  * one accepted above stable storage). Lincheck therefore checks receive, collection and the clock.
  * Estimator calls are serialized by locking the estimator, since estimators need not be thread-safe.
+ *
+ * <p><b>Mutation seams.</b> {@link Reordering} names orderings this argument forbids; a filter that
+ * commits one can be built only from this package (a package-private constructor), so that
+ * conformance's Lincheck suite can show it catches each of them in this class, not in a copy.
+ * Production code always gets {@link Reordering#NONE}.
  */
 public final class ConcurrentScmpFilter {
 
@@ -50,13 +55,33 @@ public final class ConcurrentScmpFilter {
     private volatile boolean recovering;
     private final long refuseUntil;
     private final Object writeLock = new Object();
+    private final Reordering reordering;
+
+    /**
+     * Orderings the safety argument above forbids, each a one-line change a maintainer could make;
+     * for tests only (package-private), to show the Lincheck suite catches each in the real class.
+     */
+    enum Reordering {
+        NONE,
+        /** finishRecovery clears recovering before raising upper (the issue 13 item 4 finding). */
+        RECOVERING_CLEARED_BEFORE_UPPER,
+        /** Garbage collection raises upper after the section that removed the entry. */
+        UPPER_RAISED_AFTER_REMOVAL,
+        /** writeLatest publishes latest before stable storage holds it. */
+        LATEST_PUBLISHED_BEFORE_DURABLE,
+        /** receive reads the entry and upper, then writes the entry, outside the per-key section. */
+        RECEIVE_CHECKS_THEN_ACTS
+    }
 
     /** A freshly created server (spec Init). */
     public ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage) {
-        this(config, clock, storage, false);
+        this(config, clock, storage, false, Reordering.NONE);
     }
 
-    private ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart) {
+    /** A filter that commits one forbidden reordering: mutation seam, for tests only. */
+    ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
+                         Reordering reordering) {
+        this.reordering = Objects.requireNonNull(reordering, "reordering");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.storage = Objects.requireNonNull(storage, "storage");
@@ -105,7 +130,7 @@ public final class ConcurrentScmpFilter {
 
     /** A server process that ran before: recovers at once (Fig. 2-2, or the monotonic quiet period). */
     public static ConcurrentScmpFilter restart(ScmpConfig config, InstantSource clock, StableStorage storage) {
-        return new ConcurrentScmpFilter(config, clock, storage, true);
+        return new ConcurrentScmpFilter(config, clock, storage, true, Reordering.NONE);
     }
 
     /**
@@ -178,7 +203,14 @@ public final class ConcurrentScmpFilter {
         RhoClass rhoClass = classOf(conn);
         long t = ts.value();
         Decision d = new Decision(t, rhoClass);
-        ct.compute(conn, d);
+        if (reordering == Reordering.RECEIVE_CHECKS_THEN_ACTS) {
+            Long decided = d.apply(conn, ct.get(conn));
+            if (decided != null) {
+                ct.put(conn, decided);
+            }
+        } else {
+            ct.compute(conn, d);
+        }
         if (rhoClass.observed) {
             synchronized (rhoClass.estimator) {
                 rhoClass.estimator.onMessage(d.now - t, d.verdict, d.summaryRejected);
@@ -248,17 +280,23 @@ public final class ConcurrentScmpFilter {
 
     private boolean collectIfOld(ConnId conn, RhoClass rhoClass, long rho) {
         AtomicLong classUpper = rhoClass.upper;
-        boolean[] removed = {false};
+        long[] removed = {Long.MIN_VALUE};
+        boolean raiseInside = reordering != Reordering.UPPER_RAISED_AFTER_REMOVAL;
         ct.computeIfPresent(conn, (c, ts) -> {
             if (ts > clock.millis() - rho) {
                 return ts;
             }
             // Raise first, inside the section: a receive on c waits for this section, then sees upper.
-            classUpper.accumulateAndGet(ts, Math::max);
-            removed[0] = true;
+            if (raiseInside) {
+                classUpper.accumulateAndGet(ts, Math::max);
+            }
+            removed[0] = ts;
             return null;
         });
-        return removed[0];
+        if (!raiseInside && removed[0] != Long.MIN_VALUE) {
+            classUpper.accumulateAndGet(removed[0], Math::max);
+        }
+        return removed[0] != Long.MIN_VALUE;
     }
 
     /** Spec WriteLatest: clock + beta to stable storage, then latest; never backwards. */
@@ -270,6 +308,9 @@ public final class ConcurrentScmpFilter {
         synchronized (writeLock) {
             long target = clock.millis() + config.beta();
             if (target > latest) {
+                if (reordering == Reordering.LATEST_PUBLISHED_BEFORE_DURABLE) {
+                    latest = target;
+                }
                 storage.write(target);
                 stableLatest = target;
                 latest = target;
@@ -280,15 +321,21 @@ public final class ConcurrentScmpFilter {
 
     /** Spec FinishRecovery (monotonic): once epsilon has passed, upper := clock, then accept again. */
     public void finishRecovery() {
-        if (config.scheme() != RecoveryScheme.MONOTONIC || !recovering) {
-            throw new IllegalStateException("finishRecovery needs a MONOTONIC filter built by restart that"
-                    + " has not finished; this one is " + config.scheme() + (recovering ? " recovering" : " running"));
-        }
+        // Checked under the lock: two callers that both saw recovering would both finish, where the
+        // core's FinishRecovery is enabled once (Lincheck found it, model checking mode).
         synchronized (writeLock) {
+            if (config.scheme() != RecoveryScheme.MONOTONIC || !recovering) {
+                throw new IllegalStateException("finishRecovery needs a MONOTONIC filter built by restart that"
+                        + " has not finished; this one is " + config.scheme()
+                        + (recovering ? " recovering" : " running"));
+            }
             long now = clock.millis();
             if (now < refuseUntil) {
                 throw new IllegalStateException("clock " + now + " is below refuseUntil " + refuseUntil
                         + "; recovery lasts epsilon (2.2)");
+            }
+            if (reordering == Reordering.RECOVERING_CLEARED_BEFORE_UPPER) {
+                recovering = false;
             }
             classes.values().forEach(c -> c.upper.accumulateAndGet(now, Math::max));
             // Volatile write after upper is raised: a receive that sees false also sees the new upper.

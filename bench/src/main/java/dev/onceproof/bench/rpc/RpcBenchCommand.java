@@ -72,6 +72,10 @@ public final class RpcBenchCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}: the call command's default, which costs (b) one more datagram per client).")
     List<ReplyAcks> alsoReplyAcks = new ArrayList<>();
 
+    @Option(names = "--no-auth", description = "Leave out the authenticated SCMP-RPC (wire v2) run, whose cost"
+            + " against the unauthenticated one (wire v1) is otherwise reported as a ratio.")
+    boolean noAuth;
+
     @Option(names = "--retransmit-ms", defaultValue = "200",
             description = "UDP and SCMP-RPC retransmission interval; TCP read timeout is tries x this"
                     + " (default ${DEFAULT-VALUE}).")
@@ -121,6 +125,10 @@ public final class RpcBenchCommand implements Callable<Integer> {
             for (ReplyAcks mode : alsoReplyAcks) {
                 systems.add(new ScmpRpcSystem(threads, policy, mode));
             }
+            if (!noAuth) {
+                // Every client of the run opens a fresh connection: one key each.
+                systems.add(new ScmpRpcSystem(threads, policy, replyAcks, (clients + 1) * (rounds + warmup)));
+            }
             for (RpcSystem s : systems) {
                 System.out.println(s.name() + ": " + s.description());
             }
@@ -149,6 +157,12 @@ public final class RpcBenchCommand implements Callable<Integer> {
         for (RpcSystem s : systems.subList(3, systems.size())) {
             all.add(RpcBenchReport.Target.info(RpcBench.SEQUENTIAL, s.name(), "UDP"));
             all.add(RpcBenchReport.Target.info(RpcBench.MANY_CLIENTS, s.name(), "UDP"));
+        }
+        if (!noAuth) {
+            // The cost of authentication (issue 13): the same system with wire v2 over wire v1.
+            String auth = systems.get(systems.size() - 1).name();
+            all.add(RpcBenchReport.Target.info(RpcBench.SEQUENTIAL, auth, scmp));
+            all.add(RpcBenchReport.Target.info(RpcBench.MANY_CLIENTS, auth, scmp));
         }
         RpcBenchReport report = new RpcBenchReport(results, all);
         report.print(System.out);

@@ -3,6 +3,7 @@ package dev.onceproof.bench.rpc;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
 import dev.onceproof.rpc.runtime.ClientOptions;
+import dev.onceproof.rpc.wire.Keyring;
 import dev.onceproof.rpc.runtime.Handlers;
 import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
@@ -16,6 +17,9 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.Map;
 import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,8 +49,21 @@ public final class ScmpRpcSystem implements RpcSystem {
     private final ReplyAcks replyAcks;
     private final String clientPrefix = "bench-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private final AtomicLong clients = new AtomicLong();
+    /** Null: wire format version 1; else the keys of every connection the run will open (wire v2). */
+    private final Keyring keys;
 
     public ScmpRpcSystem(int threads, RetryPolicy policy, ReplyAcks replyAcks) throws IOException {
+        this(threads, policy, replyAcks, 0);
+    }
+
+    /**
+     * @param authenticatedConnections 0: unauthenticated (wire v1); else authenticated datagrams
+     *        (wire v2, HMAC-SHA256) with a random 32-byte key for each of this many connections, the
+     *        most the run will open (each client has a fresh connection id)
+     */
+    public ScmpRpcSystem(int threads, RetryPolicy policy, ReplyAcks replyAcks, int authenticatedConnections)
+            throws IOException {
+        this.keys = authenticatedConnections == 0 ? null : keyring(authenticatedConnections);
         this.threads = threads;
         this.replyAcks = replyAcks;
         this.policy = policy;
@@ -56,13 +73,28 @@ public final class ScmpRpcSystem implements RpcSystem {
         // remove nothing sooner, and a pass walks the whole table on the second core, which would
         // only compete with the measured calls ("we do not remove connection table entries unless
         // the table is almost full", 3.1). Latest is written every second, as the paper suggests.
-        server = RpcUdpServer.start(ServerOptions.loopback(threads).withPeriods(1_000, GC_PERIOD), config, KAPPA,
+        server = RpcUdpServer.start(ServerOptions.loopback(threads).withPeriods(1_000, GC_PERIOD).withKeys(keys), config, KAPPA,
                 new FileStableStorage(dir.resolve("latest")), InstantSource.system(), Handlers.nullCall());
+    }
+
+    private Keyring keyring(int connections) {
+        SecureRandom random = new SecureRandom();
+        Map<ConnId, byte[]> map = new HashMap<>();
+        for (int i = 1; i <= connections; i++) {
+            byte[] key = new byte[32];
+            random.nextBytes(key);
+            map.put(connection(i), key);
+        }
+        return Keyring.of(map);
+    }
+
+    private ConnId connection(long i) {
+        return ConnId.of(clientPrefix + "-" + i);
     }
 
     @Override
     public String name() {
-        return "SCMP-RPC" + (threads == 1 ? "" : "/" + threads + "t")
+        return "SCMP-RPC" + (keys == null ? "" : "/auth") + (threads == 1 ? "" : "/" + threads + "t")
                 + (replyAcks == ReplyAcks.OFF ? "" : "/" + replyAcks.name().toLowerCase(java.util.Locale.ROOT) + "-ack");
     }
 
@@ -70,14 +102,14 @@ public final class ScmpRpcSystem implements RpcSystem {
     public String description() {
         return "at-most-once RPC (paper Fig. 3-1) over UDP, resilient SCMP server, "
                 + (threads == 1 ? "one server thread" : threads + " server threads") + " sharing the concurrent filter"
-                + ", REPLY-ACK " + replyAcks.name().toLowerCase(java.util.Locale.ROOT);
+                + ", REPLY-ACK " + replyAcks.name().toLowerCase(java.util.Locale.ROOT)
+                + (keys == null ? "" : ", authenticated datagrams (wire v2, HMAC-SHA256 per connection)");
     }
 
     @Override
     public Client newClient() throws IOException {
-        RpcUdpClient client = new RpcUdpClient(server.address(),
-                ConnId.of(clientPrefix + "-" + clients.incrementAndGet()), ClientOptions.of(policy).withReplyAcks(replyAcks),
-                InstantSource.system(), 0);
+        RpcUdpClient client = new RpcUdpClient(server.address(), connection(clients.incrementAndGet()),
+                ClientOptions.of(policy).withReplyAcks(replyAcks).withKeys(keys), InstantSource.system(), 0);
         return new Client() {
             @Override
             public byte[] call(byte[] args) throws IOException {

@@ -4,6 +4,8 @@ import dev.onceproof.rpc.core.CallOutcome;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
 import dev.onceproof.rpc.runtime.ClientOptions;
+import dev.onceproof.rpc.wire.KeyFileException;
+import dev.onceproof.rpc.wire.Keyring;
 import dev.onceproof.rpc.runtime.ReplyAcks;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
 import dev.onceproof.scmp.ConnId;
@@ -12,6 +14,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -78,6 +81,11 @@ public final class CallCommand implements Callable<Integer> {
     @Option(names = "--conn", description = "Connection id prefix (default: a random one per run).")
     String connPrefix;
 
+    @Option(names = "--key-file",
+            description = "Per-connection keys, as serve's --key-file: calls go out as wire format version 2"
+                    + " under the connection's key and only authentic replies are taken.")
+    Path keyFile;
+
     @Option(names = "--quiet", description = "No progress line.")
     boolean quiet;
 
@@ -86,6 +94,7 @@ public final class CallCommand implements Callable<Integer> {
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong unknown = new AtomicLong();
     private final AtomicReference<Exception> failure = new AtomicReference<>();
+    private Keyring keys;
 
     @Override
     public Integer call() throws Exception {
@@ -96,6 +105,14 @@ public final class CallCommand implements Callable<Integer> {
         String prefix = connPrefix != null ? connPrefix
                 : "cli-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
         RetryPolicy policy = new RetryPolicy(retransmitMillis, tries);
+        if (keyFile != null) {
+            try {
+                keys = Keyring.load(keyFile);
+            } catch (KeyFileException e) {
+                err.println("error: " + e.getMessage());
+                return 1;
+            }
+        }
         byte[] args = payload.getBytes(StandardCharsets.UTF_8);
         AtomicReference<CallResult> last = new AtomicReference<>();
         long start = System.nanoTime();
@@ -152,7 +169,8 @@ public final class CallCommand implements Callable<Integer> {
     private void runClient(InetSocketAddress address, ConnId conn, RetryPolicy policy, byte[] args,
                            AtomicReference<CallResult> last) {
         try (RpcUdpClient client = new RpcUdpClient(address, conn,
-                ClientOptions.of(policy).withReplyAcks(replyAcks).withMaxLead(maxLead), InstantSource.system(), 0)) {
+                ClientOptions.of(policy).withReplyAcks(replyAcks).withMaxLead(maxLead).withKeys(keys),
+                InstantSource.system(), 0)) {
             while (failure.get() == null && started.getAndIncrement() < count) {
                 CallResult r = client.call(args);
                 last.set(r);

@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.cli;
 
+import dev.onceproof.conformance.auth.AttackCommand;
 import dev.onceproof.conformance.crash.CrashCommand;
 import dev.onceproof.conformance.manifest.ManifestException;
 import dev.onceproof.conformance.trace.TraceFormatException;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 CallCommand.class,
                 CrashCommand.class,
+                CausalCommand.class,
                 dev.onceproof.conformance.crash.EoCrashCommand.class,
+                AttackCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {

@@ -1,6 +1,8 @@
 package dev.onceproof.conformance.cli;
 
 import dev.onceproof.rpc.runtime.CallHandler;
+import dev.onceproof.rpc.wire.KeyFileException;
+import dev.onceproof.rpc.wire.Keyring;
 import dev.onceproof.rpc.runtime.Handlers;
 import dev.onceproof.rpc.runtime.RpcUdpServer;
 import dev.onceproof.rpc.runtime.ServerOptions;
@@ -79,6 +81,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + " calls it accepts and replies, so this many calls run at once (default ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--key-file",
+            description = "Per-connection keys (lines \"<conn> <keyId> <hex key of 32+ bytes>\"): serve only wire"
+                    + " format version 2 datagrams authenticated under them; others are counted and dropped.")
+    Path keyFile;
+
     @Option(names = "--status-every", defaultValue = "0",
             description = "Seconds between status lines with the server's counters; 0: none (default ${DEFAULT-VALUE}).")
     int statusEvery;
@@ -96,8 +103,17 @@ public final class ServeCommand implements Callable<Integer> {
             return 1;
         }
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, beta, 0, rho);
+        Keyring keys = null;
+        if (keyFile != null) {
+            try {
+                keys = Keyring.load(keyFile);
+            } catch (KeyFileException e) {
+                err.println("error: " + e.getMessage());
+                return 1;
+            }
+        }
         ServerOptions options = new ServerOptions(new InetSocketAddress(bind, port), threads,
-                latestPeriod, gcPeriod);
+                latestPeriod, gcPeriod, keys);
         FileStableStorage stable = new FileStableStorage(storage);
         RpcUdpServer server;
         try {
@@ -130,7 +146,9 @@ public final class ServeCommand implements Callable<Integer> {
                 + (server.recovered() ? " (recovered from " + storage + ": upper " : " (fresh: upper ")
                 + server.state().scmp().upper().get(ScmpConfig.DEFAULT_CLASS) + ", latest "
                 + server.state().scmp().latest() + ")"
-                + ", handler " + handler + ", " + threads + " threads, rho " + rho + " ms, beta " + beta + " ms");
+                + ", handler " + handler + (keys == null ? ", unauthenticated (wire v1)"
+                        : ", authenticated (wire v2, keys of " + keys.connections().size() + " connections)")
+                + ", " + threads + " threads, rho " + rho + " ms, beta " + beta + " ms");
         out.flush();
         while (!stopped.await(statusEvery > 0 ? statusEvery : 3600, java.util.concurrent.TimeUnit.SECONDS)) {
             if (statusEvery > 0) {

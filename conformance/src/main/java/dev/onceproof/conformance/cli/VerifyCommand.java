@@ -172,7 +172,7 @@ public final class VerifyCommand implements Callable<Integer> {
             List<ReplayResult> fresh = new ArrayList<>();
             for (TraceEntry sim : sims) {
                 try {
-                    fresh.addAll(FreshReplay.run(List.of(sim), generator, replayer, base, freshSeeds, FreshReplay.tempDir()));
+                    fresh.addAll(FreshReplay.run(List.of(sim), generator, replayer, base, freshSeeds));
                 } catch (RuntimeException e) {
                     failures.add("fresh traces of " + sim.name() + " (--seed-base " + base + "): " + e.getMessage());
                 }

@@ -1,5 +1,7 @@
 package dev.onceproof.conformance.replay;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import dev.onceproof.conformance.manifest.TraceEntry;
 import dev.onceproof.conformance.trace.GeneratedTrace;
 import dev.onceproof.conformance.trace.TraceGenerator;
@@ -14,7 +16,8 @@ import java.util.Random;
 /**
  * Traces the stored set does not hold: each simulation entry run with new seeds into a temp dir and
  * replayed, so every run of the suite explores behaviours beyond the stored ones. The seeds are
- * printed with any failure, and `./onceproof traces generate` with them reproduces the trace.
+ * printed with any failure, and `./onceproof traces generate` with them reproduces the trace. The
+ * temp dir is removed after a passing run.
  */
 public final class FreshReplay {
 
@@ -34,23 +37,50 @@ public final class FreshReplay {
         return out;
     }
 
-    /** Generates fresh simulation traces of the entries into dir and replays each; returns the results. */
+    /**
+     * Generates fresh simulation traces of the entries into a new directory under tempRoot and
+     * replays each. The directory is deleted before returning when every replay passed, so runs do
+     * not pile up in the temp folder; when one failed it is kept, since the failure's report names
+     * the file in it (the seed base printed with it regenerates the file anyway).
+     */
     public static List<ReplayResult> run(List<TraceEntry> entries, TraceGenerator generator, TraceReplayer replayer,
-                                         long base, int count, Path dir) {
-        List<TraceEntry> sims = entries.stream().filter(e -> e.kind() == TraceEntry.Kind.SIMULATE).toList();
-        List<GeneratedTrace> traces = generator.generateAll(sims, e -> seeds(e, base, count));
-        List<ReplayResult> results = new ArrayList<>();
-        for (Path p : TraceGenerator.write(dir, traces)) {
-            results.add(replayer.replay(p));
+                                         long base, int count, Path tempRoot) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory(tempRoot, "onceproof-fresh");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a directory for fresh traces under " + tempRoot, e);
         }
-        return results;
+        boolean keep = false;
+        try {
+            List<TraceEntry> sims = entries.stream().filter(e -> e.kind() == TraceEntry.Kind.SIMULATE).toList();
+            List<GeneratedTrace> traces = generator.generateAll(sims, e -> seeds(e, base, count));
+            List<ReplayResult> results = new ArrayList<>();
+            for (Path p : TraceGenerator.write(dir, traces)) {
+                results.add(replayer.replay(p));
+            }
+            keep = results.stream().anyMatch(r -> !r.passed());
+            return results;
+        } finally {
+            if (!keep) {
+                delete(dir);
+            }
+        }
     }
 
-    public static Path tempDir() {
+    /** {@link #run(List, TraceGenerator, TraceReplayer, long, int, Path)} under the system temp folder. */
+    public static List<ReplayResult> run(List<TraceEntry> entries, TraceGenerator generator, TraceReplayer replayer,
+                                         long base, int count) {
+        return run(entries, generator, replayer, base, count, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    private static void delete(Path dir) {
         try {
-            return Files.createTempDirectory("onceproof-fresh");
+            // The directory is ours (created above with owner-only permissions), so a platform
+            // without SecureDirectoryStream may delete it the plain way.
+            MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot delete the fresh traces in " + dir, e);
         }
     }
 }

@@ -1,8 +1,10 @@
 package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
-import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
+import dev.onceproof.conformance.replay.causal.CausalReplayer;
+import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
+import dev.onceproof.conformance.replay.hybrid.HybridReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
 import java.util.List;
@@ -25,7 +27,11 @@ public final class ReplayerRegistry {
                 new AdaptiveReplayer(),
                 EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
                 new RpcReplayer(),
-                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"), new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"), new ExactlyOnceReplayer("ExactlyOnceS3Printed")));
+                new HybridReplayer(),
+                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
+                new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
+                new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
+                new CausalReplayer()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {

@@ -10,7 +10,10 @@ import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerOutcome;
 import dev.onceproof.rpc.core.ServerStep;
+import dev.onceproof.rpc.wire.DatagramAuth;
 import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.Keyring;
+import dev.onceproof.rpc.wire.WireFormat;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
 import dev.onceproof.rpc.wire.RpcEncoder;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -71,30 +75,58 @@ class RpcDatagramFuzzTest {
     private final ArrayDeque<ServerEffect.Execute> running = new ArrayDeque<>();
     private final List<String> failures = new ArrayList<>();
 
+    /** Null: wire format version 1; else version 2 datagrams opened with these keys. */
+    private Keyring keys;
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(FuzzedServer.Kind.class)
     void millionDatagramsNeverThrowNeverChangeStateWhenRefusedAndNeverRunACallTwice(FuzzedServer.Kind kind) {
+        run(kind, null);
+        assertThat(counts.keySet()).contains("malformed TOO_SHORT", "malformed TRAILING_BYTES",
+                "malformed BAD_MAGIC", "malformed UNKNOWN_TYPE", "malformed BAD_CONN_LENGTH",
+                "malformed INVALID_CONN_ID", "malformed BAD_PAYLOAD_LENGTH", "malformed TOO_LONG");
+    }
+
+    /**
+     * Wire format version 2 (issue 13): the same million datagrams, sealed or forged by {@link Sealer},
+     * opened with the keys on the concurrent server the runtime uses. An unauthenticated datagram is
+     * checked like a malformed one: it must leave the server's state as it was.
+     */
+    @Test
+    void millionVersion2DatagramsOnTheConcurrentServer() {
+        run(FuzzedServer.Kind.CONCURRENT, Sealer.KEYS);
+        assertThat(counts.keySet()).contains("unauthenticated", "malformed TOO_SHORT", "malformed TRAILING_BYTES",
+                "malformed UNKNOWN_VERSION");
+        assertThat(byKind.keySet()).contains("v2 sealed", "v2 bit flip", "v2 forger's key", "v2 unknown key id",
+                "v2 bare version 1", "v2 cut trailer", "v2 extended", "v2 malformed body");
+    }
+
+    private void run(FuzzedServer.Kind kind, Keyring keyring) {
+        keys = keyring;
         server = kind.start(config, source, storage, KAPPA);
         DatagramMutator mutator = new DatagramMutator(SEED, clock);
+        Sealer sealer = new Sealer(SEED);
+        String[] how = new String[1];
         long began = System.nanoTime();
         for (int i = 0; i < DATAGRAMS && failures.size() < 10; i++) {
             environment(i);
             DatagramMutator.Kind made = mutator.nextKind();
             byte[] datagram = mutator.make(made);
+            if (keys != null) {
+                datagram = sealer.seal(datagram, how);
+                byKind.merge(how[0], 1L, Long::sum);
+            }
             byKind.merge(made.name(), 1L, Long::sum);
             deliver(i, datagram);
         }
         double seconds = (System.nanoTime() - began) / 1e9;
-        printTable(kind, seconds);
+        printTable(kind + (keys == null ? ", wire v1" : ", wire v2 (authenticated)"), seconds);
         assertThat(failures).isEmpty();
         long judged = counts.entrySet().stream().filter(e -> !e.getKey().startsWith("client "))
                 .mapToLong(Map.Entry::getValue).sum();
         assertThat(judged).isEqualTo(DATAGRAMS);
         // The mutations must reach every layer, or the run proves little.
-        assertThat(counts.keySet()).contains("malformed TOO_SHORT", "malformed TRAILING_BYTES",
-                "malformed BAD_MAGIC", "malformed UNKNOWN_TYPE", "malformed BAD_CONN_LENGTH",
-                "malformed INVALID_CONN_ID", "malformed BAD_PAYLOAD_LENGTH", "malformed TOO_LONG",
-                "server execute", "server ack", "server retransmitReply", "server reject",
+        assertThat(counts.keySet()).contains("server execute", "server ack", "server retransmitReply", "server reject",
                 "server ignore", "server idle", "client ignore", "client ReceiveAck", "client ReceiveReply",
                 "client ReceiveReject");
     }
@@ -127,7 +159,18 @@ class RpcDatagramFuzzTest {
     private void deliver(int i, byte[] datagram) {
         try {
             RpcServerState before = server.state();
-            DecodeResult r = RpcDecoder.decode(datagram);
+            DecodeResult r = keys == null ? RpcDecoder.decode(datagram)
+                    : DatagramAuth.open(datagram, 0, datagram.length, null, keys);
+            if (r instanceof DecodeResult.Unauthenticated u) {
+                count("unauthenticated");
+                if (u.detail().isEmpty()) {
+                    fail(i, datagram, "unauthenticated without a reason");
+                }
+                if (!server.state().equals(before)) {
+                    fail(i, datagram, "state changed on an unauthenticated datagram");
+                }
+                return;
+            }
             if (r instanceof DecodeResult.Malformed bad) {
                 count("malformed " + bad.error());
                 if (bad.offset() < 0 || bad.offset() > datagram.length || bad.detail().isEmpty()) {
@@ -139,7 +182,9 @@ class RpcDatagramFuzzTest {
                 return;
             }
             DecodeResult.Decoded d = (DecodeResult.Decoded) r;
-            if (!java.util.Arrays.equals(RpcEncoder.encode(d.message()), datagram)) {
+            byte[] again = keys == null ? RpcEncoder.encode(d.message()) : DatagramAuth.seal(d.message(),
+                    keys.key(d.message().conn(), datagram[datagram.length - WireFormat.AUTH_TRAILER] & 0xFF));
+            if (!java.util.Arrays.equals(again, datagram)) {
                 fail(i, datagram, "decoded " + d.message() + " does not re-encode to the same bytes");
             }
             ClientState clientBefore = client.state();
@@ -180,7 +225,7 @@ class RpcDatagramFuzzTest {
                 + (datagram.length > 64 ? "..." : "") + "): " + why);
     }
 
-    private void printTable(FuzzedServer.Kind kind, double seconds) {
+    private void printTable(String kind, double seconds) {
         StringBuilder out = new StringBuilder();
         out.append(String.format("%nRPC datagram fuzz, %s: %,d datagrams, seed %d, %.1f s (%,.0f per second)%n",
                 kind, DATAGRAMS, SEED, seconds, DATAGRAMS / seconds));

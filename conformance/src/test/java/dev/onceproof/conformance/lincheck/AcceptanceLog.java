@@ -7,7 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The spec invariant NoDuplicateAccepted checked on each explored interleaving: remembers every
- * accepted (conn, ts) and the first one accepted twice. For the RPC server, accepted means EXECUTE:
+ * accepted (conn, ts) and the first one accepted twice, or the first other invariant a step saw
+ * broken. For the RPC server, accepted means EXECUTE:
  * Figure 3-1 runs a call at most once.
  */
 final class AcceptanceLog {
@@ -31,6 +32,13 @@ final class AcceptanceLog {
 
     private void remember(int conn, int ts, String problem) {
         if (!accepted.add("c" + conn + "@" + ts)) {
+            violated(problem);
+        }
+    }
+
+    /** Any other spec invariant seen broken during a step (the first one is reported). */
+    void violated(String problem) {
+        if (acceptedTwice == null) {
             acceptedTwice = problem;
         }
     }

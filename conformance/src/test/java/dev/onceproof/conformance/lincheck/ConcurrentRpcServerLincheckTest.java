@@ -1,54 +1,33 @@
 package dev.onceproof.conformance.lincheck;
 
-import dev.onceproof.rpc.core.ConcurrentRpcServer;
-import dev.onceproof.rpc.core.ServerOutcome;
-import dev.onceproof.scmp.Timestamp;
-import dev.onceproof.storage.InMemoryStableStorage;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
-import org.jetbrains.kotlinx.lincheck.annotations.Operation;
-import org.jetbrains.kotlinx.lincheck.annotations.Param;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.conformance.lincheck.LincheckOptions.Mode;
+import dev.onceproof.conformance.lincheck.LincheckOptions.Suite;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Link 3 of the chain of trust (DESIGN.md) for the RPC server: {@link ConcurrentRpcServer} is
- * linearizable with respect to the sequential {@link dev.onceproof.rpc.core.RpcServerCore}
- * ({@link SequentialRpc}), and no interleaving executes a call twice (Figure 3-1's at-most-once).
- * Operations are the spec's ReceiveCall (full and truncated), ReceiveReplyAck, Complete,
- * CollectGarbage(c) and a Tick of the server clock; the full collection pass is a sequence of
- * CollectGarbage(c) steps and is not itself one atomic step.
+ * Link 3 of the chain of trust (DESIGN.md) for the RPC server: the real
+ * {@link dev.onceproof.rpc.core.ConcurrentRpcServer} is linearizable with respect to the sequential
+ * {@link dev.onceproof.rpc.core.RpcServerCore}, never executes a call twice and keeps its table and
+ * SCMP's in step, in both schemes its runtime restarts it in, with every public mutator as an
+ * operation. Model checking and stress mode, with the suites of {@link LincheckOptions};
+ * {@link RpcReorderingsLincheckTest} shows they catch each forbidden reordering.
  */
-public class ConcurrentRpcServerLincheckTest extends RpcLincheckBase {
+class ConcurrentRpcServerLincheckTest {
 
-    private final ConcurrentRpcServer server = new ConcurrentRpcServer(RpcLincheckScenario.CONFIG, clock,
-            new InMemoryStableStorage(), RpcLincheckScenario.KAPPA);
-
-    @Operation
-    public ServerOutcome receiveCall(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
-        return executed(conn, ts, server.receiveCall(RpcLincheckScenario.call(conn, ts)).outcome());
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void monotonic(Mode mode) {
+        assertThat(LincheckRun.failure(MonotonicRpcLincheck.class,
+                Suite.RPC_MONOTONIC.options(MonotonicRpcLincheck.class, mode))).isNull();
     }
 
-    @Operation
-    public ServerOutcome receiveTruncatedCall(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
-        return server.receiveTruncatedCall(RpcLincheckScenario.truncatedCall(conn, ts)).outcome();
-    }
-
-    @Operation
-    public ServerOutcome receiveReplyAck(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
-        return server.receiveReplyAck(RpcLincheckScenario.replyAck(conn, ts)).outcome();
-    }
-
-    @Operation
-    public ServerOutcome complete(@Param(name = "conn") int conn, @Param(name = "ts") int ts) {
-        return server.complete(LincheckScenario.conn(conn), Timestamp.of(ts), RpcLincheckScenario.RESULT).outcome();
-    }
-
-    @Operation
-    public boolean collectGarbage(@Param(name = "conn") int conn) {
-        return server.collectGarbage(LincheckScenario.conn(conn));
-    }
-
-    @Test
-    void linearizableAndNeverExecutesTwice() {
-        LinChecker.check(ConcurrentRpcServerLincheckTest.class, LincheckOptions.rpcModelChecking());
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void resilient(Mode mode) {
+        assertThat(LincheckRun.failure(ResilientRpcLincheck.class,
+                Suite.RPC_RESILIENT.options(ResilientRpcLincheck.class, mode))).isNull();
     }
 }

@@ -1,36 +1,33 @@
 package dev.onceproof.conformance.lincheck;
 
-import dev.onceproof.scmp.ConcurrentScmpFilter;
-import dev.onceproof.scmp.ConnId;
-import dev.onceproof.scmp.Timestamp;
-import dev.onceproof.scmp.Verdict;
-import dev.onceproof.storage.InMemoryStableStorage;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.conformance.lincheck.LincheckOptions.Mode;
+import dev.onceproof.conformance.lincheck.LincheckOptions.Suite;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Link 3 of the chain of trust (DESIGN.md): {@link ConcurrentScmpFilter} is linearizable with
- * respect to the sequential core, and no interleaving accepts one message twice. Operations are
- * the spec's Receive(m) and CollectGarbage(c) and a Tick of the server clock; the full collection
- * pass is a sequence of CollectGarbage(c) steps, each atomic, and is not itself one atomic step.
+ * Link 3 of the chain of trust (DESIGN.md): the real {@link dev.onceproof.scmp.ConcurrentScmpFilter}
+ * is linearizable with respect to the sequential core and no interleaving accepts one message twice
+ * (nor, resilient, above stable latest), in both schemes that restart it, with every public mutator
+ * as an operation: receive, collectGarbage(c), the full pass, writeLatest or finishRecovery, and a
+ * crash and recovery. Model checking and stress mode, with the suites of {@link LincheckOptions};
+ * {@link FilterReorderingsLincheckTest} shows they catch each forbidden reordering.
  */
-public class ConcurrentScmpFilterLincheckTest extends FilterLincheckBase {
+class ConcurrentScmpFilterLincheckTest {
 
-    private final ConcurrentScmpFilter filter =
-            new ConcurrentScmpFilter(LincheckScenario.CONFIG, clock, new InMemoryStableStorage());
-
-    @Override
-    Verdict judge(ConnId conn, Timestamp ts) {
-        return filter.receive(conn, ts);
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void monotonic(Mode mode) {
+        assertThat(LincheckRun.failure(MonotonicFilterLincheck.class,
+                Suite.FILTER_MONOTONIC.options(MonotonicFilterLincheck.class, mode))).isNull();
     }
 
-    @Override
-    boolean collect(ConnId conn) {
-        return filter.collectGarbage(conn);
-    }
-
-    @Test
-    void linearizableAndNeverAcceptsTwice() {
-        LinChecker.check(ConcurrentScmpFilterLincheckTest.class, LincheckOptions.modelChecking());
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void resilient(Mode mode) {
+        assertThat(LincheckRun.failure(ResilientFilterLincheck.class,
+                Suite.FILTER_RESILIENT.options(ResilientFilterLincheck.class, mode))).isNull();
     }
 }

@@ -2,22 +2,45 @@ package dev.onceproof.conformance.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.manifest.TraceEntry;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import dev.onceproof.conformance.trace.TraceGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Behaviours the stored traces do not hold: each simulation entry of the manifest is run with a new
  * seed on every test run and replayed. The seed base is printed (and can be pinned with
- * -Donceproof.seedBase=N) so a failure reproduces with ./onceproof verify --seed-base N.
+ * -Donceproof.seedBase=N) so a failure reproduces with ./onceproof verify --seed-base N. Each run
+ * writes under a private temp root, which must be empty again afterwards (issue 13: a day of runs
+ * had left 28 directories in the system temp folder).
  */
 class FreshTraceReplayTest {
+
+    static Path tempRoot;
+
+    @BeforeAll
+    static void makeRoot() throws IOException {
+        tempRoot = Files.createTempDirectory("onceproof-fresh-test");
+    }
+
+    @AfterAll
+    static void removeRoot() throws IOException {
+        MoreFiles.deleteRecursively(tempRoot, RecursiveDeleteOption.ALLOW_INSECURE);
+    }
 
     @TestFactory
     Stream<DynamicTest> freshSimulationsReplayOnTheCore() {
@@ -26,14 +49,37 @@ class FreshTraceReplayTest {
         System.out.println("FreshTraceReplayTest: seed base " + base);
         TraceGenerator generator = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(10));
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
-        List<TraceEntry> sims = repo.manifest().traces().stream()
-                .filter(t -> t.kind() == TraceEntry.Kind.SIMULATE).toList();
-        return sims.stream().map(e -> DynamicTest.dynamicTest(e.name() + " with a new seed", () -> {
-            List<ReplayResult> results = FreshReplay.run(List.of(e), generator, replayer, base, 1, FreshReplay.tempDir());
+        return simulations(repo).stream().map(e -> DynamicTest.dynamicTest(e.name() + " with a new seed", () -> {
+            List<ReplayResult> results = FreshReplay.run(List.of(e), generator, replayer, base, 1, tempRoot);
             assertThat(results).hasSize(1);
             for (ReplayResult r : results) {
                 assertThat(r.passed()).as("seed base " + base + ": " + r.report()).isTrue();
             }
+            assertThat(contents(tempRoot)).as("fresh traces left behind").isEmpty();
         }));
+    }
+
+    @Test
+    void aFailedReplayKeepsTheTraceItNames(@TempDir Path root) {
+        // No replayer knows the spec, so the replay fails; the file its report names must still exist.
+        Repo repo = Repo.locate();
+        TraceEntry sim = simulations(repo).get(0);
+        TraceGenerator generator = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(10));
+        List<ReplayResult> results = FreshReplay.run(List.of(sim), generator,
+                new TraceReplayer(new ReplayerRegistry(List.of())), 1, 1, root);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.passed()).isFalse();
+            assertThat(r.file()).exists().startsWith(root);
+        });
+    }
+
+    private static List<TraceEntry> simulations(Repo repo) {
+        return repo.manifest().traces().stream().filter(t -> t.kind() == TraceEntry.Kind.SIMULATE).toList();
+    }
+
+    private static List<Path> contents(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.toList();
+        }
     }
 }

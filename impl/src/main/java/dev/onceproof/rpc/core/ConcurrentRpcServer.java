@@ -46,6 +46,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * performs them outside any section, so two steps' effects may go out in either order, which the
  * protocol tolerates (datagrams may be reordered anyway). A crash is the death of the process:
  * there is no crash()/recover(); build a new server with {@link #restart}.
+ *
+ * <p><b>Mutation seams.</b> {@link Reordering} names steps taken outside their per-key section,
+ * which the argument above forbids; a server that commits one can be built only from this package,
+ * so that conformance's Lincheck suite can show it catches each in this class, not in a copy.
  */
 public final class ConcurrentRpcServer implements ServerRules.Receiver {
 
@@ -59,6 +63,18 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      * entry leaves only through {@link #collectGarbage(ConnId)}, never while COMPUTING.
      */
     private final ConcurrentHashMap<ConnId, ServerEntry> table = new ConcurrentHashMap<>();
+    private final Reordering reordering;
+
+    /** Steps moved out of conn's section, each a small change a maintainer could make; tests only. */
+    enum Reordering {
+        NONE,
+        /** CALL: entry read, SCMP verdict and entry written as three atomic steps (get, receive, put). */
+        CALL_JUDGED_OUTSIDE_SECTION,
+        /** Truncated CALL judged on an entry and an upper read outside conn's section (issue 13). */
+        TRUNCATED_CALL_JUDGED_OUTSIDE_SECTION,
+        /** GC removes the RPC entry in conn's section and SCMP's entry only after it. */
+        SCMP_ENTRY_COLLECTED_AFTER_SECTION
+    }
 
     /** A freshly created server (spec Init): see {@link ConcurrentScmpFilter#ConcurrentScmpFilter}. */
     public ConcurrentRpcServer(ScmpConfig config, InstantSource clock, StableStorage storage, long kappa) {
@@ -72,7 +88,13 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
     }
 
     private ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa) {
-        this.filter = filter;
+        this(filter, clock, kappa, Reordering.NONE);
+    }
+
+    /** A server over the given filter that commits one forbidden reordering: mutation seam, tests only. */
+    ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa, Reordering reordering) {
+        this.reordering = Objects.requireNonNull(reordering, "reordering");
+        this.filter = Objects.requireNonNull(filter, "filter");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.kappa = ServerRules.requireKappa(kappa);
     }
@@ -104,6 +126,15 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveCall(RpcMessage.Call m) {
+        if (reordering == Reordering.CALL_JUDGED_OUTSIDE_SECTION) {
+            ServerEntry entry = table.get(m.conn());
+            Verdict v = filter.receive(m.conn(), m.ts());
+            if (v == Verdict.ACCEPTED) {
+                table.put(m.conn(), ServerEntry.computing(m.ts()));
+                return ServerRules.execute(m);
+            }
+            return ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
+        }
         Outcome out = new Outcome();
         table.compute(m.conn(), (conn, entry) -> {
             Verdict v = filter.receive(conn, m.ts());
@@ -124,6 +155,12 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     @Override
     public ServerStep receiveTruncatedCall(RpcMessage.TruncatedCall m) {
+        if (reordering == Reordering.TRUNCATED_CALL_JUDGED_OUTSIDE_SECTION) {
+            long upper = filter.upperOf(m.conn());
+            boolean recovering = filter.inRecovery();
+            return ServerRules.truncatedCall(m.conn(), m.ts(), table.get(m.conn()), upper, recovering,
+                    ServerRules::retransmit);
+        }
         Outcome out = new Outcome();
         table.compute(m.conn(), (conn, entry) -> {
             out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
@@ -178,13 +215,17 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
     public boolean collectGarbage(ConnId conn) {
         long rhoPrime = ServerRules.rhoPrime(filter.rhoOf(conn), kappa);
         Outcome out = new Outcome();
+        boolean scmpInside = reordering != Reordering.SCMP_ENTRY_COLLECTED_AFTER_SECTION;
         table.computeIfPresent(conn, (c, entry) -> {
-            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || !filter.collectGarbage(c)) {
+            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || (scmpInside && !filter.collectGarbage(c))) {
                 return entry;
             }
             out.removed = true;
             return null;
         });
+        if (!scmpInside && out.removed) {
+            filter.collectGarbage(conn);
+        }
         return out.removed;
     }
 

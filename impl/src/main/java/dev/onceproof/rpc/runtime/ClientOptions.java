@@ -1,6 +1,7 @@
 package dev.onceproof.rpc.runtime;
 
 import dev.onceproof.rpc.core.RetryPolicy;
+import dev.onceproof.rpc.wire.Keyring;
 import java.util.Objects;
 
 /**
@@ -16,8 +17,15 @@ import java.util.Objects;
  *                      early (Fig. 2-2 rule 1) and stall in retransmissions. Waiting keeps a busy
  *                      connection at its sustainable 1000 calls per second instead, while bursts of
  *                      up to this many calls go at full speed. Keep it below the server's beta.
+ * @param keys          null: wire format version 1; else the keyring holding this connection's key:
+ *                      calls go out as version 2 and only authentic replies are taken
  */
-public record ClientOptions(RetryPolicy retry, ReplyAcks replyAcks, long maxLeadMillis) {
+public record ClientOptions(RetryPolicy retry, ReplyAcks replyAcks, long maxLeadMillis, Keyring keys) {
+
+    /** Without authentication (wire format version 1). */
+    public ClientOptions(RetryPolicy retry, ReplyAcks replyAcks, long maxLeadMillis) {
+        this(retry, replyAcks, maxLeadMillis, null);
+    }
 
     public ClientOptions {
         Objects.requireNonNull(retry, "retry");
@@ -33,10 +41,15 @@ public record ClientOptions(RetryPolicy retry, ReplyAcks replyAcks, long maxLead
     }
 
     public ClientOptions withReplyAcks(ReplyAcks mode) {
-        return new ClientOptions(retry, mode, maxLeadMillis);
+        return new ClientOptions(retry, mode, maxLeadMillis, keys);
     }
 
     public ClientOptions withMaxLead(long millis) {
-        return new ClientOptions(retry, replyAcks, millis);
+        return new ClientOptions(retry, replyAcks, millis, keys);
+    }
+
+    /** Sends version 2 datagrams under the connection's key and accepts only such replies. */
+    public ClientOptions withKeys(Keyring keyring) {
+        return new ClientOptions(retry, replyAcks, maxLeadMillis, keyring);
     }
 }

@@ -4,7 +4,9 @@ import dev.onceproof.rpc.core.ClientEffect;
 import dev.onceproof.rpc.core.ClientStep;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.core.RpcClientCore;
+import dev.onceproof.rpc.wire.DatagramAuth;
 import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.RpcKey;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
 import dev.onceproof.rpc.wire.RpcEncoder;
@@ -56,6 +58,8 @@ public final class RpcUdpClient implements AutoCloseable {
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(WireFormat.MAX_DATAGRAM));
     private final ClientOptions options;
     private final ReplyAcks replyAcks;
+    /** Null: version 1; else this connection's sending key, and the keyring replies are checked with. */
+    private final RpcKey sendingKey;
     /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
     private RpcMessage pendingReplyAck;
 
@@ -71,6 +75,11 @@ public final class RpcUdpClient implements AutoCloseable {
                         long lastSent) throws IOException {
         this.options = options;
         this.replyAcks = options.replyAcks();
+        this.sendingKey = options.keys() == null ? null : options.keys().sendingKey(conn);
+        if (options.keys() != null && sendingKey == null) {
+            throw new IllegalArgumentException("the keyring holds no key for connection " + conn
+                    + " (it has keys for " + options.keys().connections() + ")");
+        }
         this.clock = new EventClock(clock);
         this.core = new RpcClientCore(conn, this.clock, options.retry(), lastSent);
         this.server = server;
@@ -148,7 +157,11 @@ public final class RpcUdpClient implements AutoCloseable {
     private void write(RpcMessage message) throws IOException {
         try {
             ByteBuffer out = SEND_BUFFER.get().clear();
-            RpcEncoder.encode(message, out);
+            if (sendingKey == null) {
+                RpcEncoder.encode(message, out);
+            } else {
+                DatagramAuth.seal(message, sendingKey, out);
+            }
             channel.write(out.flip());
         } catch (PortUnreachableException e) {
             // An earlier datagram met a closed port (server down); this one may still go through on
@@ -178,7 +191,10 @@ public final class RpcUdpClient implements AutoCloseable {
             // ICMP from a server that is down (crashed, restarting): keep waiting for the timer.
             return new ClientStep(ClientStep.IGNORE, List.of());
         }
-        DecodeResult decoded = RpcDecoder.decode(packet.getData(), 0, packet.getLength(), core.conn());
+        // With keys, a forged ACK, REPLY or REJECT is dropped like garbage: only the server's count.
+        DecodeResult decoded = sendingKey == null
+                ? RpcDecoder.decode(packet.getData(), 0, packet.getLength(), core.conn())
+                : DatagramAuth.open(packet.getData(), 0, packet.getLength(), core.conn(), options.keys());
         if (decoded instanceof DecodeResult.Decoded d) {
             return core.receive(d.message());
         }

@@ -4,7 +4,9 @@ import dev.onceproof.rpc.core.ConcurrentRpcServer;
 import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerStep;
+import dev.onceproof.rpc.wire.DatagramAuth;
 import dev.onceproof.rpc.wire.DecodeResult;
+import dev.onceproof.rpc.wire.Keyring;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcDecoder;
 import dev.onceproof.rpc.wire.RpcEncoder;
@@ -61,7 +63,11 @@ public final class RpcUdpServer implements AutoCloseable {
     private final InetSocketAddress address;
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService background;
+    /** The background executor's one thread, joined at close: a terminated executor's worker may still be alive. */
+    private volatile Thread backgroundThread;
     private final ServerCounters counters = new ServerCounters();
+    /** Null: wire format version 1; else every datagram in and out is version 2 under these keys. */
+    private final Keyring keys;
     private final boolean recovered;
     private volatile boolean closing;
 
@@ -72,6 +78,7 @@ public final class RpcUdpServer implements AutoCloseable {
         this.scmpConfig = scmpConfig;
         this.handler = handler;
         this.options = options;
+        this.keys = options.keys();
         this.channel = channel;
         this.address = (InetSocketAddress) channel.getLocalAddress();
         for (int i = 0; i < options.threads(); i++) {
@@ -80,6 +87,7 @@ public final class RpcUdpServer implements AutoCloseable {
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rpc-background-" + address.getPort());
             t.setDaemon(true);
+            backgroundThread = t;
             return t;
         });
     }
@@ -174,7 +182,18 @@ public final class RpcUdpServer implements AutoCloseable {
             lane.datagram();
             int length = buf.position();
             buf.get(0, datagram, 0, length);
-            DecodeResult decoded = RpcDecoder.decode(datagram, 0, length, lastConn);
+            // With keys, nothing reaches the core before its tag is checked: a forged datagram is
+            // counted and dropped here, before any protocol state changes.
+            DecodeResult decoded = keys == null ? RpcDecoder.decode(datagram, 0, length, lastConn)
+                    : DatagramAuth.open(datagram, 0, length, lastConn, keys);
+            if (decoded instanceof DecodeResult.Unauthenticated u) {
+                counters.unauthenticated.increment();
+                if (counters.unauthenticated.sum() <= LOGGED_MALFORMED) {
+                    System.err.println("rpc server " + address + ": dropped unauthenticated datagram from "
+                            + from + ": " + u.detail());
+                }
+                continue;
+            }
             if (decoded instanceof DecodeResult.Malformed m) {
                 counters.malformed.increment();
                 if (counters.malformed.sum() <= LOGGED_MALFORMED) {
@@ -252,7 +271,12 @@ public final class RpcUdpServer implements AutoCloseable {
     private void send(RpcMessage message, SocketAddress to) {
         try {
             ByteBuffer out = SEND_BUFFER.get().clear();
-            RpcEncoder.encode(message, out);
+            if (keys == null) {
+                RpcEncoder.encode(message, out);
+            } else {
+                // The conn's key exists: the message answers a datagram authenticated under it.
+                DatagramAuth.seal(message, keys.sendingKey(message.conn()), out);
+            }
             channel.send(out.flip(), to);
         } catch (ClosedChannelException e) {
             // Closing: the client's retransmission will find the next incarnation, or time out.
@@ -302,6 +326,12 @@ public final class RpcUdpServer implements AutoCloseable {
         try {
             if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
                 background.shutdownNow();
+            }
+            // awaitTermination returns once the worker has run its last task, which can be before
+            // its thread has ended; close promises that no thread of this server outlives it.
+            Thread t = backgroundThread;
+            if (t != null) {
+                t.join(5_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -12,6 +12,8 @@ public final class ServerCounters {
     /** The per-thread counters of every server thread, for the per-datagram counts. */
     private final List<Lane> lanes = new CopyOnWriteArrayList<>();
     final LongAdder malformed = new LongAdder();
+    /** Well-formed but not authentic under the server's keys (or version 1 where keys are required). */
+    final LongAdder unauthenticated = new LongAdder();
     final LongAdder acks = new LongAdder();
     final LongAdder retransmittedReplies = new LongAdder();
     final LongAdder rejects = new LongAdder();
@@ -23,7 +25,8 @@ public final class ServerCounters {
     final LongAdder internalErrors = new LongAdder();
 
     /** A consistent-enough copy: each counter is read once. */
-    public record Snapshot(long datagrams, long malformed, long executed, long replies, long acks,
+    public record Snapshot(long datagrams, long malformed, long unauthenticated, long executed, long replies,
+                           long acks,
                            long retransmittedReplies, long rejects, long tooEarly,
                            long handlerFailures, long latestWrites, long collected, long internalErrors) {
         @Override
@@ -31,6 +34,7 @@ public final class ServerCounters {
             return "datagrams=" + datagrams + " executed=" + executed + " replies=" + replies
                     + " acks=" + acks + " retransmittedReplies=" + retransmittedReplies
                     + " rejects=" + rejects + " tooEarly=" + tooEarly + " malformed=" + malformed
+                    + " unauthenticated=" + unauthenticated
                     + " handlerFailures=" + handlerFailures
                     + " latestWrites=" + latestWrites + " collected=" + collected
                     + " internalErrors=" + internalErrors;
@@ -95,7 +99,7 @@ public final class ServerCounters {
             executed += (long) Lane.EXECUTED.getOpaque(lane);
             replies += (long) Lane.REPLIES.getOpaque(lane);
         }
-        return new Snapshot(datagrams, malformed.sum(), executed, replies, acks.sum(),
+        return new Snapshot(datagrams, malformed.sum(), unauthenticated.sum(), executed, replies, acks.sum(),
                 retransmittedReplies.sum(), rejects.sum(), tooEarly.sum(),
                 handlerFailures.sum(), latestWrites.sum(), collected.sum(), internalErrors.sum());
     }

@@ -1,5 +1,6 @@
 package dev.onceproof.rpc.runtime;
 
+import dev.onceproof.rpc.wire.Keyring;
 import java.net.InetSocketAddress;
 
 /**
@@ -17,8 +18,17 @@ import java.net.InetSocketAddress;
  *                           Latest"); must be below beta, or latest falls behind the clock and
  *                           timely calls are refused as too early
  * @param gcPeriodMillis     how often the connection table is garbage-collected (Fig. 3-1)
+ * @param keys               null: wire format version 1, anyone may speak for any connection; else
+ *                           only version 2 datagrams under these per-connection keys are served
+ *                           (see dev.onceproof.rpc.wire.DatagramAuth), the rest counted and dropped
  */
-public record ServerOptions(InetSocketAddress bind, int threads, long latestPeriodMillis, long gcPeriodMillis) {
+public record ServerOptions(InetSocketAddress bind, int threads, long latestPeriodMillis, long gcPeriodMillis,
+                            Keyring keys) {
+
+    /** Without authentication (wire format version 1). */
+    public ServerOptions(InetSocketAddress bind, int threads, long latestPeriodMillis, long gcPeriodMillis) {
+        this(bind, threads, latestPeriodMillis, gcPeriodMillis, null);
+    }
 
     public ServerOptions {
         if (bind == null) {
@@ -39,10 +49,15 @@ public record ServerOptions(InetSocketAddress bind, int threads, long latestPeri
     }
 
     public ServerOptions withBind(InetSocketAddress address) {
-        return new ServerOptions(address, threads, latestPeriodMillis, gcPeriodMillis);
+        return new ServerOptions(address, threads, latestPeriodMillis, gcPeriodMillis, keys);
     }
 
     public ServerOptions withPeriods(long latestMillis, long gcMillis) {
-        return new ServerOptions(bind, threads, latestMillis, gcMillis);
+        return new ServerOptions(bind, threads, latestMillis, gcMillis, keys);
+    }
+
+    /** Serves only datagrams authenticated under these keys (null: none required). */
+    public ServerOptions withKeys(Keyring keyring) {
+        return new ServerOptions(bind, threads, latestPeriodMillis, gcPeriodMillis, keyring);
     }
 }

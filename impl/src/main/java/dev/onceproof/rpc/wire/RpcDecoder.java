@@ -39,6 +39,15 @@ public final class RpcDecoder {
      * instead of a new one: same value, no string built and validated again on the hot path.
      */
     public static DecodeResult decode(byte[] buf, int from, int length, ConnId likely) {
+        return decode(buf, from, length, likely, WireFormat.VERSION);
+    }
+
+    /**
+     * As {@link #decode(byte[], int, int, ConnId)} for the message body of a version-2 datagram
+     * (see {@link DatagramAuth}): the same layout with version byte {@code version}; the caller has
+     * cut off the authentication trailer.
+     */
+    static DecodeResult decode(byte[] buf, int from, int length, ConnId likely, byte version) {
         // A slice outside the array is the caller's bug, not a malformed datagram.
         java.util.Objects.checkFromIndexSize(from, length, buf.length);
         if (length > WireFormat.MAX_DATAGRAM) {
@@ -53,9 +62,9 @@ public final class RpcDecoder {
             return new Malformed(DecodeError.BAD_MAGIC, 0, String.format(
                     "magic 0x%02X%02X is not 0x4F50 (\"OP\")", buf[from], buf[from + 1]));
         }
-        if (buf[from + 2] != WireFormat.VERSION) {
+        if (buf[from + 2] != version) {
             return new Malformed(DecodeError.UNKNOWN_VERSION, 2, "version " + (buf[from + 2] & 0xFF)
-                    + " is not the supported version " + WireFormat.VERSION);
+                    + " is not the expected version " + version);
         }
         MessageType type = MessageType.fromCode(buf[from + 3]);
         if (type == null) {

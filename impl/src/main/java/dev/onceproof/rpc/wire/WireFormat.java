@@ -9,6 +9,12 @@ public final class WireFormat {
     public static final byte MAGIC_0 = 0x4F;
     public static final byte MAGIC_1 = 0x50;
     public static final byte VERSION = 1;
+    /** Version 2: version 1's layout, then a key id and an HMAC-SHA256 tag ({@link DatagramAuth}). */
+    public static final byte VERSION_AUTHENTICATED = 2;
+    /** keyId (1) + tag (32): what version 2 adds after the version 1 fields. */
+    public static final int AUTH_TRAILER = 1 + 32;
+    /** The largest payload of a version 2 message: the trailer takes the room. */
+    public static final int MAX_PAYLOAD_AUTHENTICATED = 65_507 - (5 + 128 + 8 + 4) - AUTH_TRAILER;
 
     /** magic(2) + version(1) + type(1) + connLength(1). */
     public static final int FIXED_PREFIX = 5;

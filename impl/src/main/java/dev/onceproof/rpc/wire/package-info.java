@@ -36,6 +36,32 @@
  *   <tr><td>6</td><td>REJECT</td><td>server</td><td>conn, ts</td><td>13+n</td></tr>
  * </table>
  *
+ * <h2>Layout, version 2 (authenticated)</h2>
+ *
+ * Optional, per connection: a server or client given a key file ({@link
+ * dev.onceproof.rpc.wire.Keyring}) sends and accepts only version 2; without one, only version 1,
+ * unchanged. Version 2 is version 1's layout with version byte 2, followed by a trailer:
+ *
+ * <pre>
+ * offset  size  field        rule
+ * 0       L     body         a version 1 encoding (offsets as above) whose version byte is 2
+ * L       1     keyId        1..255: which of the connection's keys (rotation: send with the highest
+ *                            id, accept any id the keyring lists for the connection)
+ * L+1     32    tag          HMAC-SHA256, under key (conn, keyId), of bytes 0..L (body and keyId)
+ * </pre>
+ *
+ * {@link dev.onceproof.rpc.wire.DatagramAuth#open} checks the body as strictly as version 1, then
+ * the tag, compared in constant time ({@code MessageDigest.isEqual}); a version 1 datagram, an
+ * unknown (conn, keyId) or a wrong tag is {@link dev.onceproof.rpc.wire.DecodeResult.Unauthenticated}:
+ * the server counts it ({@code unauthenticated}) and drops it before the protocol core sees it, so
+ * a forged datagram changes no protocol state. Server replies are sealed under the same
+ * connection's key, so a client with keys ignores forged ACKs, REPLYs and REJECTs too. A key is at
+ * least 32 bytes; the largest version 2 payload is {@link
+ * dev.onceproof.rpc.wire.WireFormat#MAX_PAYLOAD_AUTHENTICATED} = 65362 - 33 = 65329 bytes. The tag
+ * does not hide the payload (no encryption) and does not stop replay of a captured datagram, which
+ * the protocol already handles: a replayed CALL is a duplicate SCMP rejects or answers from the
+ * stored reply.
+ *
  * <h2>Limits</h2>
  *
  * A datagram is at most {@link dev.onceproof.rpc.wire.WireFormat#MAX_DATAGRAM} = 65507 bytes (the
