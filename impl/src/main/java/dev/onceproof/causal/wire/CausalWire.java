@@ -111,15 +111,12 @@ public final class CausalWire {
             CausalMessage m;
             switch (type) {
                 case DATA, RESEND -> {
-                    int originIndex = Short.toUnsignedInt(b.getShort());
-                    if (originIndex >= MAX_NODES) {
-                        return bad("bytes 6-7: origin index " + originIndex + " is not below MAX_NODES " + MAX_NODES);
+                    String badId = idError(b);
+                    if (badId != null) {
+                        return bad(badId);
                     }
-                    NodeId origin = NodeId.of(originIndex);
-                    long seq = seq(b);
-                    if (seq < 1) {
-                        return bad("bytes 8-15: seq " + seq + " is below 1");
-                    }
+                    NodeId origin = NodeId.of(Short.toUnsignedInt(b.getShort(6)));
+                    long seq = b.getLong(8);
                     ClockRead vc = clock(b);
                     if (vc.error() != null) {
                         return bad(vc.error());
@@ -142,16 +139,11 @@ public final class CausalWire {
                     m = type == DATA ? new CausalMessage.Data(e) : new CausalMessage.Resend(from, e);
                 }
                 case REQUEST -> {
-                    int originIndex = Short.toUnsignedInt(b.getShort());
-                    if (originIndex >= MAX_NODES) {
-                        return bad("bytes 6-7: origin index " + originIndex + " is not below MAX_NODES " + MAX_NODES);
+                    String badId = idError(b);
+                    if (badId != null) {
+                        return bad(badId);
                     }
-                    NodeId origin = NodeId.of(originIndex);
-                    long seq = seq(b);
-                    if (seq < 1) {
-                        return bad("bytes 8-15: requested seq " + seq + " is below 1");
-                    }
-                    m = new CausalMessage.Request(from, new EventId(origin, seq));
+                    m = new CausalMessage.Request(from, new EventId(NodeId.of(Short.toUnsignedInt(b.getShort(6))), b.getLong(8)));
                 }
                 case HEARTBEAT -> {
                     ClockRead vc = clock(b);
@@ -173,8 +165,14 @@ public final class CausalWire {
         }
     }
 
-    private static long seq(ByteBuffer b) {
-        return b.getLong();
+    /** Reads the event id at bytes 6-15 (origin, seq); the error naming the bad field, or null. */
+    private static String idError(ByteBuffer b) {
+        int origin = Short.toUnsignedInt(b.getShort());
+        long seq = b.getLong();
+        if (origin >= MAX_NODES) {
+            return "bytes 6-7: origin index " + origin + " is not below MAX_NODES " + MAX_NODES;
+        }
+        return seq < 1 ? "bytes 8-15: seq " + seq + " is below 1" : null;
     }
 
     private record ClockRead(VectorClock vc, String error) {
