@@ -14,9 +14,20 @@
 EXTENDS Adaptive
 
 CONSTANT MaxExp   \* estimates are 2^0 .. 2^MaxExp (bounds the CHOOSE below)
+\* Which reading of Fig. 2's second branch (the update when maxltime is
+\* below the estimate):
+\*   "decrease"  the proof of Theorem 6: an interval ends when the estimate
+\*               decreases ("At this time, numrej and numacc are reset and p
+\*               is incremented"), so the branch is taken only when the
+\*               rounded maxltime is below ltime-est.  The default.
+\*   "literal"   the figure as printed: the guard is ltime-est > maxltime > 0,
+\*               so a collection whose maxltime rounds to the same estimate
+\*               still subtracts p * numrej, resets numrej and increments p.
+CONSTANT Reading
 
 ASSUME InitEstIsOne == InitEst = 1     \* Fig. 2: "ltime-est: powers of 2, initially 1"
 ASSUME MaxExpIsNat  == MaxExp \in Nat
+ASSUME ReadingIsKnown == Reading \in {"decrease", "literal"}
 
 VARIABLES
     p,         \* "p: integer, initially 1"
@@ -57,6 +68,7 @@ UnlimitedCollect ==
        THEN /\ CollectGarbage(Pow2Ceil(mx))
             /\ UNCHANGED <<p, numacc, numrej>>
        ELSE IF numacc > p * numrej /\ ltimeEst > mx /\ mx > 0
+               /\ (Reading = "literal" \/ Pow2Ceil(mx) < ltimeEst)
        THEN /\ CollectGarbage(Pow2Ceil(mx))
             /\ numacc' = numacc - p * numrej
             /\ numrej' = 0
@@ -78,4 +90,9 @@ StandardForm == Spec
 
 EstimateIsPowerOfTwo == \E j \in 0..MaxExp : ltimeEst = 2^j
 NumaccNonNegative    == numacc >= 0 /\ numrej >= 0 /\ p >= 1
+
+\* The proof of Theorem 6 counts intervals that end when the estimate
+\* decreases: p grows only then.  Holds for Reading "decrease"; the literal
+\* figure violates it (model adaptive-unlimited-literal-p-without-decrease).
+PGrowsOnlyOnDecrease == [][p' # p => ltimeEst' < ltimeEst]_allVars
 =============================================================================

@@ -19,4 +19,10 @@ SimNext ==
     /\ lastAction'.name = "Lose" => Cardinality(net) >= 3
     /\ lastAction'.name = "CollectGarbage" <=> lastAction.name = "Tick"
 SimSpec == UnlimitedInit /\ [][SimNext]_allVars
+
+\* Trace scenario for Fig. 2 read literally: p has grown, and the last
+\* collection's maxltime rounds to the estimate it left unchanged (under
+\* Reading "literal" the shortest way there is a bump without a decrease).
+SameEstimateBump == p > 1 /\ maxltime > 0 /\ Pow2Ceil(maxltime) = ltimeEst
+NotSameEstimateBump == ~SameEstimateBump
 =============================================================================

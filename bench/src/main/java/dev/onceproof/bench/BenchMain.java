@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             AdaptiveCommand.class,
             dev.onceproof.bench.rpc.RpcBenchCommand.class,
+            dev.onceproof.bench.causal.CausalBenchCommand.class,
+            dev.onceproof.bench.exactlyonce.ExactlyOnceCommand.class,
         })
 public final class BenchMain implements Runnable {
 

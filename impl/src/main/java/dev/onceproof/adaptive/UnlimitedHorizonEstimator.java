@@ -2,6 +2,7 @@ package dev.onceproof.adaptive;
 
 import dev.onceproof.scmp.LifetimeEstimator;
 import dev.onceproof.scmp.Verdict;
+import java.util.Objects;
 
 /**
  * The unlimited horizon algorithm (Chaudhuri, Coan and Welch 1995, Fig. 2): the lines marked with an
@@ -14,13 +15,16 @@ import dev.onceproof.scmp.Verdict;
  * history: p grows by one per decrease, so the longer the run, the more accepted messages a decrease
  * needs ("the more reluctant the server is to reduce its estimate", Section 1).
  *
- * <p>Read literally, as here: the second branch's guard is {@code ltime-est > maxltime > 0}, not
- * "the rounded maxltime is below ltime-est". So a collection whose largest lifetime is, say, 50
- * while the estimate is 64 takes the branch, sets ltime-est to 2^6 = 64 again, and still subtracts
- * p * numrej, resets numrej and increments p. In a steady workload p then grows by about one per
- * collection period, and after a later burst of summary-rejections a real decrease needs p times
- * as many accepted messages: the dependence on history Section 1 describes, amplified. Theorems 4
- * and 6 do not depend on which reading is taken; the harness (bench adaptive) measures the effect.
+ * <p>Two readings of the second branch ({@link Reading}). Printed, its guard is {@code ltime-est >
+ * maxltime > 0}, so a collection whose largest lifetime is, say, 50 while the estimate is 64 takes
+ * the branch, sets ltime-est to 2^6 = 64 again, and still subtracts p * numrej, resets numrej and
+ * increments p ({@link Reading#LITERAL}). The proof of Theorem 6 counts intervals that end when the
+ * estimate decreases ("At this time, numrej and numacc are reset and p is incremented"), so the
+ * default, {@link Reading#DECREASE}, takes the branch only when the rounded maxltime is below the
+ * estimate. Both are standard-form algorithms (specs/adaptive/AdaptiveUnlimited.tla, constant
+ * Reading, checks both); under the literal one p grows by about one per collection period of a
+ * steady workload, so after a later burst of summary-rejections a real decrease needs p times as
+ * many accepted messages. The harness (bench adaptive) reports both.
  *
  * <p>ltimes: Fig. 2 keeps the multiset of this period's lifetimes but reads only its maximum; the
  * paper's footnote (dagger) says an efficient implementation keeps just that maximum, which is what
@@ -35,6 +39,36 @@ import dev.onceproof.scmp.Verdict;
  */
 public final class UnlimitedHorizonEstimator implements LifetimeEstimator {
 
+    /** Which reading of Fig. 2's second branch; the spec's constant Reading. */
+    public enum Reading {
+        /** The proof of Theorem 6: only a collection that lowers the estimate resets and bumps p. */
+        DECREASE("decrease"),
+        /** The figure as printed: any collection with ltime-est > maxltime > 0 does. */
+        LITERAL("literal");
+
+        private final String specName;
+
+        Reading(String specName) {
+            this.specName = specName;
+        }
+
+        public String specName() {
+            return specName;
+        }
+
+        /** The reading the spec's constant names; an unknown name is an error naming it. */
+        public static Reading ofSpecName(String name) {
+            for (Reading r : values()) {
+                if (r.specName.equals(name)) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("Fig. 2 reading \"" + name + "\" is neither \"decrease\" nor \"literal\"");
+        }
+    }
+
+    private final Reading reading;
+
     /** ltime-est: a power of two, at least 1, initially 1 (Fig. 2 state variables). */
     private long ltimeEst = 1;
     /** p: initially 1, incremented at every decrease; the p-th decrease needs numacc > p * numrej. */
@@ -47,6 +81,19 @@ public final class UnlimitedHorizonEstimator implements LifetimeEstimator {
     private long maxltime;
     /** max(ltimes U {0}) for the current garbage-collection period; >= 0. */
     private long maxInPeriod;
+
+    /** The default reading, {@link Reading#DECREASE} (the proof of Theorem 6). */
+    public UnlimitedHorizonEstimator() {
+        this(Reading.DECREASE);
+    }
+
+    public UnlimitedHorizonEstimator(Reading reading) {
+        this.reading = Objects.requireNonNull(reading, "reading");
+    }
+
+    public Reading reading() {
+        return reading;
+    }
 
     @Override
     public void onMessage(long lifetime, Verdict verdict, boolean summaryRejected) {
@@ -65,7 +112,8 @@ public final class UnlimitedHorizonEstimator implements LifetimeEstimator {
         maxltime = maxInPeriod; // the largest element in (ltimes U {0})
         if (maxltime > ltimeEst) {
             ltimeEst = PowerOfTwo.ceil(maxltime);
-        } else if (numacc > Math.multiplyExact(p, numrej) && ltimeEst > maxltime && maxltime > 0) {
+        } else if (numacc > Math.multiplyExact(p, numrej) && ltimeEst > maxltime && maxltime > 0
+                && (reading == Reading.LITERAL || PowerOfTwo.ceil(maxltime) < ltimeEst)) {
             ltimeEst = PowerOfTwo.ceil(maxltime);
             numacc -= p * numrej;
             numrej = 0;
@@ -94,6 +142,6 @@ public final class UnlimitedHorizonEstimator implements LifetimeEstimator {
 
     @Override
     public String toString() {
-        return "unlimited-horizon " + state();
+        return "unlimited-horizon(" + reading.specName() + ") " + state();
     }
 }

@@ -17,7 +17,8 @@ import java.util.OptionalLong;
  *
  * <p>Method names are the spec's actions (specs/CONVENTIONS.md): {@link #receive}, {@link
  * #collectGarbage(ConnId)}, {@link #collectGarbage()}, {@link #writeLatest}, {@link #crash}, {@link
- * #recover}, {@link #finishRecovery}; {@link #state} is the spec's server variables.
+ * #recover}, {@link #finishRecovery}; {@link #state} is the spec's server variables. {@link
+ * #collectGarbage(String)} is a pass over one rho class (Chaudhuri-Coan-Welch Fig. 3's schedule).
  *
  * <p><b>Mutation seams.</b> The protected methods {@link #isTooEarly}, {@link #isNew}, {@link
  * #raiseUpper}, {@link #persistLatest}, {@link #recoveredUpper} and {@link #isRecovering} each carry
@@ -139,21 +140,41 @@ public class ScmpServer {
     }
 
     /**
-     * Every eligible entry, one estimate per class for the pass (Chaudhuri-Coan-Welch standard form).
+     * Every eligible entry, one estimate per class for the pass (Chaudhuri-Coan-Welch standard form):
+     * {@link #collectGarbage(String)} for every class, in the configuration's class order.
      *
      * @return how many entries were removed
      */
     public int collectGarbage() {
         requireUp("collectGarbage");
-        long now = clock.millis();
-        Map<String, Long> cutoff = new HashMap<>();
-        for (Map.Entry<String, LifetimeEstimator> k : config.rhoClasses().entrySet()) {
-            cutoff.put(k.getKey(), now - k.getValue().beginGarbageCollection());
+        int removed = 0;
+        for (String rhoClass : config.rhoClasses().keySet()) {
+            removed += collectGarbage(rhoClass);
         }
+        return removed;
+    }
+
+    /**
+     * A garbage-collection pass over one rho class (end of 2.4: one upper per class): asks that
+     * class's estimator once for the pass's estimate and removes the class's entries at or below
+     * clock minus it; other classes, their estimators and their upper are untouched. This is what
+     * lets each class be collected on its own schedule, as Chaudhuri, Coan and Welch's Fig. 3 needs
+     * (a pass exactly when its class has received S messages).
+     *
+     * @return how many entries were removed
+     * @throws IllegalArgumentException when rhoClass is not one of the configuration's classes
+     */
+    public int collectGarbage(String rhoClass) {
+        requireUp("collectGarbage");
+        LifetimeEstimator estimator = config.rhoClasses().get(rhoClass);
+        if (estimator == null) {
+            throw new IllegalArgumentException("rho class \"" + rhoClass + "\" is not one of "
+                    + config.rhoClasses().keySet());
+        }
+        long cutoff = clock.millis() - estimator.beginGarbageCollection();
         int removed = 0;
         for (ConnId conn : new ArrayList<>(ct.keySet())) {
-            String rhoClass = classOf(conn);
-            if (collectIfOld(conn, rhoClass, cutoff.get(rhoClass))) {
+            if (classOf(conn).equals(rhoClass) && collectIfOld(conn, rhoClass, cutoff)) {
                 removed++;
             }
         }

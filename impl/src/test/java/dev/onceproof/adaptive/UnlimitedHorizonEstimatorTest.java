@@ -72,13 +72,28 @@ class UnlimitedHorizonEstimatorTest {
     }
 
     @Test
-    void theDecreaseBranchRunsEvenWhenRoundingKeepsTheEstimate() {
-        // Literal Fig. 2: the guard is "ltime-est > maxltime > 0"; 8 > 5 holds, 2^3 = 8 again,
+    void literalReadingRunsTheDecreaseBranchEvenWhenRoundingKeepsTheEstimate() {
+        // Fig. 2 as printed: the guard is "ltime-est > maxltime > 0"; 8 > 5 holds, 2^3 = 8 again,
         // yet p, numacc and numrej are updated as for any decrease.
+        UnlimitedHorizonEstimator literal = new UnlimitedHorizonEstimator(UnlimitedHorizonEstimator.Reading.LITERAL);
+        raiseTo8(literal);                             // numacc 1
+        literal.onMessage(5, ACCEPTED, false);         // numacc 2
+        assertThat(literal.beginGarbageCollection()).isEqualTo(8);
+        assertThat(literal.state()).isEqualTo(new State(8, 2, 2, 0, 5, 0));
+    }
+
+    @Test
+    void defaultReadingEndsAnIntervalOnlyWhenTheEstimateDecreases() {
+        // Proof of Theorem 6: "At this time [the estimate decreases], numrej and numacc are reset
+        // and p is incremented"; a maxltime that rounds to the estimate leaves p, numacc alone.
+        assertThat(est.reading()).isEqualTo(UnlimitedHorizonEstimator.Reading.DECREASE);
         raiseTo8();                                // numacc 1
         est.onMessage(5, ACCEPTED, false);         // numacc 2
         assertThat(est.beginGarbageCollection()).isEqualTo(8);
-        assertThat(est.state()).isEqualTo(new State(8, 2, 2, 0, 5, 0));
+        assertThat(est.state()).isEqualTo(new State(8, 1, 2, 0, 5, 0));
+        est.onMessage(3, ACCEPTED, false);         // rounds to 4 < 8: a decrease
+        assertThat(est.beginGarbageCollection()).isEqualTo(4);
+        assertThat(est.state()).isEqualTo(new State(4, 2, 3, 0, 3, 0));
     }
 
     @Test
@@ -107,7 +122,11 @@ class UnlimitedHorizonEstimatorTest {
     }
 
     private void raiseTo8() {
-        est.onMessage(6, ACCEPTED, false);
-        assertThat(est.beginGarbageCollection()).isEqualTo(8);
+        raiseTo8(est);
+    }
+
+    private static void raiseTo8(UnlimitedHorizonEstimator e) {
+        e.onMessage(6, ACCEPTED, false);
+        assertThat(e.beginGarbageCollection()).isEqualTo(8);
     }
 }

@@ -15,8 +15,15 @@ import java.util.function.Supplier;
  */
 public record Contender(String name, Supplier<LifetimeEstimator> factory, boolean adaptive) {
 
+    /** Fig. 2 in the proof of Theorem 6's reading (p grows only when the estimate decreases). */
     public static Contender unlimited() {
         return new Contender("unlimited", UnlimitedHorizonEstimator::new, true);
+    }
+
+    /** Fig. 2 as printed: a collection that rounds to the same estimate still increments p. */
+    public static Contender unlimitedLiteral() {
+        return new Contender("unlimited-literal-fig2",
+                () -> new UnlimitedHorizonEstimator(UnlimitedHorizonEstimator.Reading.LITERAL), true);
     }
 
     public static Contender limited(int s, int h, long p) {

@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 CallCommand.class,
                 CrashCommand.class,
+                CausalCommand.class,
+                dev.onceproof.conformance.crash.EoCrashCommand.class,
                 AttackCommand.class,
                 CommandLine.HelpCommand.class,
         })

@@ -2,6 +2,9 @@ package dev.onceproof.conformance.replay;
 
 import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
+import dev.onceproof.conformance.replay.causal.CausalReplayer;
+import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
+import dev.onceproof.conformance.replay.hybrid.HybridReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
 import java.util.List;
@@ -23,7 +26,12 @@ public final class ReplayerRegistry {
                 new ScmpReplayer(),
                 new AdaptiveReplayer(),
                 EstimatorReplayer.unlimited(), EstimatorReplayer.limited(),
-                new RpcReplayer()));
+                new RpcReplayer(),
+                new HybridReplayer(),
+                new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
+                new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
+                new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
+                new CausalReplayer()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {

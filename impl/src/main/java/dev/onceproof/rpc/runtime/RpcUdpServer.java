@@ -63,6 +63,8 @@ public final class RpcUdpServer implements AutoCloseable {
     private final InetSocketAddress address;
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService background;
+    /** The background executor's one thread, joined at close: a terminated executor's worker may still be alive. */
+    private volatile Thread backgroundThread;
     private final ServerCounters counters = new ServerCounters();
     /** Null: wire format version 1; else every datagram in and out is version 2 under these keys. */
     private final Keyring keys;
@@ -85,6 +87,7 @@ public final class RpcUdpServer implements AutoCloseable {
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rpc-background-" + address.getPort());
             t.setDaemon(true);
+            backgroundThread = t;
             return t;
         });
     }
@@ -323,6 +326,12 @@ public final class RpcUdpServer implements AutoCloseable {
         try {
             if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
                 background.shutdownNow();
+            }
+            // awaitTermination returns once the worker has run its last task, which can be before
+            // its thread has ended; close promises that no thread of this server outlives it.
+            Thread t = backgroundThread;
+            if (t != null) {
+                t.join(5_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -56,7 +56,13 @@ public final class EstimatorReplayer implements FamilyReplayer {
     @Override
     public Session start(TraceHeader header) {
         if (spec.equals("AdaptiveUnlimited")) {
-            UnlimitedHorizonEstimator est = new UnlimitedHorizonEstimator();
+            JsonNode reading = header.constants().get("Reading");
+            if (reading == null || !reading.isTextual()) {
+                throw new IllegalArgumentException("the header's constants have no string Reading"
+                        + " (AdaptiveUnlimited.tla CONSTANTS)");
+            }
+            UnlimitedHorizonEstimator est = new UnlimitedHorizonEstimator(
+                    UnlimitedHorizonEstimator.Reading.ofSpecName(reading.asText()));
             return new CoreSession(factory, est, params -> { }, s -> {
                 Map<String, JsonNode> m = fields(s, "p", "numacc", "numrej", "maxltime");
                 m.put("max(ltimes U {0})", max0(s.get("ltimes")));

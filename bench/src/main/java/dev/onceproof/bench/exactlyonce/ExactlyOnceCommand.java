@@ -1,0 +1,74 @@
+package dev.onceproof.bench.exactlyonce;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./onceproof bench exactlyonce}: the exactly-once paper's evaluation (Appendix B, Figures
+ * 4-8) from the closed forms and from a simulator running the real cores; {@code --set} computes
+ * one point. Deterministic: the same options give the same numbers.
+ */
+@Command(name = "exactlyonce", mixinStandardHelpOptions = true,
+        description = "Exactly-once strategies' throughput ratios p_i/p_0 (App. B): Figures 4-8 as PNGs, every point"
+                + " in results.json, the paper's statements as PASS/FAIL; --set NAME=VALUE,... for one point.")
+public final class ExactlyOnceCommand implements Callable<Integer> {
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE,...",
+            description = "Compute one point: Table 1 parameters (D, N, Tc, alpha, beta, tcap, q, Tr, Tu, dprime, tprime)"
+                    + " changed from the base values, e.g. --set D=60,q=12. Prints analytic and simulated ratios.")
+    String set;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the stochastic mode (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--connections", defaultValue = "100",
+            description = "Connections per stochastic point; 0 skips the stochastic mode (default ${DEFAULT-VALUE}).")
+    int connections;
+
+    @Option(names = "--out", defaultValue = "bench/results/exactlyonce",
+            description = "Directory for results.json and the PNGs (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (connections < 0 || connections == 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--connections " + connections
+                    + ": 0 (no stochastic mode) or at least 2 (a 95% interval needs two connections)");
+        }
+        Params base;
+        try {
+            base = set == null ? Params.base() : Params.base().withAll(set);
+        } catch (ParamException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--set: " + e.getMessage());
+        }
+        Simulator sim = new CoreSimulator();
+        if (set != null) {
+            EoReport.printPoint(base, sim, seed, connections, System.out);
+            System.out.println();
+            CostTable.print(CostTable.measure(base, sim, seed, connections), connections, System.out);
+            EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
+            return 0;
+        }
+        EoExperiment.Results res = EoExperiment.run(base, sim, seed, connections);
+        EoReport.printPoint(base, sim, seed, connections, System.out);
+        System.out.println();
+        CostTable.print(res.costs(), connections, System.out);
+        System.out.println();
+        EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
+        System.out.println();
+        EoReport.printClaims(res.claims(), System.out);
+        System.out.printf(java.util.Locale.ROOT, "%nfigure set in %.1f s%n", res.seconds());
+        System.out.println("wrote " + EoReport.writeJson(res, "./onceproof bench exactlyonce --seed " + seed
+                + " --connections " + connections, out));
+        for (Path p : EoPlots.write(res, out)) {
+            System.out.println("wrote " + p);
+        }
+        return res.claims().stream().anyMatch(c -> c.status() == Claim.Status.FAIL) ? 1 : 0;
+    }
+}

@@ -1,0 +1,178 @@
+package dev.onceproof.bench.exactlyonce;
+
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ClientStep;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.ManualEoClock;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * One connection of the client to server 0 on the {@link Circle}, driven by discrete events: the
+ * real cores of one strategy take every step, and this class only carries their messages with the
+ * circle's delays and carries out their effects in the order their step lists them. It holds no
+ * protocol logic: what is delivered, acknowledged, synchronized or purged is the cores' decision.
+ *
+ * <p>As in App. B: the network and the wireless link lose nothing, a Deliver never times out, the
+ * client stays connected for the whole run, notes are already replicated to every server (the
+ * replication protocol is outside the model, L36), and durable writes take no time.
+ */
+abstract class Rig {
+
+    /** Clock ticks per second given to the cores (their clock counts microseconds). */
+    static final double TICKS = 1e6;
+
+    protected final Params p;
+    protected final Circle circle;
+    protected final ClientId client = ClientId.of("c");
+    protected final List<ServerId> servers = new ArrayList<>();
+    protected final ManualEoClock clock = new ManualEoClock(0);
+    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private long seq;
+    protected double now;
+
+    /** Times at which the client processed a note (verdict ACCEPTED), in order. */
+    final List<Double> processed = new ArrayList<>();
+    final Costs costs = new Costs();
+    private final java.util.Set<dev.onceproof.exactlyonce.NoteId> seen = new java.util.HashSet<>();
+    /** Notes the client processed a second time (counted from its Record effects). */
+    long duplicates;
+    /** The session found no note left to send: the run used up the notes it was given. */
+    boolean starved;
+
+    private record Event(double time, long seq, int node, EoMessage message) implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            int c = Double.compare(time, o.time);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    /** Node number of the client; servers are 0..N-1, the client's server is 0. */
+    static final int CLIENT = -1;
+
+    Rig(Params p, Circle circle) {
+        this.p = p;
+        this.circle = circle;
+        for (int i = 0; i < p.N(); i++) {
+            servers.add(ServerId.of("s" + i));
+        }
+    }
+
+    protected ServerConfig config(int i) {
+        SortedSet<ServerId> all = new TreeSet<>(servers);
+        // T_e = 0: App. B does not count the wait for lingering copies (notes 4.3: T_e enters no p_i).
+        return new ServerConfig(servers.get(i), client, all, 0);
+    }
+
+    /** Opens the connection at time 0 (the server starts its session). */
+    protected abstract void start();
+
+    /** A message arrives at {@code node}. */
+    protected abstract void arrive(int node, EoMessage m);
+
+    /**
+     * Runs until {@code horizon} seconds have passed or the client has processed {@code maxNotes}
+     * notes, whichever comes first.
+     */
+    final void run(double horizon, int maxNotes) {
+        start();
+        while (!queue.isEmpty() && processed.size() < maxNotes) {
+            Event e = queue.poll();
+            if (e.time() > horizon) {
+                break;
+            }
+            now = e.time();
+            clock.set((long) Math.floor(now * TICKS));
+            arrive(e.node(), e.message());
+        }
+    }
+
+    /** Carries out a server step's effects in order; a Record is durable at once here. */
+    protected final void effects(int from, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s) {
+                send(from, s.message());
+            } else {
+                costs.serverWrites++;
+            }
+        }
+    }
+
+    /** Carries out a client step's effects in order and notes a processing. */
+    protected final void clientEffects(ClientStep step) {
+        if (step.verdict() == Verdict.ACCEPTED) {
+            processed.add(now);
+        }
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.Send s) {
+                send(CLIENT, s.message());
+            } else {
+                costs.clientWrites++;
+                ((ClientEffect.Record) e).processed().ifPresent(n -> {
+                    if (!seen.add(n.id())) {
+                        duplicates++;
+                    }
+                });
+            }
+        }
+    }
+
+    private void send(int from, EoMessage m) {
+        int to = destination(m);
+        double delay = from == CLIENT || to == CLIENT ? circle.clientLink() : circle.fixed(circle.serverHops(from, to));
+        costs.count(m);
+        queue.add(new Event(now + delay, seq++, to, m));
+    }
+
+    private int destination(EoMessage m) {
+        if (m instanceof EoMessage.NoteDelivery || m instanceof EoMessage.PurgeRequest) {
+            return CLIENT;
+        }
+        if (m instanceof EoMessage.NoteAck a) {
+            return index(a.to());
+        }
+        if (m instanceof EoMessage.PurgeAck a) {
+            return index(a.to());
+        }
+        if (m instanceof EoMessage.SyncRequest r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.SyncReply r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.Replica r) {
+            return index(r.to());
+        }
+        throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
+    }
+
+    protected final int index(ServerId s) {
+        int i = servers.indexOf(s);
+        if (i < 0) {
+            throw new IllegalStateException("no server " + s + " on the circle");
+        }
+        return i;
+    }
+
+    /**
+     * Puts notes on every server as the (unmodelled) replication protocol would: created at its
+     * origin by the origin's core, its replicas handed to the other servers' cores at once.
+     */
+    protected final void replicate(ServerStep created, java.util.function.BiConsumer<Integer, EoMessage.Replica> receive) {
+        for (ServerEffect e : created.effects()) {
+            if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
+                receive.accept(index(r.to()), r);
+            }
+        }
+    }
+}

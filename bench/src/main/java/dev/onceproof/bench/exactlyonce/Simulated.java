@@ -1,0 +1,20 @@
+package dev.onceproof.bench.exactlyonce;
+
+/**
+ * What the simulator of the real cores says at one point, as p_i/p_0: the mean-value mode's ratio
+ * and the stochastic mode's mean with its 95% confidence interval. A column is null when it was not
+ * simulated, and {@code missing} says why (for Strategies 4-6: no core exists yet).
+ */
+public record Simulated(Double meanValue, Estimate stochastic, String missing) {
+
+    /**
+     * A stochastic estimate of p_i/p_0: mean, 95% interval, over {@code connections} connections, of
+     * which {@code starved} ran out of the notes they were given (their counts are then too low).
+     */
+    public record Estimate(double mean, double lo, double hi, long connections, long starved) {
+    }
+
+    public static Simulated none(String why) {
+        return new Simulated(null, null, why);
+    }
+}

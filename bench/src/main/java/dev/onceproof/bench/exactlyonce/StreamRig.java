@@ -1,0 +1,103 @@
+package dev.onceproof.bench.exactlyonce;
+
+import dev.onceproof.exactlyonce.ClientCore;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S0Client;
+import dev.onceproof.exactlyonce.S0Server;
+import dev.onceproof.exactlyonce.S1Client;
+import dev.onceproof.exactlyonce.S1Server;
+import dev.onceproof.exactlyonce.S2Client;
+import dev.onceproof.exactlyonce.S2Server;
+import dev.onceproof.exactlyonce.ServerDurableState;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.StreamServer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Strategies 0-2 on the circle: {@code S0Server}/{@code S1Server}/{@code S2Server} at every server,
+ * the matching client core, HandleClient's loop (App. A.2: send the next note when the last one's
+ * Deliver succeeded). No sync runs during the connection: none of these strategies waits for one
+ * (App. B.1: "once a client connects to a server, note delivery can begin").
+ */
+final class StreamRig extends Rig {
+
+    /** Strategy 2's sequence space: larger than any simulated stream, so no number is reused within a run. */
+    static final int W = 1 << 20;
+    /** Undelivered notes kept on the servers ahead of the session. */
+    private static final int AHEAD = 4;
+
+    private final int strategy;
+    private final List<StreamServer> cores = new ArrayList<>();
+    private final ClientCore clientCore;
+    private final int maxNotes;
+    private long created;
+    private long delivered;
+
+    /** A run that creates at most {@code maxNotes} notes. */
+    StreamRig(int strategy, Params p, Circle circle, int maxNotes) {
+        super(p, circle);
+        this.strategy = strategy;
+        this.maxNotes = maxNotes;
+        for (int i = 0; i < p.N(); i++) {
+            cores.add(switch (strategy) {
+                case 0 -> S0Server.fresh(config(i), clock);
+                case 1 -> new S1Server(config(i), clock, ServerDurableState.initial());
+                case 2 -> new S2Server(config(i), clock, W, ServerDurableState.initial());
+                default -> throw new IllegalArgumentException("strategy " + strategy + " is not a stream strategy");
+            });
+        }
+        clientCore = switch (strategy) {
+            case 0 -> new S0Client(client);
+            case 1 -> S1Client.fresh(client);
+            default -> S2Client.fresh(client, W);
+        };
+    }
+
+    @Override
+    protected void start() {
+        supply();
+        clientCore.connect(servers.get(0));
+        effects(0, cores.get(0).startSession());
+        effects(0, cores.get(0).sendNote());
+    }
+
+    @Override
+    protected void arrive(int node, EoMessage m) {
+        if (node == CLIENT) {
+            clientEffects(clientCore.receiveNote((EoMessage.NoteDelivery) m));
+            return;
+        }
+        StreamServer core = cores.get(node);
+        ServerStep ack = core.receiveAck((EoMessage.NoteAck) m);
+        effects(node, ack);
+        if (ack.outcome().equals("delivered")) {
+            delivered++;
+        }
+        supply();
+        ServerStep next = core.sendNote();
+        starved |= next.outcome().equals("idle");
+        effects(node, next);
+    }
+
+    /**
+     * Keeps {@link #AHEAD} undelivered notes on every server, numbered at origins in turn, up to
+     * {@code maxNotes} in all. (The stream servers keep every delivered id, and their durable state
+     * is copied at each step, so a run's cost grows with the square of its notes.)
+     */
+    private void supply() {
+        while (created - delivered < AHEAD && created < maxNotes) {
+            int origin = (int) (created % p.N());
+            StreamServer core = cores.get(origin);
+            ServerStep step = strategy == 0
+                    ? ((S0Server) core).createNote(NoteId.global(String.format("n%09d", created)), "note")
+                    : core.createNote("note");
+            if (!step.outcome().startsWith("created")) {
+                throw new IllegalStateException("server " + origin + " could not create a note: " + step.outcome());
+            }
+            created++;
+            replicate(step, (i, r) -> cores.get(i).receiveReplica(r));
+        }
+    }
+}

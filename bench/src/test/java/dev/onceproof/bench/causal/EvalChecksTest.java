@@ -1,0 +1,60 @@
+package dev.onceproof.bench.causal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.causal.Mode;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict rules on made-up numbers: a GAP only where the paper's known bias explains the
+ * disagreement, a FAIL where nothing does, a PASS inside the interval.
+ */
+class EvalChecksTest {
+
+    private static Deliverability.Result causalResult(double simulated, double eq8) {
+        var cfg = new Deliverability.Config("made up", 5, new LatencyModel.Exponential(1), 5, 100, 4, 0.99, 2, 0.2, 1);
+        Map<Mode, Interval[]> sim = new EnumMap<>(Mode.class);
+        Interval iv = new Interval(simulated, simulated - 0.01, simulated + 0.01);
+        for (Mode m : Mode.values()) {
+            sim.put(m, new Interval[] {iv, iv});
+        }
+        double[] eq = {eq8, eq8};
+        return new Deliverability.Result(cfg, 6, 30, new double[] {1, 2}, sim, eq, eq, eq, eq, Map.of(), Map.of(),
+                Map.of(), 0.5, 0);
+    }
+
+    @Test
+    void eq8BelowTheSimulationIsAGapAboveItAFailInsideItAPass() {
+        assertThat(EvalChecks.causal(causalResult(0.50, 0.40)).status()).isEqualTo(Check.Status.GAP);
+        assertThat(EvalChecks.causal(causalResult(0.50, 0.60)).status()).isEqualTo(Check.Status.FAIL);
+        assertThat(EvalChecks.causal(causalResult(0.50, 0.505)).status()).isEqualTo(Check.Status.PASS);
+        assertThat(EvalChecks.causal(causalResult(0.50, 0.40)).measured()).contains("largest sim - Eq. 8 = 0.1000");
+    }
+
+    private static NetworkCost.Cell cell(double rate, double loss, double rerControl) {
+        return new NetworkCost.Cell(rate, loss, 3, 100, 0, -1, -1, rerControl, 0, 1 + rerControl, 10, 200, 0, 0, 1, 0,
+                -1, 1.0, 2.0, 30, 300, 0.5, 1.5, 20, 250);
+    }
+
+    @Test
+    void theCostClaimPassesOnlyWhereEveryLossAtTheTopRateIsTenfold() {
+        EvalConfig c = EvalConfig.defaults(1, 1);
+        List<NetworkCost.Cell> cheap = new ArrayList<>();
+        List<NetworkCost.Cell> dear = new ArrayList<>();
+        for (double rate : c.rates()) {
+            for (double loss : c.losses()) {
+                cheap.add(cell(rate, loss, 0.05));
+                dear.add(cell(rate, loss, rate == 30 && loss == 0.1 ? 0.2 : 0.05));
+            }
+        }
+        assertThat(EvalChecks.costClaim(c, cheap, "x", "u", NetworkCost.Cell::ratioEachControl, "why").status())
+                .isEqualTo(Check.Status.PASS);
+        Check gap = EvalChecks.costClaim(c, dear, "x", "u", NetworkCost.Cell::ratioEachControl, "why");
+        assertThat(gap.status()).isEqualTo(Check.Status.GAP);
+        assertThat(gap.measured()).contains("q=0.1 5.0", "r=30: q=0.0,q=0.01,q=0.05;", "why");
+    }
+}

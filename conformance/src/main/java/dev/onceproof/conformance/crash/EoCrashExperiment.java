@@ -1,0 +1,257 @@
+package dev.onceproof.conformance.crash;
+
+import dev.onceproof.exactlyonce.ClientStableState;
+import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.storage.FileSnapshotStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The exactly-once crash test (issue 9, item 3): a Strategy 1 client JVM ({@link EoClientMain})
+ * records notes into a file-backed store while this driver plays two servers (streams A and B)
+ * delivering stop-and-wait, each server resending the lowest note it has no acknowledgement for
+ * and now and then an acknowledged one (a duplicate from the network or a lagging server). The
+ * client is killed with SIGKILL at seeded random moments, almost always with a note in flight, and
+ * restarted on the same store. {@link EoCrashReport} then checks the store's journal of
+ * processings against the acknowledgements the driver saw.
+ */
+public final class EoCrashExperiment {
+
+    /**
+     * @param ackFirst the negative control: the client acknowledges before it records
+     * @param resendPercent how often a server resends an already acknowledged note
+     */
+    public record Config(int crashes, long seed, long minUpMillis, long maxUpMillis, boolean ackFirst,
+            int resendPercent) {
+        public Config {
+            if (crashes < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis || resendPercent < 0 || resendPercent > 100) {
+                throw new IllegalArgumentException("need crashes >= 1, 0 <= minUp <= maxUp, resend 0..100; got " + this);
+            }
+        }
+
+        public static Config standard(long seed) {
+            return new Config(20, seed, 150, 450, false, 15);
+        }
+
+        public Config withAckFirst(int crashes) {
+            return new Config(crashes, seed, minUpMillis, maxUpMillis, true, resendPercent);
+        }
+    }
+
+    private static final List<String> STREAMS = List.of("A", "B");
+
+    private final Config config;
+    private final Path dir;
+    private final PrintStream log;
+
+    public EoCrashExperiment(Config config, Path dir, PrintStream log) {
+        this.config = config;
+        this.dir = dir;
+        this.log = log;
+    }
+
+    public Path store() {
+        return dir.resolve("client-store");
+    }
+
+    public EoCrashReport run() throws IOException, InterruptedException {
+        SplittableRandom random = new SplittableRandom(config.seed());
+        long t0 = System.currentTimeMillis();
+        Map<String, Long> lastAcked = new HashMap<>();
+        Set<String> acked = new HashSet<>();
+        long[] counters = new long[3]; // sent, duplicates acknowledged, kills with a note in flight
+        for (int i = 1; i <= config.crashes() + 1; i++) {
+            boolean last = i == config.crashes() + 1;
+            Child child = Child.start(store(), config.ackFirst(), dir.resolve("client.log"));
+            long up = last ? 1_500 : config.minUpMillis()
+                    + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
+            long deadline = System.currentTimeMillis() + up;
+            boolean inFlight = drive(child, deadline, random, lastAcked, acked, counters);
+            if (last) {
+                child.stop();
+            } else {
+                child.kill();
+                if (inFlight) {
+                    counters[2]++;
+                }
+            }
+            // What the client printed before it died counts: an ACK that left is an acknowledgement.
+            for (String line : child.drain()) {
+                record(line, lastAcked, acked, counters);
+            }
+            if (!last) {
+                log.printf("crash %2d at +%d ms (up %d ms, note in flight: %s)%n", i,
+                        System.currentTimeMillis() - t0, up, inFlight);
+            }
+        }
+        return analyze(t0, acked, counters);
+    }
+
+    /** Delivers notes until the deadline; true if a note was unanswered when it passed. */
+    private boolean drive(Child child, long deadline, SplittableRandom random, Map<String, Long> lastAcked,
+            Set<String> acked, long[] counters) throws IOException, InterruptedException {
+        while (true) {
+            String stream = STREAMS.get(random.nextInt(STREAMS.size()));
+            long next = lastAcked.getOrDefault(stream, 0L) + 1;
+            long seq = next > 1 && random.nextInt(100) < config.resendPercent() ? 1 + random.nextLong(next - 1) : next;
+            child.send("NOTE " + stream + " " + seq);
+            counters[0]++;
+            String reply = child.await(deadline);
+            if (reply == null) {
+                return true;
+            }
+            record(reply, lastAcked, acked, counters);
+            if (System.currentTimeMillis() >= deadline) {
+                return false;
+            }
+        }
+    }
+
+    private static void record(String line, Map<String, Long> lastAcked, Set<String> acked, long[] counters) {
+        if (!line.startsWith("ACK ")) {
+            return;
+        }
+        String id = line.substring(4);
+        if (!acked.add(id)) {
+            counters[1]++;
+        }
+        int dot = id.lastIndexOf('.');
+        lastAcked.merge(id.substring(0, dot), Long.parseLong(id.substring(dot + 1)), Math::max);
+    }
+
+    private EoCrashReport analyze(long t0, Set<String> acked, long[] counters) {
+        ClientStore.Contents contents = new ClientStore(new FileSnapshotStore(store()), ClientStore.journal())
+                .load().orElseThrow(() -> new IllegalStateException("the client never committed to " + store()));
+        String journal = new String(contents.application(), StandardCharsets.US_ASCII);
+        List<String> lines = journal.isEmpty() ? List.of() : List.of(journal.split("\n"));
+        Map<String, Integer> times = new LinkedHashMap<>();
+        Map<String, List<Long>> byStream = new TreeMap<>();
+        for (String id : lines) {
+            times.merge(id, 1, Integer::sum);
+            int dot = id.lastIndexOf('.');
+            byStream.computeIfAbsent(id.substring(0, dot), s -> new ArrayList<>()).add(Long.parseLong(id.substring(dot + 1)));
+        }
+        TreeSet<String> twice = new TreeSet<>();
+        times.forEach((id, n) -> {
+            if (n > 1) {
+                twice.add(id + " x" + n);
+            }
+        });
+        TreeSet<String> lost = new TreeSet<>(acked);
+        lost.removeAll(times.keySet());
+        TreeMap<String, Long> r = new TreeMap<>();
+        ((ClientStableState.Streams) contents.stable()).r().forEach((x, s) -> r.put(x.name(), s));
+        List<String> disorder = new ArrayList<>();
+        Map<String, Long> journalByStream = new TreeMap<>();
+        byStream.forEach((s, seqs) -> {
+            journalByStream.put(s, (long) seqs.size());
+            for (int i = 0; i < seqs.size(); i++) {
+                if (seqs.get(i) != i + 1) {
+                    disorder.add(s + ": journal entry " + (i + 1) + " is " + s + "." + seqs.get(i));
+                    break;
+                }
+            }
+            if (!r.getOrDefault(s, 0L).equals((long) seqs.size())) {
+                disorder.add(s + ": R = " + r.getOrDefault(s, 0L) + " but the journal has " + seqs.size() + " notes");
+            }
+        });
+        return new EoCrashReport(config.crashes(), counters[0], acked.size(), lines.size(), counters[1], counters[2],
+                twice, lost, disorder, r, journalByStream, System.currentTimeMillis() - t0);
+    }
+
+    /** The client JVM with a reader thread queueing its stdout lines. */
+    private static final class Child {
+        private final Process process;
+        private final Writer stdin;
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final Thread reader;
+
+        private Child(Process process) {
+            this.process = process;
+            this.stdin = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.US_ASCII);
+            this.reader = new Thread(this::read, "eo-client-stdout-" + process.pid());
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        static Child start(Path store, boolean ackFirst, Path log) throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-Xshare:auto",
+                    "-cp", System.getProperty("java.class.path"), EoClientMain.class.getName(), store.toString()));
+            if (ackFirst) {
+                command.add("--ack-first");
+            }
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            Child child = new Child(p);
+            String ready = child.lines.poll(60, TimeUnit.SECONDS);
+            if (!"ready".equals(ready)) {
+                p.destroyForcibly().waitFor();
+                throw new IOException("eo client did not print \"ready\" within 60 s (got " + ready + "); see " + log);
+            }
+            return child;
+        }
+
+        private void read() {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // the process died: its pipe is gone, and that is the point
+            }
+        }
+
+        void send(String line) throws IOException {
+            stdin.write(line + "\n");
+            stdin.flush();
+        }
+
+        /** The next reply line, or null if the deadline passes first. */
+        String await(long deadline) throws InterruptedException {
+            long wait = deadline - System.currentTimeMillis();
+            return wait <= 0 ? lines.poll() : lines.poll(wait, TimeUnit.MILLISECONDS);
+        }
+
+        /** SIGKILL, through the handle so our end of its stdout stays readable until drained. */
+        void kill() throws InterruptedException {
+            process.toHandle().destroyForcibly();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("eo client pid " + process.pid() + " survived SIGKILL for 30 s");
+            }
+            reader.join(5_000);
+        }
+
+        void stop() throws IOException, InterruptedException {
+            stdin.close();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                kill();
+            }
+            reader.join(5_000);
+        }
+
+        List<String> drain() {
+            List<String> rest = new ArrayList<>();
+            lines.drainTo(rest);
+            return rest;
+        }
+    }
+}

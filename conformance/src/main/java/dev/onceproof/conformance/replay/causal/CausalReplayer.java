@@ -1,0 +1,381 @@
+package dev.onceproof.conformance.replay.causal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalMessage;
+import dev.onceproof.causal.CausalNode;
+import dev.onceproof.causal.CausalState;
+import dev.onceproof.causal.Event;
+import dev.onceproof.causal.EventId;
+import dev.onceproof.causal.ManualTicker;
+import dev.onceproof.causal.Mode;
+import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.Outcome;
+import dev.onceproof.causal.Outgoing;
+import dev.onceproof.causal.Payload;
+import dev.onceproof.causal.Recovery;
+import dev.onceproof.causal.Step;
+import dev.onceproof.causal.Ticker;
+import dev.onceproof.causal.VectorClock;
+import dev.onceproof.conformance.replay.FamilyReplayer;
+import dev.onceproof.conformance.replay.Mismatch;
+import dev.onceproof.conformance.trace.TraceHeader;
+import dev.onceproof.conformance.trace.TraceStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
+
+/**
+ * Replays causal traces (specs/causal/Causal.tla) on one {@link CausalNode} per spec node,
+ * following the Causal section of specs/CONVENTIONS.md: each step's action is the named core call
+ * on the named node, its outcome and the datagrams it returns are compared with the trace (every
+ * envelope the step added to {@code net} must be one the core returned, and every one the core
+ * returned must be in {@code net} after the step), and after every step every node's {@code vc},
+ * {@code buf}, {@code store}, {@code missing}, {@code up} and {@code dlog} are compared with the
+ * trace's. Timers are untimed in the spec, so the cores' clock never moves: the replayer calls
+ * {@code expireWait}, {@code expireRto} and {@code sendHeartbeat} when the trace says so, and never
+ * {@code poll} (which would also collect garbage; the spec's store has none).
+ */
+public final class CausalReplayer implements FamilyReplayer {
+
+    private static final Set<String> ACTIONS = Set.of("Init", "Broadcast", "Receive", "Deliver", "ExpireWait",
+            "ExpireRto", "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash");
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private final BiFunction<CausalConfig, Ticker, CausalNode> factory;
+
+    public CausalReplayer() {
+        this(CausalNode::new);
+    }
+
+    /** With a core factory: tests pass a broken core (a seam overridden) to show replay catches it. */
+    public CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
+        this.factory = factory;
+    }
+
+    @Override
+    public String spec() {
+        return "Causal";
+    }
+
+    @Override
+    public Set<String> actions() {
+        return ACTIONS;
+    }
+
+    @Override
+    public Session start(TraceHeader header) {
+        return new CausalSession(header.constants());
+    }
+
+    private static JsonNode required(ObjectNode c, String name) {
+        JsonNode v = c.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("the header's constants have no " + name + " (Causal.tla CONSTANTS)");
+        }
+        return v;
+    }
+
+    private final class CausalSession implements Session {
+
+        /** Spec node names in the order of Nodes: index = NodeId index = ring position. */
+        private final List<String> names = new ArrayList<>();
+        private final Mode mode;
+        private final Recovery recovery;
+        private final ManualTicker ticker = new ManualTicker(0);
+        private CausalNode[] cores;
+        private final Map<String, List<EventId>> dlog = new TreeMap<>();
+        private ObjectNode previous;
+
+        CausalSession(ObjectNode c) {
+            required(c, "Nodes").forEach(n -> names.add(n.asText()));
+            mode = Mode.fromSpecName(required(c, "Mode").asText());
+            recovery = Recovery.fromSpecName(required(c, "Recovery").asText());
+        }
+
+        private int index(String name) {
+            int k = names.indexOf(name);
+            if (k < 0) {
+                throw new IllegalArgumentException("node \"" + name + "\" is not in Nodes " + names);
+            }
+            return k;
+        }
+
+        private NodeId node(JsonNode name) {
+            return NodeId.of(index(name.asText()));
+        }
+
+        private VectorClock clock(JsonNode vc) {
+            long[] v = new long[names.size()];
+            for (int k = 0; k < v.length; k++) {
+                JsonNode x = vc.get(names.get(k));
+                v[k] = x == null ? 0 : x.asLong();
+            }
+            return VectorClock.of(v);
+        }
+
+        private EventId id(ObjectNode p) {
+            return new EventId(node(p.get("origin")), p.get("seq").asLong());
+        }
+
+        @Override
+        public List<Mismatch> apply(TraceStep step) {
+            ObjectNode s = step.state();
+            ObjectNode p = step.params();
+            List<Mismatch> out = new ArrayList<>();
+            Step result = null;
+            String at = p.has("node") ? p.get("node").asText() : "";
+            switch (step.action()) {
+                case "Init" -> {
+                    cores = new CausalNode[names.size()];
+                    for (int k = 0; k < cores.length; k++) {
+                        CausalConfig cfg = new CausalConfig(names.size(), NodeId.of(k), mode, 1, 1, 0,
+                                1 << 20, 1 << 20, 1 << 20, recovery);
+                        cores[k] = factory.apply(cfg, ticker);
+                        dlog.put(names.get(k), new ArrayList<>());
+                    }
+                }
+                case "Broadcast" -> {
+                    result = core(at).broadcast(Payload.EMPTY);
+                    out.addAll(Mismatch.compare("seq", p.get("seq"),
+                            F.numberNode(result.delivered().isEmpty() ? -1 : result.delivered().get(0).seq())));
+                }
+                case "Receive" -> {
+                    Event e = new Event(id(p), clock(p.get("vc")), Payload.EMPTY);
+                    CausalMessage m = p.get("type").asText().equals("data") ? new CausalMessage.Data(e)
+                            : new CausalMessage.Resend(node(p.get("from")), e);
+                    result = core(at).receive(m);
+                    out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
+                            result.outcome() == Outcome.ACCEPTED ? "buffered"
+                                    : result.outcome() == Outcome.DUPLICATE ? "duplicate" : result.outcome().name())));
+                }
+                case "Deliver" -> {
+                    result = core(at).deliver(id(p));
+                    out.addAll(Mismatch.compare("delivered", F.textNode(id(p).toString()),
+                            F.textNode(result.delivered().size() == 1 ? result.delivered().get(0).id().toString()
+                                    : result.outcome() + " " + result.delivered())));
+                }
+                case "ExpireWait" -> result = core(at).expireWait(id(p));
+                case "ExpireRto" -> result = core(at).expireRto(id(p));
+                case "ServeRequest" -> {
+                    result = core(at).receive(new CausalMessage.Request(node(p.get("from")), id(p)));
+                    out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
+                            result.outcome() == Outcome.ACCEPTED ? "resent"
+                                    : result.outcome() == Outcome.REFUSED ? "refused" : result.outcome().name())));
+                }
+                case "SendHeartbeat" -> {
+                    result = core(at).sendHeartbeat();
+                    out.addAll(Mismatch.compare("vc", p.get("vc"), vcJson(core(at).prefixClock())));
+                }
+                case "ReceiveHeartbeat" -> result = core(at).receive(
+                        new CausalMessage.Heartbeat(node(p.get("from")), clock(p.get("vc"))));
+                case "Lose" -> {
+                    // The network lost an envelope: no core call.
+                }
+                case "Crash" -> core(at).crash();
+                default -> throw new IllegalArgumentException("no causal core call for action " + step.action());
+            }
+            if (result != null) {
+                if (!at.isEmpty()) {
+                    result.delivered().forEach(e -> dlog.get(at).add(e.id()));
+                }
+                out.addAll(compareSends(step.action(), result, s.get("net")));
+            }
+            previous = s;
+            for (int k = 0; k < names.size(); k++) {
+                String n = names.get(k);
+                out.addAll(Mismatch.compareAll(expected(s, n), actual(n, cores[k].state(), dlog.get(n))));
+            }
+            return out;
+        }
+
+        private CausalNode core(String name) {
+            return cores[index(name)];
+        }
+
+        /** net' \ net must be among the core's datagrams, and each of those must be in net'. */
+        private List<Mismatch> compareSends(String action, Step result, JsonNode netAfter) {
+            List<Mismatch> out = new ArrayList<>();
+            Set<String> after = canonicalSet(netAfter);
+            Set<String> before = previous == null ? Set.of() : canonicalSet(previous.get("net"));
+            Set<String> sent = new TreeSet<>();
+            for (Outgoing o : result.sends()) {
+                sent.add(canonical(envelope(o)).toString());
+            }
+            Set<String> added = new TreeSet<>(after);
+            added.removeAll(before);
+            Set<String> notSent = new TreeSet<>(added);
+            notSent.removeAll(sent);
+            Set<String> notInNet = new TreeSet<>(sent);
+            notInNet.removeAll(after);
+            if (!notSent.isEmpty() || !notInNet.isEmpty()) {
+                out.add(new Mismatch(action + " sends", "net' \\ net = " + added, "core sent " + sent));
+            }
+            return out;
+        }
+
+        private ObjectNode envelope(Outgoing o) {
+            ObjectNode e = F.objectNode();
+            CausalMessage m = o.message();
+            String type;
+            EventId id;
+            VectorClock vc;
+            if (m instanceof CausalMessage.Data d) {
+                type = "data";
+                id = d.event().id();
+                vc = d.event().vc();
+            } else if (m instanceof CausalMessage.Resend r) {
+                type = "resend";
+                id = r.event().id();
+                vc = r.event().vc();
+            } else if (m instanceof CausalMessage.Request q) {
+                type = "req";
+                id = q.id();
+                vc = VectorClock.zero(names.size());
+            } else {
+                CausalMessage.Heartbeat h = (CausalMessage.Heartbeat) m;
+                type = "hb";
+                id = null;
+                vc = h.vc();
+            }
+            e.put("from", names.get(m.from().index()));
+            e.put("origin", id == null ? names.get(m.from().index()) : names.get(id.origin().index()));
+            e.put("seq", id == null ? 0 : id.seq());
+            e.put("to", names.get(o.to().index()));
+            e.put("type", type);
+            e.set("vc", vcJson(vc));
+            return e;
+        }
+
+        private ObjectNode vcJson(VectorClock vc) {
+            ObjectNode o = F.objectNode();
+            for (String n : new TreeSet<>(names)) {
+                o.put(n, vc.get(index(n)));
+            }
+            return o;
+        }
+
+        private Map<String, JsonNode> expected(ObjectNode s, String n) {
+            Map<String, JsonNode> m = new TreeMap<>();
+            for (String f : List.of("vc", "buf", "store", "missing", "up")) {
+                JsonNode v = s.get(f).get(n);
+                m.put(n + "." + f, f.equals("vc") || f.equals("up") ? v : canonical(v));
+            }
+            m.put(n + ".dlog", s.get("dlog").get(n));
+            m.put(n + ".deliverable", deliverable(s, n));
+            return m;
+        }
+
+        /**
+         * The spec's Deliverable(i, m) over buf[i], from the trace's own vc and buf: the buffered
+         * messages the spec would let Deliver take now. Compared with the core's deliverable(), so a
+         * guard that is too loose (delivers without waiting) or too strict (GuardNotTooStrict) is
+         * caught at the first state where it matters, even if the trace never delivers there.
+         */
+        private JsonNode deliverable(ObjectNode s, String n) {
+            ArrayNode out = F.arrayNode();
+            JsonNode vc = s.get("vc").get(n);
+            for (JsonNode m : s.get("buf").get(n)) {
+                String o = m.get("origin").asText();
+                boolean ok = m.get("seq").asLong() == vc.get(o).asLong() + 1;
+                for (String k : names) {
+                    if (!k.equals(o) && m.get("vc").get(k).asLong() > vc.get(k).asLong()) {
+                        ok = false;
+                    }
+                }
+                if (ok) {
+                    out.addObject().put("origin", o).put("seq", m.get("seq").asLong());
+                }
+            }
+            return canonical(out);
+        }
+
+        private Map<String, JsonNode> actual(String n, CausalState st, List<EventId> log) {
+            Map<String, JsonNode> m = new TreeMap<>();
+            m.put(n + ".vc", vcJson(st.vc()));
+            ArrayNode buf = F.arrayNode();
+            st.buf().forEach((d, vc) -> buf.add(message(d, vc)));
+            ArrayNode store = F.arrayNode();
+            st.store().forEach((d, vc) -> store.add(message(d, vc)));
+            ArrayNode missing = F.arrayNode();
+            st.missing().forEach((d, r) -> {
+                ObjectNode o = F.objectNode();
+                o.put("asked", r.asked() == null ? "" : names.get(r.asked().index()));
+                ArrayNode h = o.putArray("holders");
+                r.holders().forEach(k -> h.add(names.get(k.index())));
+                o.put("origin", names.get(d.origin().index()));
+                o.put("phase", r.phase().specName());
+                o.put("seq", d.seq());
+                missing.add(o);
+            });
+            m.put(n + ".buf", canonical(buf));
+            m.put(n + ".store", canonical(store));
+            m.put(n + ".missing", canonical(missing));
+            m.put(n + ".up", F.booleanNode(st.up()));
+            ArrayNode dl = F.arrayNode();
+            for (EventId d : log) {
+                dl.addObject().put("origin", names.get(d.origin().index())).put("seq", d.seq());
+            }
+            m.put(n + ".dlog", dl);
+            ArrayNode ready = F.arrayNode();
+            CausalNode core = cores[index(n)];
+            for (EventId d : core.deliverable()) {
+                ready.addObject().put("origin", names.get(d.origin().index())).put("seq", d.seq());
+            }
+            m.put(n + ".deliverable", canonical(ready));
+            return m;
+        }
+
+        private ObjectNode message(EventId d, VectorClock vc) {
+            ObjectNode o = F.objectNode();
+            o.put("origin", names.get(d.origin().index()));
+            o.put("seq", d.seq());
+            o.set("vc", vcJson(vc));
+            return o;
+        }
+    }
+
+    /** A set (JSON array in TLC's order) as a sorted array of its canonical elements' text. */
+    private static Set<String> canonicalSet(JsonNode array) {
+        Set<String> out = new TreeSet<>();
+        if (array != null) {
+            array.forEach(e -> out.add(canonical(e).toString()));
+        }
+        return out;
+    }
+
+    /** Every array read as a set (sorted by canonical text), every object with sorted keys. */
+    static JsonNode canonical(JsonNode v) {
+        if (v == null) {
+            return null;
+        }
+        if (v.isArray()) {
+            TreeMap<String, JsonNode> sorted = new TreeMap<>();
+            v.forEach(e -> {
+                JsonNode c = canonical(e);
+                sorted.put(c.toString(), c);
+            });
+            ArrayNode a = F.arrayNode();
+            sorted.values().forEach(a::add);
+            return a;
+        }
+        if (v.isObject()) {
+            TreeMap<String, JsonNode> fields = new TreeMap<>();
+            v.fields().forEachRemaining(e -> fields.put(e.getKey(), canonical(e.getValue())));
+            ObjectNode o = F.objectNode();
+            fields.forEach(o::set);
+            return o;
+        }
+        if (v.isIntegralNumber()) {
+            return F.numberNode(v.longValue());
+        }
+        return v;
+    }
+}

@@ -1,0 +1,392 @@
+package dev.onceproof.conformance.replay.exactlyonce;
+
+import static dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer.F;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.replay.Mismatch;
+import dev.onceproof.exactlyonce.ClientCore;
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ClientOrdering;
+import dev.onceproof.exactlyonce.ClientStableState;
+import dev.onceproof.exactlyonce.ClientStep;
+import dev.onceproof.exactlyonce.EoClock;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.ManualEoClock;
+import dev.onceproof.exactlyonce.Note;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S0Client;
+import dev.onceproof.exactlyonce.S0Server;
+import dev.onceproof.exactlyonce.S1Client;
+import dev.onceproof.exactlyonce.S1Server;
+import dev.onceproof.exactlyonce.S2Client;
+import dev.onceproof.exactlyonce.S2Server;
+import dev.onceproof.exactlyonce.S3Client;
+import dev.onceproof.exactlyonce.S3Server;
+import dev.onceproof.exactlyonce.S3Variant;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerCore;
+import dev.onceproof.exactlyonce.ServerDurableState;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.StreamServer;
+import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.exactlyonce.store.ServerStore;
+import dev.onceproof.storage.InMemorySnapshotStore;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The cores of one exactly-once trace: a server core per server (over a {@link ServerStore}, so
+ * ServerCrash rebuilds it from what it made durable), the client core (over a {@link ClientStore},
+ * likewise for ClientCrash) and the clock. {@link #step} is the core call of one trace action;
+ * {@link #abstractState} is what the spec's variables say of the cores.
+ */
+final class Cores {
+
+    /** Builds the cores; {@link #REAL} is the library's, tests pass a broken one. */
+    interface Factory {
+        ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable);
+
+        ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored);
+
+        Factory REAL = new Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return switch (spec) {
+                    case "ExactlyOnceS0" -> new S0Server(config, clock, durable);
+                    case "ExactlyOnceS1" -> new S1Server(config, clock, durable);
+                    case "ExactlyOnceS2" -> new S2Server(config, clock, w, durable);
+                    case "ExactlyOnceS3" -> new S3Server(config, clock, S3Variant.CORRECTED, durable);
+                    default -> new S3Server(config, clock, S3Variant.PRINTED, durable);
+                };
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return switch (spec) {
+                    case "ExactlyOnceS0" -> new S0Client(id);
+                    case "ExactlyOnceS1" -> new S1Client(id, (ClientStableState.Streams) stored, ClientOrdering.RECORD_THEN_ACK);
+                    case "ExactlyOnceS2" -> new S2Client(id, w, (ClientStableState.Streams) stored, ClientOrdering.RECORD_THEN_ACK);
+                    default -> new S3Client(id, q, (ClientStableState.IdList) stored, ClientOrdering.RECORD_THEN_ACK);
+                };
+            }
+        };
+    }
+
+    /** T_e of the cores; the clock moves past it before every step. */
+    private static final long TE = 1;
+
+    private final String spec;
+    private final Factory factory;
+    private final ClientId client;
+    private final List<ServerId> servers = new ArrayList<>();
+    private final int w;
+    private final int q;
+    private final ManualEoClock clock = new ManualEoClock(0);
+    private final Map<ServerId, ServerCore> cores = new TreeMap<>();
+    private final Map<ServerId, ServerStore> stores = new TreeMap<>();
+    private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
+    private ClientCore clientCore;
+
+    Cores(String spec, ObjectNode constants, Factory factory) {
+        this.spec = spec;
+        this.factory = factory;
+        this.client = ClientId.of(required(constants, "Client").asText());
+        required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
+        servers.sort(null);
+        this.w = spec.equals("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
+        this.q = spec.startsWith("ExactlyOnceS3") ? required(constants, "Q").asInt() : 0;
+        for (ServerId s : servers) {
+            stores.put(s, new ServerStore(new InMemorySnapshotStore()));
+            cores.put(s, newServer(s));
+        }
+        clientCore = newClient();
+    }
+
+    private static JsonNode required(ObjectNode c, String name) {
+        JsonNode v = c.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("the trace header's constants have no " + name);
+        }
+        return v;
+    }
+
+    private ServerCore newServer(ServerId s) {
+        return factory.server(spec, new ServerConfig(s, client, new TreeSet<>(servers), TE), clock, w,
+                stores.get(s).load());
+    }
+
+    private ClientCore newClient() {
+        ClientStableState initial = spec.startsWith("ExactlyOnceS3") ? new ClientStableState.IdList(new TreeSet<>())
+                : spec.equals("ExactlyOnceS0") ? new ClientStableState.Stateless()
+                : new ClientStableState.Streams(new TreeMap<>());
+        return factory.client(spec, client, w, q, clientStore.stableOr(initial));
+    }
+
+    // ---- steps ---------------------------------------------------------------------------------
+
+    /** Performs one trace action on the cores; returns mismatches in the step's own outcome. */
+    List<Mismatch> step(String action, ObjectNode p) {
+        clock.advance(TE + 1);
+        List<Mismatch> out = new ArrayList<>();
+        switch (action) {
+            case "Init", "Lose" -> {
+                // Init: the cores were built; Lose: the network lost a message, no core call.
+            }
+            case "CreateNote" -> out.addAll(create(p));
+            case "Connect" -> clientCore.connect(server(p));
+            case "Disconnect" -> clientCore.disconnect();
+            case "ClientCrash" -> clientCore = newClient();
+            case "ServerCrash" -> cores.put(server(p), newServer(server(p)));
+            case "StartSession" -> expect(out, "StartSession", "started", run(server(p), "startSession", null));
+            case "SendNote" -> expect(out, "SendNote", "sent", run(server(p), "sendNote", note(p)));
+            case "ReceiveAck" -> run(server(p), "receiveAck", new EoMessage.NoteAck(client, server(p), note(p)));
+            case "Timeout" -> expect(out, "Timeout", "aborted", run(server(p), "timeout", null));
+            case "Sync" -> sync(server(p), ServerId.of(p.get("peer").asText()));
+            case "Authorize" -> expect(out, "Authorize", "authorized", run(server(p), "authorize", note(p)));
+            case "ReceivePurgeAck" -> expect(out, "ReceivePurgeAck", "purged",
+                    run(server(p), "receivePurgeAck", new EoMessage.PurgeAck(client, server(p), note(p))));
+            case "ReceiveNote" -> {
+                ClientStep step = clientCore.receiveNote(new EoMessage.NoteDelivery(server(p), client,
+                        new Note(note(p), client, "")));
+                commit(step);
+                out.addAll(Mismatch.compare("verdict", p.get("verdict"), F.textNode(step.verdict().specName())));
+            }
+            case "ReceivePurge" -> commit(((S3Client) clientCore).receivePurge(
+                    new EoMessage.PurgeRequest(server(p), client, note(p))));
+            default -> throw new IllegalArgumentException("no exactly-once core call for action " + action);
+        }
+        return out;
+    }
+
+    private static void expect(List<Mismatch> out, String action, String outcome, ServerStep step) {
+        out.addAll(Mismatch.compare(action + ".outcome", F.textNode(outcome), F.textNode(step.outcome())));
+    }
+
+    private List<Mismatch> create(ObjectNode p) {
+        NoteId id = note(p);
+        ServerId origin = p.has("server") ? server(p) : servers.get(0);
+        ServerCore core = cores.get(origin);
+        ServerStep step = core instanceof S3Server s3 ? s3.createNote(id, id.text())
+                : core instanceof S0Server s0 ? s0.createNote(id, id.text())
+                : ((StreamServer) core).createNote(id.text());
+        carryOut(origin, step);
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
+                out.addAll(Mismatch.compare("CreateNote.note", F.textNode(id.text()), F.textNode(r.note().id().text())));
+                ServerStep stored = receiveReplica(r.to(), r);
+                carryOut(r.to(), stored);
+                out.addAll(Mismatch.compare("CreateNote.replica." + r.to(), F.textNode("stored"), F.textNode(stored.outcome())));
+            }
+        }
+        if (step.outcome().equals("blocked")) {
+            out.add(new Mismatch("CreateNote.outcome", "\"created\"", "\"blocked\""));
+        }
+        return out;
+    }
+
+    private ServerStep receiveReplica(ServerId s, EoMessage.Replica r) {
+        return cores.get(s).receiveReplica(r);
+    }
+
+    /** The spec's atomic Sync(s, t): s's round with t, then t's with s (each learns what the other sent). */
+    private void sync(ServerId s, ServerId t) {
+        exchange(s, t);
+        exchange(t, s);
+    }
+
+    private void exchange(ServerId from, ServerId to) {
+        ServerStep started = run(from, "startSync", null);
+        for (ServerEffect e : started.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest req
+                    && req.to().equals(to)) {
+                ServerStep replied = run(to, "handleSync", req);
+                for (ServerEffect r : replied.effects()) {
+                    if (r instanceof ServerEffect.Send rs && rs.message() instanceof EoMessage.SyncReply reply) {
+                        run(from, "receiveSyncReply", reply);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One server step by name, its durable record saved (the ordering rule: before any send). */
+    private ServerStep run(ServerId s, String method, Object arg) {
+        ServerCore c = cores.get(s);
+        ServerStep step = switch (method) {
+            case "startSession" -> c.startSession();
+            case "sendNote" -> c.sendNote((NoteId) arg);
+            case "receiveAck" -> c.receiveAck((EoMessage.NoteAck) arg);
+            case "timeout" -> c.timeout();
+            case "startSync" -> c.startSync();
+            case "handleSync" -> c.handleSync((EoMessage.SyncRequest) arg);
+            case "receiveSyncReply" -> c.receiveSyncReply((EoMessage.SyncReply) arg);
+            case "authorize" -> ((S3Server) c).authorize((NoteId) arg);
+            case "receivePurgeAck" -> ((S3Server) c).receivePurgeAck((EoMessage.PurgeAck) arg);
+            default -> throw new IllegalArgumentException(method);
+        };
+        carryOut(s, step);
+        return step;
+    }
+
+    private void carryOut(ServerId s, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Record r) {
+                stores.get(s).save(r);
+            }
+        }
+    }
+
+    private void commit(ClientStep step) {
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.Record r) {
+                clientStore.commit(r);
+            }
+        }
+    }
+
+    private static ServerId server(ObjectNode p) {
+        return ServerId.of(p.get("server").asText());
+    }
+
+    /** A note id as the trace writes it: a string (S0, S3) or [server, seq(, inc)] (S1, S2). */
+    static NoteId note(ObjectNode p) {
+        return noteId(p.get("note"));
+    }
+
+    static NoteId noteId(JsonNode n) {
+        if (n.isTextual()) {
+            return NoteId.global(n.asText());
+        }
+        return NoteId.sequenced(ServerId.of(n.get("server").asText()), n.get("seq").asLong());
+    }
+
+    // ---- abstract state ------------------------------------------------------------------------
+
+    Set<String> fields() {
+        Set<String> f = new LinkedHashSet<>(List.of("conn", "K", "sess"));
+        switch (spec) {
+            case "ExactlyOnceS0" -> {
+            }
+            case "ExactlyOnceS1" -> f.addAll(List.of("ctr", "R"));
+            case "ExactlyOnceS2" -> f.addAll(List.of("ctr", "R", "conf"));
+            case "ExactlyOnceS3" -> f.addAll(List.of("D", "known", "R"));
+            default -> f.addAll(List.of("D", "known", "R", "U"));
+        }
+        return f;
+    }
+
+    Map<String, JsonNode> abstractState() {
+        Map<String, JsonNode> m = new TreeMap<>();
+        m.put("conn", F.textNode(clientCore.conn().map(ServerId::name).orElse("none")));
+        ObjectNode k = F.objectNode();
+        ObjectNode sess = F.objectNode();
+        ObjectNode d = F.objectNode();
+        ObjectNode known = F.objectNode();
+        ObjectNode u = F.objectNode();
+        ObjectNode ctr = F.objectNode();
+        ObjectNode conf = F.objectNode();
+        for (ServerId s : servers) {
+            ServerCore core = cores.get(s);
+            ObjectNode session = F.objectNode();
+            if (core instanceof S3Server c) {
+                k.set(s.name(), ids(c.durable().k().keySet()));
+                d.set(s.name(), ids(c.durable().d()));
+                ObjectNode kn = F.objectNode();
+                for (ServerId t : servers) {
+                    kn.set(t.name(), ids(c.known().getOrDefault(t, new TreeSet<>())));
+                }
+                known.set(s.name(), kn);
+                u.set(s.name(), ids(c.u()));
+                session.put("active", c.active());
+                session.set("pending", pending(c.pending().orElse(null)));
+            } else {
+                StreamServer c = (StreamServer) core;
+                k.set(s.name(), ids(c.durable().k().keySet()));
+                ctr.put(s.name(), c.durable().ctr());
+                if (c instanceof S2Server s2) {
+                    ObjectNode byPeer = F.objectNode();
+                    for (ServerId t : servers) {
+                        ArrayNode seqs = F.arrayNode();
+                        if (!t.equals(s)) {
+                            s2.confirmedBy(t).forEach(seqs::add);
+                        }
+                        byPeer.set(t.name(), seqs);
+                    }
+                    conf.set(s.name(), byPeer);
+                }
+                session.put("active", c.active());
+                session.set("pending", pending(c.pending().orElse(null)));
+            }
+            sess.set(s.name(), session);
+        }
+        m.put("K", ExactlyOnceReplayer.normalize(k));
+        m.put("sess", ExactlyOnceReplayer.normalize(sess));
+        Set<String> fields = fields();
+        if (fields.contains("D")) {
+            m.put("D", ExactlyOnceReplayer.normalize(d));
+            m.put("known", ExactlyOnceReplayer.normalize(known));
+        }
+        if (fields.contains("U")) {
+            m.put("U", ExactlyOnceReplayer.activeOnly((ObjectNode) ExactlyOnceReplayer.normalize(u), sess));
+        }
+        if (fields.contains("ctr")) {
+            m.put("ctr", ctr);
+        }
+        if (fields.contains("conf")) {
+            m.put("conf", ExactlyOnceReplayer.normalize(conf));
+        }
+        if (fields.contains("R")) {
+            m.put("R", ExactlyOnceReplayer.normalize(r()));
+        }
+        return m;
+    }
+
+    private JsonNode r() {
+        ClientStableState st = clientCore.stable();
+        if (st instanceof ClientStableState.IdList ids) {
+            return ids(ids.r());
+        }
+        ObjectNode r = F.objectNode();
+        for (ServerId s : servers) {
+            long v = clientCore instanceof S2Client c2 ? c2.lastAccepted(s) : ((S1Client) clientCore).lastAccepted(s);
+            r.put(s.name(), v);
+        }
+        return r;
+    }
+
+    private static JsonNode pending(NoteId i) {
+        ArrayNode a = F.arrayNode();
+        if (i != null) {
+            a.add(id(i));
+        }
+        return a;
+    }
+
+    private static ArrayNode ids(Set<NoteId> ids) {
+        ArrayNode a = F.arrayNode();
+        ids.forEach(i -> a.add(id(i)));
+        return a;
+    }
+
+    private static JsonNode id(NoteId i) {
+        if (i instanceof NoteId.Sequenced s) {
+            ObjectNode o = F.objectNode();
+            o.put("seq", s.seq());
+            o.put("server", s.server().name());
+            return o;
+        }
+        return F.textNode(i.text());
+    }
+
+}

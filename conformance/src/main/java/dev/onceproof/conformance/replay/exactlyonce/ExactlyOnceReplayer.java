@@ -1,0 +1,137 @@
+package dev.onceproof.conformance.replay.exactlyonce;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.replay.FamilyReplayer;
+import dev.onceproof.conformance.replay.Mismatch;
+import dev.onceproof.conformance.trace.TraceHeader;
+import dev.onceproof.conformance.trace.TraceStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Replays the exactly-once traces (specs/exactlyonce, spec ExactlyOnceS0 ... ExactlyOnceS3Printed)
+ * on the sans-IO cores, following the "Exactly-once" section of specs/CONVENTIONS.md: every step
+ * is the core call its action names (environment steps: the client's connect/disconnect/crash, a
+ * server rebuilt from its store for ServerCrash, nothing for Lose), and after every step the whole
+ * abstract state (K, D, known, sess, ctr, conf, U, R, conn) is compared field by field.
+ *
+ * <p>Time: the specs have no clock (the T_e waits are "no copy in net"); before every step the
+ * replayer moves the cores' clock past T_e, so a wait the spec's guard allowed is over.
+ */
+public final class ExactlyOnceReplayer implements FamilyReplayer {
+
+    static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private static final Set<String> COMMON = Set.of("Init", "CreateNote", "Connect", "Disconnect", "StartSession",
+            "SendNote", "ReceiveNote", "ReceiveAck", "Timeout", "Sync", "ClientCrash", "ServerCrash", "Lose");
+    private static final Set<String> S3 = Set.of("Init", "CreateNote", "Connect", "Disconnect", "StartSession",
+            "SendNote", "ReceiveNote", "ReceiveAck", "Timeout", "Sync", "Authorize", "ReceivePurge",
+            "ReceivePurgeAck", "ClientCrash", "ServerCrash", "Lose");
+
+    private final String spec;
+    private final Cores.Factory factory;
+
+    /** The replayer of one of the five specs, on the real cores. */
+    public ExactlyOnceReplayer(String spec) {
+        this(spec, Cores.Factory.REAL);
+    }
+
+    /** The same with the cores built by {@code factory} (tests pass a broken one). */
+    public ExactlyOnceReplayer(String spec, Cores.Factory factory) {
+        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed")
+                .contains(spec)) {
+            throw new IllegalArgumentException("no exactly-once spec named " + spec);
+        }
+        this.spec = spec;
+        this.factory = factory;
+    }
+
+    @Override
+    public String spec() {
+        return spec;
+    }
+
+    @Override
+    public Set<String> actions() {
+        return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
+    }
+
+    @Override
+    public Session start(TraceHeader header) {
+        return new Replay(new Cores(spec, header.constants(), factory));
+    }
+
+    private static final class Replay implements Session {
+        private final Cores cores;
+
+        Replay(Cores cores) {
+            this.cores = cores;
+        }
+
+        @Override
+        public List<Mismatch> apply(TraceStep step) {
+            List<Mismatch> out = new ArrayList<>(cores.step(step.action(), step.params()));
+            out.addAll(Mismatch.compareAll(expected(step.state(), cores.fields()), cores.abstractState()));
+            return out;
+        }
+    }
+
+    /**
+     * The trace's variables the cores must match, sets sorted and S2's ghost {@code inc} dropped.
+     * S3Printed's {@code U[s]} counts only while s's session is active: App. A.4 takes it at the
+     * session's start and only the session reads it; the spec leaves it in place when the session
+     * ends (a server crash included), the core drops it with the rest of the volatile state.
+     */
+    static Map<String, JsonNode> expected(ObjectNode state, Set<String> fields) {
+        Map<String, JsonNode> m = new TreeMap<>();
+        for (String f : fields) {
+            JsonNode v = state.get(f);
+            m.put(f, v == null ? null : normalize(v));
+        }
+        if (m.get("U") instanceof ObjectNode u && state.get("sess") != null) {
+            m.put("U", activeOnly(u, state.get("sess")));
+        }
+        return m;
+    }
+
+    /** {@code u} with the entries of servers whose session is not active emptied. */
+    static ObjectNode activeOnly(ObjectNode u, JsonNode sess) {
+        ObjectNode out = F.objectNode();
+        u.fields().forEachRemaining(e -> {
+            JsonNode session = sess.get(e.getKey());
+            boolean active = session != null && session.path("active").asBoolean(false);
+            out.set(e.getKey(), active ? e.getValue() : F.arrayNode());
+        });
+        return out;
+    }
+
+    /** Sorts every array (the compared fields hold sets and sequences of at most one element). */
+    static JsonNode normalize(JsonNode v) {
+        if (v.isObject()) {
+            ObjectNode o = F.objectNode();
+            TreeMap<String, JsonNode> sorted = new TreeMap<>();
+            v.fields().forEachRemaining(e -> {
+                if (!e.getKey().equals("inc")) {
+                    sorted.put(e.getKey(), normalize(e.getValue()));
+                }
+            });
+            sorted.forEach(o::set);
+            return o;
+        }
+        if (v.isArray()) {
+            List<JsonNode> items = new ArrayList<>();
+            v.forEach(x -> items.add(normalize(x)));
+            items.sort((a, b) -> a.toString().compareTo(b.toString()));
+            ArrayNode a = F.arrayNode();
+            items.forEach(a::add);
+            return a;
+        }
+        return v;
+    }
+}

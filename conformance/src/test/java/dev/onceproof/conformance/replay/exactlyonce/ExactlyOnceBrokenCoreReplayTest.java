@@ -1,0 +1,129 @@
+package dev.onceproof.conformance.replay.exactlyonce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.replay.ReplayResult;
+import dev.onceproof.conformance.replay.ReplayerRegistry;
+import dev.onceproof.conformance.replay.TraceReplayer;
+import dev.onceproof.exactlyonce.ClientCore;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ClientStableState;
+import dev.onceproof.exactlyonce.EoClock;
+import dev.onceproof.exactlyonce.S3Server;
+import dev.onceproof.exactlyonce.S3Variant;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerCore;
+import dev.onceproof.exactlyonce.ServerDurableState;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The spec-to-core link must be able to fail (DESIGN.md): each test builds one core with a
+ * safeguard removed (through the replayer's core factory and the cores' own seams) and shows that
+ * replaying a stored exactly-once trace of the scenario stops where the core leaves the spec.
+ */
+class ExactlyOnceBrokenCoreReplayTest {
+
+    private final Repo repo = Repo.locate();
+
+    private ReplayResult replay(String spec, String trace, Cores.Factory broken) {
+        TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard().with(new ExactlyOnceReplayer(spec, broken)));
+        return replayer.replay(repo.traces().resolve("exactlyonce").resolve(trace));
+    }
+
+    /** Every stored trace of the family replays on the real cores (the registry's replayers). */
+    @Test
+    void storedExactlyOnceTracesReplay() throws Exception {
+        TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
+        try (var files = java.nio.file.Files.list(repo.traces().resolve("exactlyonce"))) {
+            var all = files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList();
+            assertThat(all).hasSizeGreaterThanOrEqualTo(20);
+            for (var f : all) {
+                ReplayResult r = replayer.replay(f);
+                assertThat(r.passed()).as(r.report()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void clientThatKeepsRInVolatileMemoryIsCaught() {
+        // L77 / mutant "R volatile": R must survive a client crash.
+        ReplayResult r = replay("ExactlyOnceS1", "exactlyonce-s1-client-crash.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return Cores.Factory.REAL.server(spec, config, clock, w, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, new ClientStableState.Streams(new TreeMap<>()));
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ClientCrash");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("R."));
+    }
+
+    @Test
+    void serverThatLosesKAndDInACrashIsCaught() {
+        // Notes Z13: K and D are durable; a server that restarts empty has forgotten them.
+        ReplayResult r = replay("ExactlyOnceS1", "exactlyonce-s1-sim-seed1.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return Cores.Factory.REAL.server(spec, config, clock, w, ServerDurableState.initial());
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ServerCrash");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("K."));
+    }
+
+    @Test
+    void correctedSessionCannotReplayTheRaceOfThePrintedPseudoCode() {
+        // Race R3: the printed A.4 walks a snapshot U taken at the session's start; the corrected
+        // core keeps none (it re-checks K - D at every send), so replay tells the two loops apart at
+        // the first session.
+        ReplayResult r = replay("ExactlyOnceS3Printed", "exactlyonce-s3-printed-r3.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return new S3Server(config, clock, S3Variant.CORRECTED, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("StartSession");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).containsExactly("U.A");
+    }
+
+    @Test
+    void serverWhoseLifetimeWaitNeverEndsIsCaughtAtAuthorize() {
+        // L131: the purge waits until no copy can linger; the core's T_e wait must end when the
+        // spec's NoCopy guard holds. A core whose wait never ends fails the trace's Authorize step.
+        ReplayResult r = replay("ExactlyOnceS3", "exactlyonce-s3-purge.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                ServerConfig alone = new ServerConfig(config.self(), config.client(),
+                        new TreeSet<>(config.servers()), Long.MAX_VALUE / 4);
+                return new S3Server(alone, clock, S3Variant.CORRECTED, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Authorize");
+    }
+}

@@ -1,0 +1,572 @@
+package dev.onceproof.causal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One node of a causal broadcast group with Reactive Error Recovery (Martori and Urso 2016,
+ * sections 2.1, 5.1, 5.3), as a sans-IO state machine: vector clocks, a delivery buffer, the
+ * recovery store, and per missing event the timers w and RTO. Inputs are method calls; each returns
+ * a {@link Step} (what to deliver, what to send). Time is read from the injected {@link Ticker},
+ * nothing else from the world.
+ *
+ * <p>Method names are the spec's actions (specs/causal): {@link #broadcast} (Broadcast),
+ * {@link #receive} (Receive, ServeRequest, ReceiveHeartbeat), {@link #deliver(EventId)} (Deliver),
+ * {@link #expireWait} (ExpireWait), {@link #expireRto} (ExpireRto), {@link #sendHeartbeat}
+ * (SendHeartbeat), {@link #collectGarbage} (CollectGarbage), {@link #crash} (Crash); {@link #state}
+ * is the spec's per-node variables. A runtime calls {@link #handle} (receive, then deliver all it
+ * can) and {@link #poll} (fire due timers, heartbeat when idle, collect garbage) at
+ * {@link #nextDeadline}.
+ *
+ * <p>Beyond the paper, and why: retries repeat every RTO and cycle through every node known to hold
+ * the event (the paper asks once more; a crashed or lossy holder would stall it); heartbeats carry
+ * the delivered prefix while the node does not broadcast (the paper cannot notice a lost last
+ * event); the store is garbage-collected once an event is stable (see {@link Stability}); and every
+ * collection is bounded, with a counted refusal when a bound is hit.
+ *
+ * <p><b>Not thread-safe.</b> One thread at a time; {@link ConcurrentCausalNode} is the shared one.
+ *
+ * <p><b>Mutation seams.</b> {@link #deliverable}, {@link #has} and {@link #retryTarget} each carry
+ * one safeguard, so conformance tests can build a broken node and show that their checks catch it;
+ * production code must not override them.
+ */
+public class CausalNode {
+
+    private final CausalConfig config;
+    private final Ticker ticker;
+    private final int n;
+    private final NodeId self;
+    /** Per origin, what this node delivered. Invariant: own prefix = number of own broadcasts. */
+    private final DeliveredSet[] delivered;
+    /**
+     * Received, not yet delivered. Invariant: no id here is delivered; at most maxBuffered entries
+     * that are not deliverable (a deliverable one is admitted and leaves at the next deliverAll).
+     */
+    private final TreeMap<EventId, Event> buf = new TreeMap<>();
+    /** Own and delivered events kept for requests. Invariant: all delivered here; none stable when collected. */
+    private final TreeMap<EventId, Event> store = new TreeMap<>();
+    /** Tracked missing events. Invariant: none of them delivered or buffered; at most maxMissing. */
+    private final TreeMap<EventId, Missing> missing = new TreeMap<>();
+    private final Stability stability;
+    private final Counters.Tally tally = new Counters.Tally();
+    /** When this node last broadcast or sent heartbeats (heartbeats go out after a quiet interval). */
+    private long lastSpoke;
+    private boolean crashed;
+
+    public CausalNode(CausalConfig config, Ticker ticker) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.ticker = Objects.requireNonNull(ticker, "ticker");
+        this.n = config.nodes();
+        this.self = config.self();
+        this.delivered = new DeliveredSet[n];
+        for (int k = 0; k < n; k++) {
+            delivered[k] = new DeliveredSet();
+        }
+        this.stability = new Stability(n);
+        this.lastSpoke = ticker.read();
+    }
+
+    public CausalConfig config() {
+        return config;
+    }
+
+    // ---------------------------------------------------------------- Broadcast
+
+    /**
+     * Spec Broadcast(i): issue an event, deliver it here at once (paper L145: at its origin an event
+     * is delivered when issued), keep it for requests, and send it to every other node.
+     */
+    public Step broadcast(Payload payload) {
+        Objects.requireNonNull(payload, "payload");
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and broadcasts nothing");
+        }
+        if (store.size() >= config.maxStored()) {
+            return refuse(Refusal.STORE_FULL, "recovery store of " + self + " holds " + store.size()
+                    + " events, the bound maxStored; collect garbage (needs every node's progress) first");
+        }
+        long seq = delivered[self.index()].prefix() + 1;
+        // FIFO metadata is the id alone (spec: vc[k] = 0 for k # origin); the other modes carry the prefix.
+        VectorClock vc = config.mode() == Mode.FIFO ? VectorClock.zero(n) : prefixClock();
+        Event e = new Event(new EventId(self, seq), vc.with(self.index(), seq), payload);
+        recordDelivery(e);
+        tally.add(Count.BROADCAST);
+        lastSpoke = ticker.read();
+        List<Outgoing> sends = new ArrayList<>(n - 1);
+        CausalMessage data = new CausalMessage.Data(e);
+        for (int k = 0; k < n; k++) {
+            if (k != self.index()) {
+                sends.add(new Outgoing(NodeId.of(k), data));
+            }
+        }
+        return Step.accepted(List.of(e), sends);
+    }
+
+    // ---------------------------------------------------------------- Receive
+
+    /** {@link #receive} then {@link #deliverAll}: what a runtime does with each datagram. */
+    public Step handle(CausalMessage m) {
+        Step s = receive(m);
+        return s.outcome() == Outcome.ACCEPTED ? s.then(deliverAll()) : s;
+    }
+
+    /**
+     * A message from the network, without delivering: Data and Resend are spec Receive(i, e),
+     * Request is ServeRequest(i, e), Heartbeat is ReceiveHeartbeat(i, e). Bad input is a counted
+     * refusal and changes nothing.
+     */
+    public Step receive(CausalMessage m) {
+        Objects.requireNonNull(m, "message");
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and receives nothing");
+        }
+        Step bad = checkPeer(m.from(), "sender");
+        if (bad != null) {
+            return bad;
+        }
+        if (m instanceof CausalMessage.Data d) {
+            return receiveEvent(d.event(), Count.DATA_RECEIVED);
+        } else if (m instanceof CausalMessage.Resend r) {
+            return receiveEvent(r.event(), Count.RESEND_RECEIVED);
+        } else if (m instanceof CausalMessage.Request q) {
+            return serveRequest(q);
+        } else {
+            return receiveHeartbeat((CausalMessage.Heartbeat) m);
+        }
+    }
+
+    private Step receiveEvent(Event e, Count kind) {
+        Step bad = checkEvent(e);
+        if (bad != null) {
+            return bad;
+        }
+        tally.add(kind);
+        EventId id = e.id();
+        if (has(id)) {
+            tally.add(Count.DUPLICATE);
+            return Step.of(Outcome.DUPLICATE);
+        }
+        // The bound is on events that must wait: one that is deliverable now is always taken, or a
+        // buffer full of events waiting for it would refuse the very copy they wait for.
+        if (buf.size() >= config.maxBuffered() && !deliverable(e)) {
+            return refuse(Refusal.BUFFER_FULL, "delivery buffer of " + self + " holds " + buf.size()
+                    + " events, the bound maxBuffered; " + id + " must be recovered later");
+        }
+        buf.put(id, e);
+        missing.remove(id);
+        stability.learn(e.origin().index(), e.vc());
+        detectGaps(e);
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    /**
+     * RER step R1 (paper 5.1, "it is seen that the message A is not there yet"): every event the
+     * metadata of {@code e} proves missing starts waiting w, with e's origin as a holder (it delivered
+     * them before issuing e, so it holds them). FIFO mode looks at e's own origin only.
+     */
+    private void detectGaps(Event e) {
+        int o = e.origin().index();
+        trackUpTo(o, e.seq() - 1, e.origin());
+        if (config.mode() != Mode.FIFO) {
+            for (int k = 0; k < n; k++) {
+                if (k != o) {
+                    trackUpTo(k, e.vc().get(k), e.origin());
+                }
+            }
+        }
+    }
+
+    /** Track (k, prefix+1 .. upTo) not had here; {@code holder} is proved to hold each. */
+    private void trackUpTo(int k, long upTo, NodeId holder) {
+        long from = delivered[k].prefix() + 1;
+        long deadline = ticker.read() + config.w();
+        for (long s = from; s <= upTo; s++) {
+            EventId d = new EventId(NodeId.of(k), s);
+            if (has(d)) {
+                continue;
+            }
+            Missing known = missing.get(d);
+            if (known != null) {
+                known.holders.add(holder);
+            } else if (missing.size() < config.maxMissing()) {
+                missing.put(d, new Missing(d, holder, deadline));
+            } else {
+                tally.add(Count.MISSING_NOT_TRACKED); // one per reveal cut short: a gap may be ~2^63 ids
+                return;
+            }
+        }
+    }
+
+    /** RER step R5: answer a request with the event itself if this node holds it. */
+    private Step serveRequest(CausalMessage.Request q) {
+        EventId d = q.id();
+        String bad = checkNode(d.origin(), "requested event's origin");
+        if (bad != null) {
+            return refuse(Refusal.UNKNOWN_NODE, bad);
+        }
+        Event e = buf.containsKey(d) ? buf.get(d) : store.get(d);
+        if (e == null) {
+            return refuse(Refusal.UNKNOWN_EVENT, "request from " + q.from() + " for " + d
+                    + ", which " + self + " does not hold (never had it, or collected it as stable)");
+        }
+        tally.add(Count.REQUEST_RECEIVED);
+        tally.add(Count.RESEND_SENT);
+        return Step.accepted(List.of(), List.of(new Outgoing(q.from(), new CausalMessage.Resend(self, e))));
+    }
+
+    /** A peer's delivered prefix: learn its progress, and detect events it has that this node lacks. */
+    private Step receiveHeartbeat(CausalMessage.Heartbeat h) {
+        Step bad = checkClock(h.vc(), "heartbeat from " + h.from());
+        if (bad != null) {
+            return bad;
+        }
+        tally.add(Count.HEARTBEAT_RECEIVED);
+        stability.learn(h.from().index(), h.vc());
+        for (int k = 0; k < n; k++) {
+            if (k != self.index()) {
+                trackUpTo(k, h.vc().get(k), h.from());
+            }
+        }
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    // ---------------------------------------------------------------- Deliver
+
+    /** Spec Deliver(i, m) for one buffered event; IGNORED if it is not buffered or not deliverable. */
+    public Step deliver(EventId id) {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and delivers nothing");
+        }
+        Event e = buf.get(id);
+        if (e == null || !deliverable(e)) {
+            return Step.of(Outcome.IGNORED);
+        }
+        buf.remove(id);
+        recordDelivery(e);
+        return Step.accepted(List.of(e), List.of());
+    }
+
+    /** Deliver everything deliverable, repeatedly, in the order the guard allows (ids ascending within a pass). */
+    public Step deliverAll() {
+        if (crashed) {
+            return Step.of(Outcome.IGNORED);
+        }
+        List<Event> out = new ArrayList<>();
+        boolean progress = true;
+        while (progress && !buf.isEmpty()) {
+            progress = false;
+            for (Event e : new ArrayList<>(buf.values())) {
+                if (deliverable(e)) {
+                    buf.remove(e.id());
+                    recordDelivery(e);
+                    out.add(e);
+                    progress = true;
+                }
+            }
+        }
+        return out.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(out, List.of());
+    }
+
+    private void recordDelivery(Event e) {
+        int o = e.origin().index();
+        delivered[o].add(e.seq());
+        store.put(e.id(), e);
+        stability.learn(self.index(), o, delivered[o].prefix());
+        tally.add(Count.DELIVERED);
+    }
+
+    /**
+     * The delivery guard (paper 2.1; reading notes 2.2, 2.3). Seam: a broken guard is how the
+     * conformance tests show that causal-order checks catch a node that does not wait.
+     */
+    protected boolean deliverable(Event e) {
+        int o = e.origin().index();
+        switch (config.mode()) {
+            case UNORDERED:
+                return true;
+            case FIFO:
+                return e.seq() == delivered[o].prefix() + 1;
+            default:
+                if (e.seq() != delivered[o].prefix() + 1) {
+                    return false;
+                }
+                for (int k = 0; k < n; k++) {
+                    if (k != o && e.vc().get(k) > delivered[k].prefix()) {
+                        return false;
+                    }
+                }
+                return true;
+        }
+    }
+
+    /**
+     * Spec Has(i, d): delivered or buffered here. Seam: the duplicate check; a node that forgets
+     * buffered copies delivers a recovered copy and the original twice.
+     */
+    protected boolean has(EventId d) {
+        return delivered[d.origin().index()].contains(d.seq()) || buf.containsKey(d);
+    }
+
+    // ---------------------------------------------------------------- Timers
+
+    /** Spec ExpireWait(i, d), RER step R3: w ran out, so ask the event's origin (paper 5.1, "N3 contacts N2"). */
+    public Step expireWait(EventId d) {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed; its timers are gone");
+        }
+        Missing m = missing.get(d);
+        if (m == null || m.phase != Phase.WAITING) {
+            return Step.of(Outcome.IGNORED);
+        }
+        m.phase = Phase.ASKED;
+        return request(d, m, d.origin(), Count.REQUEST_SENT);
+    }
+
+    /**
+     * Spec ExpireRto(i, d), RER step R4: the RTO ran out without a copy, so ask the next known holder
+     * (paper 5.3: "another node that knows this message"). LIVE repeats this after every RTO;
+     * FAITHFUL does it once (phase RETRIED) as the paper says.
+     */
+    public Step expireRto(EventId d) {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed; its timers are gone");
+        }
+        Missing m = missing.get(d);
+        if (m == null || m.phase != Phase.ASKED) {
+            return Step.of(Outcome.IGNORED);
+        }
+        if (config.recovery() == Recovery.FAITHFUL) {
+            m.phase = Phase.RETRIED;
+        }
+        return request(d, m, retryTarget(d, m.holders, m.asked), Count.REQUEST_RETRY);
+    }
+
+    private Step request(EventId d, Missing m, NodeId to, Count kind) {
+        m.asked = to;
+        m.deadline = ticker.read() + config.rto();
+        tally.add(kind);
+        return Step.accepted(List.of(), List.of(new Outgoing(to, new CausalMessage.Request(self, d))));
+    }
+
+    /**
+     * Whom the retry goes to: the first holder after {@code asked} in ring order (node index),
+     * wrapping around; {@code asked} itself when it is the only holder. Holders grow as later
+     * messages and heartbeats show who delivered the event. Seam: a node that only ever asks the
+     * origin never recovers an event whose origin crashed.
+     */
+    protected NodeId retryTarget(EventId d, NavigableSet<NodeId> holders, NodeId asked) {
+        NodeId next = holders.higher(asked);
+        return next != null ? next : holders.first();
+    }
+
+    /** Spec SendHeartbeat(i, j) for every j: this node's delivered prefix to every other node. */
+    public Step sendHeartbeat() {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and sends nothing");
+        }
+        CausalMessage hb = new CausalMessage.Heartbeat(self, prefixClock());
+        List<Outgoing> sends = new ArrayList<>(n - 1);
+        for (int k = 0; k < n; k++) {
+            if (k != self.index()) {
+                sends.add(new Outgoing(NodeId.of(k), hb));
+            }
+        }
+        tally.add(Count.HEARTBEAT_SENT, sends.size());
+        lastSpoke = ticker.read();
+        return Step.accepted(List.of(), sends);
+    }
+
+    /**
+     * What the runtime calls at {@link #nextDeadline}: fire every due timer (w, then RTO cycling
+     * through holders), send a heartbeat if the node has been quiet for the heartbeat interval, and
+     * collect garbage.
+     */
+    public Step poll() {
+        if (crashed) {
+            return Step.of(Outcome.IGNORED);
+        }
+        long now = ticker.read();
+        Step out = Step.of(Outcome.ACCEPTED);
+        for (Map.Entry<EventId, Missing> en : new ArrayList<>(missing.entrySet())) {
+            Missing m = en.getValue();
+            if (m.deadline - now > 0) {
+                continue;
+            }
+            EventId d = en.getKey();
+            if (m.phase == Phase.WAITING) {
+                out = out.then(expireWait(d));
+            } else if (m.phase == Phase.ASKED) {
+                out = out.then(expireRto(d));
+            }
+        }
+        if (config.heartbeat() > 0 && now - lastSpoke >= config.heartbeat()) {
+            out = out.then(sendHeartbeat());
+        }
+        collectGarbage();
+        return out;
+    }
+
+    /** The earliest time {@link #poll} has something to do (a timer or a heartbeat); empty if none. */
+    public OptionalLong nextDeadline() {
+        if (crashed) {
+            return OptionalLong.empty();
+        }
+        long best = Long.MAX_VALUE;
+        boolean any = false;
+        for (Missing m : missing.values()) {
+            if (m.phase != Phase.RETRIED && (!any || m.deadline - best < 0)) {
+                best = m.deadline;
+                any = true;
+            }
+        }
+        if (config.heartbeat() > 0) {
+            long hb = lastSpoke + config.heartbeat();
+            if (!any || hb - best < 0) {
+                best = hb;
+                any = true;
+            }
+        }
+        return any ? OptionalLong.of(best) : OptionalLong.empty();
+    }
+
+    // ---------------------------------------------------------------- Store, crash
+
+    /** Spec CollectGarbage(i): drop stored events every node is known to have delivered. Returns how many. */
+    public int collectGarbage() {
+        if (crashed) {
+            return 0;
+        }
+        // Stable events of one origin are a prefix of its seqs (every row's component k is a count),
+        // so each origin's part of the sorted store is cut at its bound: no scan of what stays.
+        int before = store.size();
+        for (int k = 0; k < n; k++) {
+            long bound = stability.stablePrefix(k);
+            if (bound >= 1) {
+                store.subMap(new EventId(NodeId.of(k), 1), true, new EventId(NodeId.of(k), bound), true).clear();
+            }
+        }
+        int collected = before - store.size();
+        tally.add(Count.COLLECTED, collected);
+        return collected;
+    }
+
+    /** Spec Crash(i): crash-stop. Every later input is refused; the node never comes back with this id. */
+    public void crash() {
+        crashed = true;
+    }
+
+    public boolean crashed() {
+        return crashed;
+    }
+
+    // ---------------------------------------------------------------- Observers
+
+    /** The delivered prefix, which is what messages and heartbeats carry. */
+    public VectorClock prefixClock() {
+        long[] vc = new long[n];
+        for (int k = 0; k < n; k++) {
+            vc[k] = delivered[k].prefix();
+        }
+        return VectorClock.of(vc);
+    }
+
+    public CausalState state() {
+        TreeSet<EventId> above = new TreeSet<>();
+        for (int k = 0; k < n; k++) {
+            for (long s : delivered[k].above()) {
+                above.add(new EventId(NodeId.of(k), s));
+            }
+        }
+        TreeMap<EventId, VectorClock> b = new TreeMap<>();
+        buf.forEach((d, e) -> b.put(d, e.vc()));
+        TreeMap<EventId, VectorClock> st = new TreeMap<>();
+        store.forEach((d, e) -> st.put(d, e.vc()));
+        TreeMap<EventId, MissingState> ms = new TreeMap<>();
+        missing.forEach((d, m) -> ms.put(d, m.view()));
+        return new CausalState(prefixClock(), above, b, st, ms, !crashed);
+    }
+
+    /** Buffered events the guard would deliver now (the spec's choice for Deliver), ids ascending. */
+    public List<EventId> deliverable() {
+        List<EventId> out = new ArrayList<>();
+        for (Event e : buf.values()) {
+            if (deliverable(e)) {
+                out.add(e.id());
+            }
+        }
+        return out;
+    }
+
+    public Counters counters() {
+        return tally.snapshot();
+    }
+
+    /** The stored or buffered copy of an event, if this node holds one (for tests and tools). */
+    public Event held(EventId d) {
+        Event e = buf.get(d);
+        return e != null ? e : store.get(d);
+    }
+
+    /** Counts a datagram the runtime's decoder refused, so that every refusal shows in one place. */
+    public Step refuseMalformed(String detail) {
+        return refuse(Refusal.MALFORMED, detail);
+    }
+
+    // ---------------------------------------------------------------- Validation
+
+    private Step refuse(Refusal why, String detail) {
+        tally.refuse(why);
+        return Step.refused(why, detail);
+    }
+
+    private String checkNode(NodeId k, String role) {
+        return k.index() >= n ? role + " " + k + " (index " + k.index() + ") is not in the group of " + n + " nodes" : null;
+    }
+
+    private Step checkPeer(NodeId k, String role) {
+        String bad = checkNode(k, role);
+        if (bad != null) {
+            return refuse(Refusal.UNKNOWN_NODE, bad);
+        }
+        return k.equals(self) ? refuse(Refusal.FROM_SELF, role + " " + k + " is this node itself") : null;
+    }
+
+    private Step checkClock(VectorClock vc, String what) {
+        if (vc.size() != n) {
+            return refuse(Refusal.VECTOR_SIZE, what + ": vector clock of size " + vc.size()
+                    + ", the group has " + n + " nodes");
+        }
+        long own = delivered[self.index()].prefix();
+        if (vc.get(self.index()) > own) {
+            return refuse(Refusal.FUTURE_OWN_EVENT, what + ": claims " + vc.get(self.index()) + " events of "
+                    + self + ", which has issued " + own);
+        }
+        return null;
+    }
+
+    private Step checkEvent(Event e) {
+        String bad = checkNode(e.origin(), "event origin");
+        if (bad != null) {
+            return refuse(Refusal.UNKNOWN_NODE, bad);
+        }
+        Step clock = checkClock(e.vc(), "event " + e.id());
+        if (clock != null) {
+            return clock;
+        }
+        if (e.vc().get(e.origin().index()) != e.seq()) {
+            return refuse(Refusal.INCONSISTENT_VECTOR, "event " + e.id() + ": vc[" + e.origin() + "] = "
+                    + e.vc().get(e.origin().index()) + ", rule vc[origin] = seq = " + e.seq());
+        }
+        if (e.origin().equals(self) && e.seq() > delivered[self.index()].prefix()) {
+            return refuse(Refusal.FUTURE_OWN_EVENT, "event " + e.id() + " of this node, which has issued "
+                    + delivered[self.index()].prefix());
+        }
+        return null;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.onceproof.causal;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The node the runtime's threads share (receiver threads, the timer thread, the application's
+ * broadcasts): each step runs on the sequential {@link CausalNode} under one lock, and the events it
+ * delivers reach the application in exactly the order the core delivered them, on whichever thread
+ * happens to hand them off, without holding the lock while the application runs.
+ *
+ * <p>Why not simply call the application under the lock: a slow application would stall every
+ * receiver. Why not call it after unlocking, from the thread that ran the step: two threads that
+ * delivered A and then B (B depending on A) could hand B over first, and the application would see
+ * causal order broken although the core kept it ({@code RacyHandOffLincheckTest} shows Lincheck
+ * catching exactly that). So deliveries are queued under the lock, in core order, and one thread at
+ * a time drains the queue.
+ *
+ * <p>Checked by Lincheck (model checking and stress) against {@link CausalNode}: every step's result
+ * is the result of some sequential order of the steps, and the application's log keeps causal order
+ * and has no duplicate in every explored interleaving.
+ *
+ * <p><b>Mutation seams.</b> {@link #publish} and {@link #handOff} carry the ordering safeguard, so a
+ * test can build the racy variant of this class; production code must not override them.
+ */
+public class ConcurrentCausalNode {
+
+    private final CausalNode core;
+    /** Guards the core. */
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Events the core delivered and the application has not been given yet, in core order. */
+    private final ConcurrentLinkedQueue<Event> ready = new ConcurrentLinkedQueue<>();
+    /** Held while giving {@link #ready} to the application: one thread at a time, in queue order. */
+    private final ReentrantLock handOffLock = new ReentrantLock();
+    protected final Consumer<Event> application;
+
+    public ConcurrentCausalNode(CausalNode core, Consumer<Event> application) {
+        this.core = Objects.requireNonNull(core, "core");
+        this.application = Objects.requireNonNull(application, "application");
+    }
+
+    public Step broadcast(Payload payload) {
+        return run(() -> core.broadcast(payload));
+    }
+
+    public Step handle(CausalMessage m) {
+        return run(() -> core.handle(m));
+    }
+
+    public Step poll() {
+        return run(core::poll);
+    }
+
+    public Step refuseMalformed(String detail) {
+        return run(() -> core.refuseMalformed(detail));
+    }
+
+    public void crash() {
+        run(() -> {
+            core.crash();
+            return Step.of(Outcome.ACCEPTED);
+        });
+    }
+
+    public java.util.OptionalLong nextDeadline() {
+        lock.lock();
+        try {
+            return core.nextDeadline();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public Counters counters() {
+        lock.lock();
+        try {
+            return core.counters();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public CausalState state() {
+        lock.lock();
+        try {
+            return core.state();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs one core step. When it returns, the application has been given every event this step
+     * delivered (and every event delivered before them): so a caller that sends the step's
+     * datagrams afterwards never lets another node see an event this node's application has not.
+     */
+    private Step run(Supplier<Step> op) {
+        Step s;
+        lock.lock();
+        try {
+            s = op.get();
+            publish(s.delivered());
+        } finally {
+            lock.unlock();
+        }
+        handOff(s.delivered());
+        return s;
+    }
+
+    /** Under the lock: queue the step's deliveries in core order. Seam (see class comment). */
+    protected void publish(List<Event> delivered) {
+        ready.addAll(delivered);
+    }
+
+    /**
+     * After the core lock: give queued events to the application, one thread at a time and in queue
+     * order. This step's events were queued before this thread asked for the hand-off lock, so once
+     * it has drained the queue under that lock, they have been given (by it or by an earlier
+     * holder). A slow application delays other hand-offs, never the core. Seam (see class comment).
+     */
+    protected void handOff(List<Event> delivered) {
+        if (delivered.isEmpty() && ready.isEmpty()) {
+            return;
+        }
+        handOffLock.lock();
+        try {
+            Event e;
+            while ((e = ready.poll()) != null) {
+                application.accept(e);
+            }
+        } finally {
+            handOffLock.unlock();
+        }
+    }
+}

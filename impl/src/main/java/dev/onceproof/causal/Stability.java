@@ -1,0 +1,41 @@
+package dev.onceproof.causal;
+
+/**
+ * What a node knows of every node's delivered prefix, learnt from the clocks that messages carry:
+ * an event's clock is its origin's delivered prefix when it issued it, and a heartbeat carries its
+ * sender's prefix. Row {@code self} is the node's own prefix. Event (k, s) is stable, and may leave
+ * the recovery store, once every row has component k &ge; s: every node has delivered it, so nobody
+ * will ask for it again. (The paper is silent on this; reading notes section 7.)
+ *
+ * <p>A crashed node's row stops growing, so nothing it has not delivered becomes stable: without a
+ * failure detector the store then fills up and broadcasts are refused, which is the bound's point.
+ */
+final class Stability {
+
+    private final long[][] known;
+
+    Stability(int n) {
+        known = new long[n][n];
+    }
+
+    /** Node j is known to have delivered at least prefix {@code vc}. */
+    void learn(int j, VectorClock vc) {
+        long[] row = known[j];
+        for (int k = 0; k < row.length; k++) {
+            row[k] = Math.max(row[k], vc.get(k));
+        }
+    }
+
+    void learn(int j, int k, long prefix) {
+        known[j][k] = Math.max(known[j][k], prefix);
+    }
+
+    /** Every event (k, 1..result) is stable: the least row's component k. */
+    long stablePrefix(int k) {
+        long min = Long.MAX_VALUE;
+        for (long[] row : known) {
+            min = Math.min(min, row[k]);
+        }
+        return min;
+    }
+}

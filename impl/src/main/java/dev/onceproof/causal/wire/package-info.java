@@ -1,0 +1,33 @@
+/**
+ * The causal broadcast wire format: one UDP datagram per {@link dev.onceproof.causal.CausalMessage},
+ * big-endian, no padding.
+ *
+ * <pre>
+ * offset size  field
+ *      0    2  magic 0x43 0x42 ("CB")
+ *      2    1  version, 1
+ *      3    1  type: 1 DATA, 2 RESEND, 3 REQUEST, 4 HEARTBEAT
+ *      4    2  from: sender's node index (unsigned)
+ *   DATA, RESEND:
+ *      6    2  origin: event's node index (unsigned); for DATA equal to from
+ *      8    8  seq (signed, &ge; 1)
+ *     16    2  n: vector clock size (unsigned, 1..MAX_NODES)
+ *     18  8n   vc[0..n-1] (signed, each &ge; 0)
+ *  18+8n    2  payload length L (unsigned, 0..MAX_PAYLOAD)
+ *  20+8n    L  payload
+ *   REQUEST:
+ *      6    2  origin of the requested event
+ *      8    8  seq of the requested event (&ge; 1)
+ *   HEARTBEAT:
+ *      6    2  n
+ *      8   8n  vc
+ * </pre>
+ *
+ * The datagram ends exactly where its last field ends. The decoder is strict and total: any other
+ * input (short, long, bad magic, version, type, a negative or zero count, a size out of range, a DATA
+ * whose origin is not its sender) gives an error that names the field and its offset, never an
+ * exception; the node counts it as {@link dev.onceproof.causal.Refusal#MALFORMED}. Whether a node
+ * index is in the group and a clock has the group's size is the node's check, not the decoder's, so
+ * those refusals are counted under their own names.
+ */
+package dev.onceproof.causal.wire;

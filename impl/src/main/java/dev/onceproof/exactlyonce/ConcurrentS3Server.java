@@ -1,0 +1,124 @@
+package dev.onceproof.exactlyonce;
+
+import dev.onceproof.exactlyonce.store.ServerStore;
+import java.util.Objects;
+import java.util.SortedSet;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * The Strategy 3 server state one server keeps for one client, shared by the client's session
+ * thread (HandleClient) and the threads that run synchronization rounds and their handler
+ * (ServerSynch, App. A.4). Every step runs the sequential {@link S3Server} under one lock, saves
+ * the step's durable record before anything leaves (ordering rule of {@link ServerStep}), and hands
+ * messages for the client to the {@link ClientChannel} while still holding the lock.
+ *
+ * <p>That last point is the fix of race R3 (notes Z5): choosing a note ({@code i in K - D}) and
+ * handing it to the client are one critical section, and so are authorizing a purge and handing
+ * over "Please purge i". A purge can therefore never slip between the check and the send, and the
+ * client sees notes and purge requests in the order the server decided them (FIFO channel). The
+ * printed pseudo-code's race is reachable through the core's {@link S3Variant#PRINTED} seam.
+ */
+public final class ConcurrentS3Server {
+
+    /**
+     * The session's ordered channel to the client (a connection's send queue). Called under the
+     * server's lock, so it must only enqueue, never block on the network.
+     */
+    @FunctionalInterface
+    public interface ClientChannel {
+        void send(EoMessage message);
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final S3Server core;
+    private final ServerStore store;
+
+    public ConcurrentS3Server(S3Server core, ServerStore store) {
+        this.core = Objects.requireNonNull(core, "core");
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    public ServerStep startSession() {
+        return locked(core::startSession, null);
+    }
+
+    /** HandleClient's next Deliver: choose a note and hand it to the client in one critical section. */
+    public ServerStep sendNote(ClientChannel client) {
+        return locked(core::sendNote, client);
+    }
+
+    public ServerStep receiveAck(EoMessage.NoteAck ack) {
+        return locked(() -> core.receiveAck(ack), null);
+    }
+
+    public ServerStep timeout() {
+        return locked(core::timeout, null);
+    }
+
+    /** ServerSynch's requests; the caller sends them to the peers (the record is already durable). */
+    public ServerStep startSync() {
+        return locked(core::startSync, null);
+    }
+
+    public ServerStep handleSync(EoMessage.SyncRequest request) {
+        return locked(() -> core.handleSync(request), null);
+    }
+
+    public ServerStep receiveSyncReply(EoMessage.SyncReply reply) {
+        return locked(() -> core.receiveSyncReply(reply), null);
+    }
+
+    /** Authorize the first purgeable note and hand "Please purge i" to the client, atomically. */
+    public ServerStep authorize(ClientChannel client) {
+        return locked(core::authorize, client);
+    }
+
+    public ServerStep receivePurgeAck(EoMessage.PurgeAck ack) {
+        return locked(() -> core.receivePurgeAck(ack), null);
+    }
+
+    /** Runs one core step under the lock and carries out its record and client messages there. */
+    private ServerStep locked(Supplier<ServerStep> step, ClientChannel client) {
+        lock.lock();
+        try {
+            return carryOut(step.get(), client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public ServerDurableState durable() {
+        lock.lock();
+        try {
+            return core.durable();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public SortedSet<NoteId> u() {
+        lock.lock();
+        try {
+            return core.u();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Saves the step's record, then hands messages for the client to {@code client} (under the
+     * lock). Messages for peers stay in the returned step for the caller to send.
+     */
+    private ServerStep carryOut(ServerStep step, ClientChannel client) {
+        for (ServerEffect effect : step.effects()) {
+            if (effect instanceof ServerEffect.Record r) {
+                store.save(r);
+            } else if (client != null && effect instanceof ServerEffect.Send s
+                    && (s.message() instanceof EoMessage.NoteDelivery || s.message() instanceof EoMessage.PurgeRequest)) {
+                client.send(s.message());
+            }
+        }
+        return step;
+    }
+}

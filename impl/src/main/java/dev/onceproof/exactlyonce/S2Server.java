@@ -1,0 +1,119 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Strategy 2, Sequenced Wrap-around Streams (3.2): numbers {@code ctr mod W}, reused only under
+ * <b>Condition 1</b>: "An id x.s can only be reused ... T_e time after server x has received
+ * confirmation from all other servers that note x.(s + 1) has been removed from their respective K
+ * lists" (L107). Following the prose before it (L105, "we cannot reuse id x.s until all servers
+ * have removed x.s") and notes Z3, x.s must be confirmed gone as well, x included.
+ *
+ * <p>A confirmation counts only if it answers a sync request sent after the number's current
+ * incarnation was issued (notes M2-d: a reply built earlier says nothing about the new note), and
+ * only if the replier lists the id as removed, i.e. knows it delivered (not merely absent from its
+ * K, which a replica still in flight would also explain).
+ */
+public final class S2Server extends StreamServer {
+
+    private final int w;
+
+    public S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+        super(config, clock, Limits.wrapAround(w), durable);
+        this.w = w;
+    }
+
+    /**
+     * The next number is {@code ctr mod W}; once the stream has wrapped (its successor was used
+     * before), Condition 1 must hold for the successor. Checking the successor at every generation
+     * covers the number itself too: it was the successor one generation earlier (the spec's
+     * {@code MayUse}; eo-spec found that checking only at reuse leaves the first wrap open).
+     */
+    @Override
+    protected Optional<Long> nextSeq() {
+        long s = ctr % w;
+        long next = (s + 1) % w;
+        if (ctr + 1 >= w && !reusable(next)) {
+            return Optional.empty();
+        }
+        return Optional.of(s);
+    }
+
+    /** Condition 1 for one number: gone here, every other server confirmed it gone, T_e ago. */
+    private boolean reusable(long s) {
+        if (k.containsKey(NoteId.sequenced(config.self(), s))) {
+            return false;
+        }
+        Map<ServerId, Long> confirmations = conf.getOrDefault(s, new TreeMap<>());
+        long now = clock.now();
+        for (ServerId other : config.others()) {
+            Long at = confirmations.get(other);
+            if (at == null || at + config.te() > now) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The oldest note of the first stream in K: the number whose predecessor (mod W) is not in K. */
+    @Override
+    protected Optional<NoteId> nextToSend() {
+        for (NoteId id : k.keySet()) {
+            NoteId.Sequenced s = (NoteId.Sequenced) id;
+            NoteId before = NoteId.sequenced(s.server(), (s.seq() + w - 1) % w);
+            if (!k.containsKey(before)) {
+                return Optional.of(id);
+            }
+        }
+        return k.isEmpty() ? Optional.empty() : Optional.of(k.firstKey());
+    }
+
+    @Override
+    protected boolean mayOffer(NoteId i) {
+        NoteId.Sequenced s = (NoteId.Sequenced) i;
+        return !k.containsKey(NoteId.sequenced(s.server(), (s.seq() + w - 1) % w));
+    }
+
+    /** A reused number's new incarnation replaces what this server knew of the old one. */
+    @Override
+    protected boolean acceptReplica(NoteId id) {
+        removed.remove(id);
+        return true;
+    }
+
+    /**
+     * A sync reply confirms number s' of our stream gone from the replier's K (the spec's
+     * {@code Gone}): for a number never used, its absence; for a used one, the replier lists its
+     * current incarnation as removed (it knows it delivered: mere absence could be a replica still
+     * in flight) in a reply to a request sent after that incarnation was numbered (mutant M2-d).
+     */
+    @Override
+    protected void confirm(EoMessage.SyncReply reply) {
+        for (long seq = 0; seq < w; seq++) {
+            NoteId id = NoteId.sequenced(config.self(), seq);
+            Long issuedAt = issued.get(seq);
+            boolean gone = !reply.k().contains(id) && (issuedAt == null
+                    || reply.round() > issuedAt && reply.removed().contains(id));
+            if (gone) {
+                conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), clock.now());
+            }
+        }
+    }
+
+    /** {@code conf[x][y]}: the numbers of this stream server y has confirmed gone. */
+    public java.util.SortedSet<Long> confirmedBy(ServerId y) {
+        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        conf.forEach((seq, byServer) -> {
+            if (byServer.containsKey(y)) {
+                out.add(seq);
+            }
+        });
+        return out;
+    }
+
+    public int w() {
+        return w;
+    }
+}

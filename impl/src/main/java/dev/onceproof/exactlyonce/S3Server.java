@@ -1,0 +1,368 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Strategy 3, Id List, the server (3.2 and App. A.4) for one client: K (notes not yet purged) and
+ * D (those known delivered), the delivery session (HandleClient), a synchronization round
+ * (ServerSynch) and its handler, and purge authorization.
+ *
+ * <p>A note enters D when a Deliver to the client succeeds (or, by sync, when another server's D
+ * has it); once this server has seen it in every server's D in one complete round, and T_e has
+ * passed since (so no copy any server sent before learning of the delivery can linger, L131,
+ * notes Z4), it may tell the client "Please purge i"; only when the client confirms does i leave
+ * K and D here (the others follow by the K-difference rule of App. A.4, sound under atomic
+ * replication, notes Z1).
+ *
+ * <p>Sans-IO and not thread-safe; {@code ConcurrentS3Server} shares one between a session thread
+ * and sync threads.
+ */
+public final class S3Server implements ServerCore {
+
+    private final ServerConfig config;
+    private final EoClock clock;
+    private final S3Variant variant;
+    private final Limits limits = Limits.global();
+
+    // Durable.
+    /** K. Invariant: contains every id of D. */
+    private final TreeMap<NoteId, Note> k;
+    private final TreeSet<NoteId> d;
+    private long round;
+
+    // Volatile (notes Z13): sessions and sync knowledge die with the server.
+    /** {@code sess[s].active}. */
+    private boolean active;
+    /** {@code sess[s].pending}: the note of the outstanding Deliver, or null (one at a time). */
+    private NoteId pending;
+    /**
+     * S3Printed's {@code U[s]}: what the session snapshotted at its start, minus what it sent. Left
+     * as it is when the session ends (as the printed spec does); only a session can send from it.
+     */
+    private final TreeSet<NoteId> u = new TreeSet<>();
+    /** A Deliver succeeded since the last sync started (App. A.4 forks ServerSynch then). */
+    private boolean syncPending;
+    /**
+     * {@code known[s][t]}: the D peer t reported in its last sync message to us. Only ever what t
+     * itself sent, so "i in known[t]" means t really had i in D (and D loses i only with K).
+     */
+    private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    /** When i was first seen in our D and every known D: purge may be authorized T_e later (Z4). */
+    private final TreeMap<NoteId, Long> confirmedAt = new TreeMap<>();
+
+    public S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.variant = Objects.requireNonNull(variant, "variant");
+        limits.checkAll("stored k", durable.k().keySet());
+        this.k = new TreeMap<>(durable.k());
+        this.d = new TreeSet<>(durable.d());
+        this.round = durable.round();
+    }
+
+    public static S3Server fresh(ServerConfig config, EoClock clock) {
+        return new S3Server(config, clock, S3Variant.CORRECTED, ServerDurableState.initial());
+    }
+
+    /** The spec's {@code CreateNote(n)} at its origin: into K here and, by replicas, everywhere. */
+    public ServerStep createNote(NoteId id, String body) {
+        limits.check("id", id);
+        if (k.containsKey(id)) {
+            throw new IllegalArgumentException("note " + id + " already exists on " + config.self()
+                    + "; Strategy 3 needs globally unique ids (L127)");
+        }
+        Note note = new Note(id, config.client(), body);
+        k.put(id, note);
+        return ServerCore.created("created", config, note, record());
+    }
+
+    @Override
+    public ServerStep receiveReplica(EoMessage.Replica m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("note.client", m.note().client());
+        limits.check("note.id", m.note().id());
+        if (k.containsKey(m.note().id())) {
+            return ServerStep.of("ignored");
+        }
+        k.put(m.note().id(), m.note());
+        return new ServerStep("stored", List.of(record()));
+    }
+
+    /**
+     * The spec's {@code StartSession(s)}: "Request my notes" arrived; a new session replaces any
+     * old one (Z12). The printed variant takes its snapshot {@code U = K - D} here (App. A.4).
+     */
+    @Override
+    public ServerStep startSession() {
+        active = true;
+        pending = null;
+        u.clear();
+        if (variant == S3Variant.PRINTED) {
+            u.addAll(undelivered());
+        }
+        return ServerStep.of("started");
+    }
+
+    /** The spec's {@code SendNote(s, i)} with the loop's own choice of i (the first eligible). */
+    @Override
+    public ServerStep sendNote() {
+        SortedSet<NoteId> candidates = variant == S3Variant.PRINTED ? u : undelivered();
+        return candidates.isEmpty() || !active || pending != null
+                ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(candidates.first());
+    }
+
+    /**
+     * The spec's {@code SendNote(s, i)}: {@code Deliver(c, i)} starts, if a session runs with no
+     * Deliver outstanding and i is still in {@code K - D} (corrected, notes Z5) or, as printed, in
+     * the session's snapshot U. Otherwise refused, changing nothing.
+     */
+    @Override
+    public ServerStep sendNote(NoteId i) {
+        boolean eligible = variant == S3Variant.PRINTED ? u.contains(i) : undelivered().contains(i);
+        if (!active || pending != null || !eligible) {
+            return ServerStep.of("refused");
+        }
+        u.remove(i);
+        pending = i;
+        Note note = k.get(i);
+        if (note == null) {
+            // Only the printed variant gets here: i was purged after the snapshot. Its body is gone,
+            // but the id (all the client judges) is not; the paper's loop delivers it all the same.
+            note = new Note(i, config.client(), "");
+        }
+        return new ServerStep("sent", List.of(new ServerEffect.Send(
+                new EoMessage.NoteDelivery(config.self(), config.client(), note))));
+    }
+
+    /** The spec's {@code ReceiveAck(s, i)}: Deliver succeeded; i into D (App. A.4), sync wanted. */
+    @Override
+    public ServerStep receiveAck(EoMessage.NoteAck m) {
+        config.checkToSelf(m.to());
+        config.checkClient("from", m.from());
+        limits.check("id", m.id());
+        if (pending == null || !pending.equals(m.id())) {
+            return ServerStep.of("ignored");
+        }
+        pending = null;
+        syncPending = true;
+        if (!k.containsKey(m.id()) || d.contains(m.id())) {
+            return ServerStep.of("delivered");
+        }
+        d.add(m.id());
+        if (inEveryD(m.id())) {
+            confirmedAt.putIfAbsent(m.id(), clock.now());
+        }
+        return new ServerStep("delivered", List.of(record()));
+    }
+
+    /** The spec's {@code Timeout(s, i)}: a Deliver failed; the session ends (App. A.4 {@code abort}). */
+    @Override
+    public ServerStep timeout() {
+        if (pending == null) {
+            return ServerStep.of("ignored");
+        }
+        pending = null;
+        active = false;
+        return ServerStep.of("aborted");
+    }
+
+    /** The session ends without a failure (the client went away; the runtime noticed). */
+    @Override
+    public ServerStep endSession() {
+        active = false;
+        pending = null;
+        return ServerStep.of("ended");
+    }
+
+    /** The spec's {@code ServerCrash(s)}: sessions and sync knowledge are lost, K and D are not. */
+    public void crash() {
+        endSession();
+        syncPending = false;
+        known.clear();
+        confirmedAt.clear();
+    }
+
+    /**
+     * ServerSynch (App. A.4): send "Server synchronization: K, D" to every other server. The spec's
+     * {@code Sync(s, t)} is one atomic exchange; here it is {@code startSync} at s,
+     * {@link #handleSync} at t and {@link #receiveSyncReply} at s, as on a real network, each side
+     * learning only the D the other actually sent.
+     */
+    @Override
+    public ServerStep startSync() {
+        round++;
+        syncPending = false;
+        List<ServerEffect> effects = new ArrayList<>();
+        effects.add(record());
+        for (ServerId other : config.others()) {
+            effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
+                    new TreeSet<>(k.keySet()), d, new TreeSet<>())));
+        }
+        return new ServerStep("syncStarted", effects);
+    }
+
+    /** The sync handler (App. A.4): merge the sender's K and D, reply with ours after the merge. */
+    @Override
+    public ServerStep handleSync(EoMessage.SyncRequest m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        merge(m.from(), m.k(), m.d());
+        return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
+                config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>()))));
+    }
+
+    /** A sync reply (App. A.4 ServerSynch): merge as the handler does. */
+    @Override
+    public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        merge(m.from(), m.k(), m.d());
+        return new ServerStep("syncMerged", List.of(record()));
+    }
+
+    /**
+     * App. A.4's rules: "P = K - Ks: other server has purged these" leave K and D; ids of theirs we
+     * no longer hold ("we have purged these") are ignored; the rest of their D joins ours. A note
+     * is taken as purged there only if it is in our D: an undelivered note cannot have been purged
+     * anywhere, so its absence there means its replica has not arrived yet (notes Z1, M3-f).
+     */
+    private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD) {
+        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i));
+        d.retainAll(k.keySet());
+        for (NoteId i : theirD) {
+            if (k.containsKey(i)) {
+                d.add(i);
+            }
+        }
+        known.put(from, new TreeSet<>(theirD));
+        confirmedAt.keySet().retainAll(d);
+        long now = clock.now();
+        for (NoteId i : d) {
+            if (inEveryD(i)) {
+                confirmedAt.putIfAbsent(i, now);
+            }
+        }
+    }
+
+    private boolean inEveryD(NoteId i) {
+        if (!d.contains(i)) {
+            return false;
+        }
+        for (ServerId t : config.others()) {
+            SortedSet<NoteId> theirs = known.get(t);
+            if (theirs == null || !theirs.contains(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The spec's {@code Authorize(s, i)} for the first note that may be purged, if any. */
+    public ServerStep authorize() {
+        for (NoteId i : confirmedAt.keySet()) {
+            ServerStep step = authorize(i);
+            if (!step.outcome().equals("refused")) {
+                return step;
+            }
+        }
+        return ServerStep.of("none");
+    }
+
+    /**
+     * The spec's {@code Authorize(s, i)}: send the client "Please purge i", if i is in our D and
+     * in every other server's D as they reported it, and T_e has passed since we first saw that,
+     * so no copy of note i that any server sent before it knew can still be in the network (L131,
+     * Z4). Otherwise refused. The message reaches the client only while it is connected.
+     */
+    public ServerStep authorize(NoteId i) {
+        Long since = confirmedAt.get(i);
+        if (since == null || !inEveryD(i) || since + config.te() > clock.now()) {
+            return ServerStep.of("refused");
+        }
+        return new ServerStep("authorized", List.of(new ServerEffect.Send(
+                new EoMessage.PurgeRequest(config.self(), config.client(), i))));
+    }
+
+    /**
+     * The spec's {@code ReceivePurgeAck(s, i)}: the client dropped i from R, so i leaves K and D
+     * here (App. A.4: only after "Please purge i" succeeded; the others follow by K-difference).
+     */
+    public ServerStep receivePurgeAck(EoMessage.PurgeAck m) {
+        config.checkToSelf(m.to());
+        config.checkClient("from", m.from());
+        limits.check("id", m.id());
+        if (!k.containsKey(m.id())) {
+            return ServerStep.of("ignored");
+        }
+        k.remove(m.id());
+        d.remove(m.id());
+        confirmedAt.remove(m.id());
+        return new ServerStep("purged", List.of(record()));
+    }
+
+    private SortedSet<NoteId> undelivered() {
+        TreeSet<NoteId> kd = new TreeSet<>(k.keySet());
+        kd.removeAll(d);
+        return kd;
+    }
+
+    private ServerEffect record() {
+        return new ServerEffect.Record(durable());
+    }
+
+    @Override
+    public ServerDurableState durable() {
+        return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>());
+    }
+
+    public boolean syncPending() {
+        return syncPending;
+    }
+
+    /** {@code sess[s].active}. */
+    @Override
+    public boolean active() {
+        return active;
+    }
+
+    /** {@code sess[s].pending}. */
+    @Override
+    public Optional<NoteId> pending() {
+        return Optional.ofNullable(pending);
+    }
+
+    /** S3Printed's {@code U[s]} (always empty for the corrected variant). */
+    public SortedSet<NoteId> u() {
+        return new TreeSet<>(u);
+    }
+
+    /** {@code known[s]}: peer -> the D it last reported (peers not heard from since a crash: absent). */
+    public SortedMap<ServerId, SortedSet<NoteId>> known() {
+        TreeMap<ServerId, SortedSet<NoteId>> copy = new TreeMap<>();
+        known.forEach((t, ids) -> copy.put(t, new TreeSet<>(ids)));
+        return copy;
+    }
+
+    public S3Variant variant() {
+        return variant;
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+}

@@ -1,0 +1,253 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The server of the sequenced strategies 0-2 (App. A.2 and 3.2) for one client: K, the counter
+ * that numbers this server's stream, the removal knowledge exchanged by periodic syncs (notes Z15),
+ * and the delivery session (HandleClient). Subclasses fix what differs: how a number is chosen
+ * (Strategy 2 wraps, under Condition 1) and whether a failed Deliver aborts the session.
+ *
+ * <p>Sans-IO: state changes happen in the step, durable writes and sends are returned as effects
+ * (see {@link ServerStep} for the order). Not thread-safe; one session per server and client.
+ */
+public abstract sealed class StreamServer implements ServerCore permits S0Server, S1Server, S2Server {
+
+    protected final ServerConfig config;
+    protected final EoClock clock;
+    protected final Limits limits;
+
+    // Durable (ServerDurableState), restored by the constructor.
+    /** K: the notes not known to be delivered. Invariant: no id of {@link #removed} is in K. */
+    protected final TreeMap<NoteId, Note> k;
+    protected long ctr;
+    /** Ids known delivered (here or, through syncs, elsewhere). Only grows, except on reuse. */
+    protected final TreeSet<NoteId> removed;
+    protected long round;
+    protected final TreeMap<Long, Long> issued;
+    protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
+
+    // Volatile: lost in a crash (notes Z13).
+    /** {@code sess[s].active}: a HandleClient session for the client runs here. */
+    private boolean active;
+    /** The note of the Deliver in progress, or null. At most one at a time (stop and wait, Z20). */
+    private NoteId pending;
+
+    protected StreamServer(ServerConfig config, EoClock clock, Limits limits, ServerDurableState durable) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        limits.checkAll("stored k", durable.k().keySet());
+        this.k = new TreeMap<>(durable.k());
+        this.ctr = durable.ctr();
+        this.removed = new TreeSet<>(durable.removed());
+        this.round = durable.round();
+        this.issued = new TreeMap<>(durable.issued());
+        this.conf = new TreeMap<>();
+        durable.conf().forEach((s, m) -> conf.put(s, new TreeMap<>(m)));
+    }
+
+    /** The sequence number the next note gets, or empty while Condition 1 forbids it (Strategy 2). */
+    protected abstract Optional<Long> nextSeq();
+
+    /** The next note of K to offer: the oldest note of some stream. */
+    protected abstract Optional<NoteId> nextToSend();
+
+    /** Whether HandleClient's loop may offer {@code i} now (Strategies 1-2: the oldest of its stream). */
+    protected abstract boolean mayOffer(NoteId i);
+
+    /** Strategy 2 records confirmations from a sync reply; the others do nothing. */
+    protected void confirm(EoMessage.SyncReply reply) {
+    }
+
+    /**
+     * The spec's {@code CreateNote(x)}: number a new note of this server's stream, replicate it.
+     * Outcome {@code "blocked"} (no change) while Strategy 2's Condition 1 forbids the next number.
+     */
+    public ServerStep createNote(String body) {
+        Optional<Long> seq = nextSeq();
+        if (seq.isEmpty()) {
+            return ServerStep.of("blocked");
+        }
+        NoteId.Sequenced id = NoteId.sequenced(config.self(), seq.get());
+        Note note = new Note(id, config.client(), body);
+        k.put(id, note);
+        removed.remove(id);
+        ctr++;
+        issued.put(seq.get(), round);
+        conf.remove(seq.get());
+        return ServerCore.created("created " + id.text(), config, note, record());
+    }
+
+    /** A replica of a note numbered elsewhere enters K (unless it is already known delivered). */
+    @Override
+    public ServerStep receiveReplica(EoMessage.Replica m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("note.client", m.note().client());
+        limits.check("note.id", m.note().id());
+        NoteId id = m.note().id();
+        if (k.containsKey(id) || !acceptReplica(id)) {
+            return ServerStep.of("ignored");
+        }
+        k.put(id, m.note());
+        return new ServerStep("stored", List.of(record()));
+    }
+
+    /** Strategies 0-1: a removed id never comes back. Strategy 2 overrides: a reused number may. */
+    protected boolean acceptReplica(NoteId id) {
+        return !removed.contains(id);
+    }
+
+    /** The spec's {@code StartSession(s)}: the client connected to this server. */
+    @Override
+    public ServerStep startSession() {
+        active = true;
+        pending = null;
+        return ServerStep.of("started");
+    }
+
+    /** The spec's {@code SendNote(s, i)} with the loop's own choice of i: the oldest of some stream. */
+    @Override
+    public ServerStep sendNote() {
+        Optional<NoteId> next = active && pending == null ? nextToSend() : Optional.empty();
+        return next.isEmpty() ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(next.get());
+    }
+
+    /**
+     * The spec's {@code SendNote(s, i)}: {@code Deliver(c, i)} starts. Refused (no state change) when
+     * no session runs, a Deliver is outstanding (one at a time, Z20), or i may not be offered now.
+     */
+    @Override
+    public ServerStep sendNote(NoteId i) {
+        if (!active || pending != null || !k.containsKey(i) || !mayOffer(i)) {
+            return ServerStep.of("refused");
+        }
+        pending = i;
+        return new ServerStep("sent", List.of(new ServerEffect.Send(
+                new EoMessage.NoteDelivery(config.self(), config.client(), k.get(pending)))));
+    }
+
+    /**
+     * The spec's {@code ReceiveAck(s, i)}: Deliver succeeded, so i leaves K (App. A.2) and is
+     * remembered as removed for the next sync.
+     */
+    @Override
+    public ServerStep receiveAck(EoMessage.NoteAck m) {
+        config.checkToSelf(m.to());
+        config.checkClient("from", m.from());
+        limits.check("id", m.id());
+        if (pending == null || !pending.equals(m.id())) {
+            return ServerStep.of("ignored");
+        }
+        pending = null;
+        k.remove(m.id());
+        removed.add(m.id());
+        return new ServerStep("delivered", List.of(record()));
+    }
+
+    /** The spec's {@code Timeout(s, i)}: Deliver failed; the session ends ({@code abort}, App. A.2). */
+    @Override
+    public ServerStep timeout() {
+        if (pending == null) {
+            return ServerStep.of("ignored");
+        }
+        pending = null;
+        active = false;
+        return ServerStep.of("aborted");
+    }
+
+    /** The session ends without a failure (the client went away; the runtime noticed). */
+    @Override
+    public ServerStep endSession() {
+        active = false;
+        pending = null;
+        return ServerStep.of("ended");
+    }
+
+    /** The spec's {@code ServerCrash(s)}: the session is lost; the durable state stays. */
+    public void crash() {
+        endSession();
+    }
+
+    /**
+     * The spec's {@code Sync(s, t)} is one atomic exchange; here it is three steps, as on a real
+     * network: {@code startSync} (requests), {@link #handleSync} at t, {@link #receiveSyncReply}.
+     * Afterwards both K are {@code K[s] \cap K[t]} (under atomic replication an id is missing from
+     * a K only because its server knows it delivered, which is what {@code removed} carries).
+     */
+    @Override
+    public ServerStep startSync() {
+        round++;
+        List<ServerEffect> effects = new ArrayList<>();
+        effects.add(record());
+        for (ServerId other : config.others()) {
+            effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
+                    new TreeSet<>(k.keySet()), new TreeSet<>(), new TreeSet<>(removed))));
+        }
+        return new ServerStep("syncStarted", effects);
+    }
+
+    /** The sync handler: drop what the requester removed, reply with K (after the merge) and removals. */
+    @Override
+    public ServerStep handleSync(EoMessage.SyncRequest m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.checkAll("removed", m.removed());
+        limits.checkAll("k", m.k());
+        merge(m.removed());
+        return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
+                config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
+                new TreeSet<>(removed)))));
+    }
+
+    /** A sync reply: drop what the replier removed; Strategy 2 also takes its confirmations. */
+    @Override
+    public ServerStep receiveSyncReply(EoMessage.SyncReply m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.checkAll("removed", m.removed());
+        limits.checkAll("k", m.k());
+        merge(m.removed());
+        confirm(m);
+        return new ServerStep("syncMerged", List.of(record()));
+    }
+
+    private void merge(java.util.Set<NoteId> theirRemoved) {
+        for (NoteId id : theirRemoved) {
+            k.remove(id);
+            removed.add(id);
+        }
+    }
+
+    protected final ServerEffect record() {
+        return new ServerEffect.Record(durable());
+    }
+
+    @Override
+    public ServerDurableState durable() {
+        return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf));
+    }
+
+    /** {@code sess[s].active}. */
+    @Override
+    public boolean active() {
+        return active;
+    }
+
+    @Override
+    public Optional<NoteId> pending() {
+        return Optional.ofNullable(pending);
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+}

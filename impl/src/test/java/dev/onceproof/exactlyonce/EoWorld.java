@@ -1,0 +1,298 @@
+package dev.onceproof.exactlyonce;
+
+import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.exactlyonce.store.ServerStore;
+import dev.onceproof.storage.InMemorySnapshotStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A simulated deployment of one strategy: N servers, M clients, every server running the real
+ * server core for every client over an in-memory store, every client the real client core over a
+ * {@link ClientStore}, and a network that loses, duplicates, reorders and delays messages, with
+ * the lifetime bound T_e (a message older than T_e is gone). Crashes rebuild a core from its store.
+ * Replication is atomic (notes Z1): a created note is in every server's K at once.
+ *
+ * <p>Ghost history: every note carries a unique tag in its body, so processings are counted per
+ * note even when Strategy 2 reuses its wire id.
+ */
+final class EoWorld {
+
+    enum Strategy { S0, S1, S2, S3 }
+
+    private record InFlight(EoMessage message, long born) {
+    }
+
+    final Strategy strategy;
+    final int w;
+    final int q;
+    final long te;
+    final ManualEoClock clock = new ManualEoClock(0);
+    final List<ServerId> servers = new ArrayList<>();
+    final List<ClientId> clients = new ArrayList<>();
+    private final Map<ServerId, Map<ClientId, ServerCore>> cores = new HashMap<>();
+    private final Map<ServerId, Map<ClientId, ServerStore>> serverStores = new HashMap<>();
+    private final Map<ClientId, ClientCore> clientCores = new HashMap<>();
+    private final Map<ClientId, ClientStore> clientStores = new HashMap<>();
+    private final List<InFlight> net = new ArrayList<>();
+    /** Ghost: tag -> how many times a client processed that note. */
+    final Map<String, Integer> processed = new LinkedHashMap<>();
+    final List<String> created = new ArrayList<>();
+    int reusedIds;
+    private final java.util.Set<NoteId> everIssued = new java.util.HashSet<>();
+    private int tags;
+
+    EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te) {
+        this.strategy = strategy;
+        this.w = w;
+        this.q = q;
+        this.te = te;
+        for (int i = 0; i < nServers; i++) {
+            servers.add(ServerId.of(String.valueOf((char) ('A' + i))));
+        }
+        for (int i = 0; i < nClients; i++) {
+            clients.add(ClientId.of("c" + (i + 1)));
+        }
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                serverStores.computeIfAbsent(s, x -> new HashMap<>()).put(c, new ServerStore(new InMemorySnapshotStore()));
+                cores.computeIfAbsent(s, x -> new HashMap<>()).put(c, newServer(s, c));
+            }
+        }
+        for (ClientId c : clients) {
+            clientStores.put(c, new ClientStore(new InMemorySnapshotStore(), ClientStore.journal()));
+            clientCores.put(c, newClient(c));
+        }
+    }
+
+    private ServerCore newServer(ServerId s, ClientId c) {
+        ServerConfig cfg = new ServerConfig(s, c, new TreeSet<>(servers), te);
+        ServerDurableState durable = serverStores.get(s).get(c).load();
+        return switch (strategy) {
+            case S0 -> new S0Server(cfg, clock, durable);
+            case S1 -> new S1Server(cfg, clock, durable);
+            case S2 -> new S2Server(cfg, clock, w, durable);
+            case S3 -> new S3Server(cfg, clock, S3Variant.CORRECTED, durable);
+        };
+    }
+
+    private ClientCore newClient(ClientId c) {
+        ClientStore store = clientStores.get(c);
+        return switch (strategy) {
+            case S0 -> new S0Client(c);
+            case S1 -> new S1Client(c, (ClientStableState.Streams) store.stableOr(
+                    new ClientStableState.Streams(new TreeMap<>())), ClientOrdering.RECORD_THEN_ACK);
+            case S2 -> new S2Client(c, w, (ClientStableState.Streams) store.stableOr(
+                    new ClientStableState.Streams(new TreeMap<>())), ClientOrdering.RECORD_THEN_ACK);
+            case S3 -> new S3Client(c, q, (ClientStableState.IdList) store.stableOr(
+                    new ClientStableState.IdList(new TreeSet<>())), ClientOrdering.RECORD_THEN_ACK);
+        };
+    }
+
+    /** Numbering or naming a note is the one step whose form differs by strategy. */
+    private static ServerStep create(ServerCore core, String tag) {
+        if (core instanceof S3Server s3) {
+            return s3.createNote(NoteId.global(tag), tag);
+        }
+        return core instanceof S0Server s0 ? s0.createNote(NoteId.global(tag), tag) : ((StreamServer) core).createNote(tag);
+    }
+
+    // ---- environment and protocol steps -------------------------------------------------------
+
+    /** Creates a note for client c at server s; replicas reach every K at once. */
+    void create(int s, int c) {
+        String tag = "g" + (++tags);
+        ServerId server = servers.get(s);
+        ServerStep step = create(cores.get(server).get(clients.get(c)), tag);
+        if (step.outcome().equals("blocked")) {
+            tags--;
+            return;
+        }
+        created.add(tag);
+        NoteId id = step.effects().stream().filter(e -> e instanceof ServerEffect.Record).findFirst()
+                .map(e -> ((ServerEffect.Record) e).state().k().values().stream()
+                        .filter(n -> n.body().equals(tag)).findFirst().orElseThrow().id()).orElseThrow();
+        if (!everIssued.add(id)) {
+            reusedIds++;
+        }
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Record r) {
+                serverStores.get(server).get(clients.get(c)).save(r);
+            } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
+                carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receiveReplica(rep));
+            }
+        }
+    }
+
+    /** The client connects to server s (index servers.size() = disconnect). */
+    void connect(int c, int s) {
+        ClientId client = clients.get(c);
+        ClientCore core = clientCores.get(client);
+        core.conn().ifPresent(old -> carryOut(old, client, cores.get(old).get(client).endSession()));
+        if (s >= servers.size()) {
+            core.disconnect();
+            return;
+        }
+        ServerId server = servers.get(s);
+        core.connect(server);
+        carryOut(server, client, cores.get(server).get(client).startSession());
+    }
+
+    void sendNote(int c) {
+        ClientId client = clients.get(c);
+        clientCores.get(client).conn().ifPresent(s -> carryOut(s, client, cores.get(s).get(client).sendNote()));
+    }
+
+    void authorize(int c) {
+        ClientId client = clients.get(c);
+        clientCores.get(client).conn().ifPresent(s -> {
+            if (cores.get(s).get(client) instanceof S3Server s3) {
+                carryOut(s, client, s3.authorize());
+            }
+        });
+    }
+
+    void timeout(int s, int c) {
+        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).timeout());
+    }
+
+    void sync(int s, int c) {
+        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).startSync());
+    }
+
+    void crashClient(int c) {
+        ClientId client = clients.get(c);
+        clientCores.put(client, newClient(client)); // stable state from its store; conn lost
+    }
+
+    void crashServer(int s) {
+        ServerId server = servers.get(s);
+        for (ClientId c : clients) {
+            cores.get(server).put(c, newServer(server, c)); // durable state from its store; sessions lost
+        }
+    }
+
+    /** Time passes; what is older than T_e is gone from the network (the lifetime bound, 3.2). */
+    void tick(long ticks) {
+        clock.advance(ticks);
+        net.removeIf(f -> clock.now() - f.born() > te);
+    }
+
+    void lose(int index) {
+        if (!net.isEmpty()) {
+            net.remove(index % net.size());
+        }
+    }
+
+    /** Delivers one message; {@code duplicate} leaves a copy in the network. */
+    void deliver(int index, boolean duplicate) {
+        if (net.isEmpty()) {
+            return;
+        }
+        InFlight f = duplicate ? net.get(index % net.size()) : net.remove(index % net.size());
+        EoMessage m = f.message();
+        if (m instanceof EoMessage.NoteDelivery d) {
+            toClient(d.to(), core -> core.receiveNote(d));
+        } else if (m instanceof EoMessage.PurgeRequest p) {
+            toClient(p.to(), core -> ((S3Client) core).receivePurge(p));
+        } else if (m instanceof EoMessage.NoteAck a) {
+            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receiveAck(a));
+        } else if (m instanceof EoMessage.PurgeAck a) {
+            carryOut(a.to(), a.from(), ((S3Server) cores.get(a.to()).get(a.from())).receivePurgeAck(a));
+        } else if (m instanceof EoMessage.SyncRequest r) {
+            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).handleSync(r));
+        } else if (m instanceof EoMessage.SyncReply r) {
+            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receiveSyncReply(r));
+        }
+    }
+
+    /** A message reaches the client only while it is connected (to any server). */
+    private void toClient(ClientId c, java.util.function.Function<ClientCore, ClientStep> receive) {
+        ClientCore core = clientCores.get(c);
+        if (core.conn().isEmpty()) {
+            return;
+        }
+        ClientStep step = receive.apply(core);
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.Record r) {
+                clientStores.get(c).commit(r);
+                r.processed().ifPresent(note -> processed.merge(note.body(), 1, Integer::sum));
+            } else if (e instanceof ClientEffect.Send s) {
+                net.add(new InFlight(s.message(), clock.now()));
+            }
+        }
+    }
+
+    private void carryOut(ServerId s, ClientId c, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Record r) {
+                serverStores.get(s).get(c).save(r);
+            } else if (e instanceof ServerEffect.Send send) {
+                net.add(new InFlight(send.message(), clock.now()));
+            }
+        }
+    }
+
+    int inFlight() {
+        return net.size();
+    }
+
+    /** Notes processed more than once: the spec's NoDuplicateDelivery, broken. */
+    List<String> duplicates() {
+        List<String> d = new ArrayList<>();
+        processed.forEach((tag, n) -> {
+            if (n > 1) {
+                d.add(tag + " x" + n);
+            }
+        });
+        return d;
+    }
+
+    List<String> unprocessed() {
+        List<String> u = new ArrayList<>(created);
+        u.removeAll(processed.keySet());
+        return u;
+    }
+
+    /**
+     * A fair, fault-free suffix (the fairness of EventualDelivery: the client connects to every
+     * server again and again, the network delivers, syncs succeed, time passes beyond T_e).
+     */
+    void fairSuffix(int rounds) {
+        for (int round = 0; round < rounds && !unprocessed().isEmpty(); round++) {
+            for (int c = 0; c < clients.size(); c++) {
+                for (int s = 0; s < servers.size(); s++) {
+                    tick(te + 1);
+                    for (int t = 0; t < servers.size(); t++) {
+                        sync(t, c);
+                        drain();
+                    }
+                    tick(te + 1);
+                    connect(c, s);
+                    for (int k = 0; k < 4 * (created.size() + q + 2); k++) {
+                        authorize(c);
+                        drain();
+                        sendNote(c);
+                        drain();
+                    }
+                }
+            }
+        }
+    }
+
+    private void drain() {
+        while (!net.isEmpty()) {
+            deliver(0, false);
+        }
+    }
+
+    Optional<ServerId> conn(int c) {
+        return clientCores.get(clients.get(c)).conn();
+    }
+}

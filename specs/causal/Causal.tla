@@ -1,0 +1,451 @@
+------------------------------- MODULE Causal -------------------------------
+(***************************************************************************)
+(* Reliable FIFO and causal broadcast with Reactive Error Recovery (RER):  *)
+(* Martori and Urso, "Reliable causal delivery with probabilistic design"  *)
+(* (Inria RR-8985, 2016), sections 2.1, 5.1 and 5.3; reading notes in      *)
+(* ../shared/notes/causal-reading.md (sec. 2, 3).                          *)
+(*                                                                         *)
+(* Every node broadcasts its events to every other node.  A received       *)
+(* message waits in the buffer until everything before it in the order    *)
+(* (FIFO: its origin's earlier events; causal: also what its origin had    *)
+(* delivered) has been delivered (2.1).  The order's metadata, a vector    *)
+(* clock, also tells a receiver which messages it misses; RER waits w for  *)
+(* them, then asks the original node, and after RTO asks "another node    *)
+(* that knows this message", found from the causal metadata (5.1, 5.3).   *)
+(*                                                                         *)
+(* Recovery = "faithful" is that design as written: one request, one       *)
+(* retry, and a node learns of a missing message only from a later message *)
+(* that depends on it.  It is not live (EventualDelivery fails: a lost     *)
+(* last message is never detected).  Recovery = "live" is the protocol     *)
+(* onceproof implements: every node also sends its vector clock as a      *)
+(* heartbeat while idle, and retries after every RTO, cycling through      *)
+(* every node known to hold the message.                                   *)
+(*                                                                         *)
+(* The network is a set of envelopes: a received envelope stays (it may    *)
+(* arrive again: duplication; with Duplicating FALSE a data or resend copy *)
+(* is consumed), any one may arrive next (reordering,                      *)
+(* delay), Lose removes one of a type in Lossy.  Nodes in Faulty may crash     *)
+(* (crash-stop).  Timers are untimed: a timer step is enabled whenever its *)
+(* phase holds, which covers every value of w, RTO and the heartbeat       *)
+(* period (RER's safety does not depend on them, only its cost).           *)
+(*                                                                         *)
+(* Names are the Java core's (specs/CONVENTIONS.md, section Causal);       *)
+(* bounds live only in the MC*.tla / .cfg files.                           *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+CONSTANTS
+    Nodes,     \* sequence of distinct node ids (strings); its order is the ring retries cycle through
+    Mode,      \* "fifo" | "causal": the order enforced, and the metadata a message carries
+    Recovery,  \* "faithful" (the paper) | "live" (heartbeats and cycling retries)
+    Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
+    MaxSeq,    \* model bound: node -> number of events it broadcasts
+    Lossy,     \* the envelope types the network may lose ({} = none)
+    Duplicating \* may a data or resend copy arrive more than once?
+
+Node == {Nodes[x] : x \in 1..Len(Nodes)}
+
+ASSUME NodesAreStrings == /\ Nodes \in Seq(STRING)
+                          /\ Len(Nodes) >= 2
+                          /\ Cardinality(Node) = Len(Nodes)
+ASSUME ModeIsKnown     == Mode \in {"fifo", "causal"}
+ASSUME RecoveryIsKnown == Recovery \in {"faithful", "live"}
+ASSUME FaultyAreNodes  == Faulty \subseteq Node
+ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
+ASSUME DupIsBool       == Duplicating \in BOOLEAN
+ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
+
+Correct   == Node \ Faulty
+Heartbeat == Recovery = "live"   \* the live extension (notes Z24); the paper has none
+
+VARIABLES
+    \* per node: the core's abstract state
+    vc,       \* vc[i][k]: k's messages delivered at i (own included)
+    buf,      \* buf[i]: messages received, not delivered (2.1 "received" vs "delivered", L181)
+    store,    \* store[i]: own and delivered messages, kept to answer requests (5.1)
+    missing,  \* missing[i]: RER state of every id i knows it misses
+    up,       \* up[i]: FALSE once i crashed
+    dlog,     \* dlog[i]: ids in delivery order (the application's view)
+    \* environment
+    net,      \* envelopes in transit
+    \* history, never read by the protocol
+    sent,     \* every broadcast id with its causal past (ghost)
+    lastAction
+
+nodeVars == <<vc, buf, store, missing, up, dlog>>
+pvars    == <<nodeVars, net, sent>>
+vars     == <<pvars, lastAction>>
+
+ActionNames == {"Init", "Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
+                "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash"}
+
+-----------------------------------------------------------------------------
+(* Ids, messages, envelopes.                                                *)
+
+N == Len(Nodes)
+Pos(n) == CHOOSE x \in 1..N : Nodes[x] = n
+Range(s) == {s[x] : x \in DOMAIN s}
+
+IdOf(x)    == [origin |-> x.origin, seq |-> x.seq]
+AllIds     == UNION {{[origin |-> k, seq |-> s] : s \in 1..MaxSeq[k]} : k \in Node}
+NoVc       == [k \in Node |-> 0]
+Phases     == {"waiting", "asked", "retried"}
+
+\* The metadata of the seq-th event of i.  Causal: i's delivered counts
+\* (what its event depends on), with its own entry the new seq.  FIFO: the
+\* id alone, every other entry 0, so Deps and Deliverable below reduce to
+\* FIFO (notes Z21: (origin, seq) in FIFO).
+Stamp(i, s) == IF Mode = "causal" THEN [vc[i] EXCEPT ![i] = s]
+                                  ELSE [k \in Node |-> IF k = i THEN s ELSE 0]
+
+\* The ids a message's metadata says precede it: its origin's earlier events
+\* and, in causal mode, what its origin had delivered from the others.
+Deps(m) == {[origin |-> m.origin, seq |-> s] : s \in 1..(m.seq - 1)}
+           \cup UNION {{[origin |-> k, seq |-> s] : s \in 1..m.vc[k]} : k \in Node \ {m.origin}}
+
+\* The ids a vector clock covers (everything its owner has delivered).
+Covered(v) == UNION {{[origin |-> k, seq |-> s] : s \in 1..v[k]} : k \in Node}
+
+Env(type, from, to, x, v) ==
+    [type |-> type, from |-> from, to |-> to, origin |-> x.origin, seq |-> x.seq, vc |-> v]
+DataEnv(m, to)        == Env("data", m.origin, to, m, m.vc)
+ResendEnv(m, from, to) == Env("resend", from, to, m, m.vc)
+ReqEnv(from, to, d)    == Env("req", from, to, d, NoVc)
+HbEnv(from, to, v)     == Env("hb", from, to, [origin |-> from, seq |-> 0], v)
+MsgOf(e) == [origin |-> e.origin, seq |-> e.seq, vc |-> e.vc]
+
+Dlv(i, d)     == d.seq <= vc[i][d.origin]
+Buf(i, d)     == \E m \in buf[i] : IdOf(m) = d
+Has(i, d)     == Dlv(i, d) \/ Buf(i, d)
+Tracked(i, d) == \E r \in missing[i] : IdOf(r) = d
+CopyAt(i, d)  == CHOOSE m \in buf[i] \cup store[i] : IdOf(m) = d
+
+\* 2.1, L101 and L133: deliver when everything before it has been delivered.
+Deliverable(i, m) ==
+    /\ m.seq = vc[i][m.origin] + 1
+    /\ \A k \in Node \ {m.origin} : m.vc[k] <= vc[i][k]
+
+\* The first holder after x in the ring of Nodes (x itself if it is the only
+\* one): whom a retry asks.  Starting after the node asked last makes the
+\* live retries visit every known holder in turn.
+Dist(x, h) == (Pos(h) - Pos(x) - 1 + N) % N
+NextHolder(H, x) == CHOOSE h \in H : \A g \in H : Dist(x, h) <= Dist(x, g)
+
+\* RER step R1 (5.1, "it is seen that the message A is not there yet. At
+\* this point, a waiting time timer (w) is started"): node i learns from
+\* node h's metadata that h has delivered the ids in ids.  An id i neither
+\* holds nor tracks starts waiting; one it already tracks gains h as holder.
+Reveal(i, ids, h) ==
+    LET fresh == {d \in ids : ~Has(i, d) /\ ~Tracked(i, d)}
+        known == {r \in missing[i] : IdOf(r) \in ids}
+    IN (missing[i] \ known)
+       \cup {[r EXCEPT !.holders = @ \cup {h}] : r \in known}
+       \cup {[origin |-> d.origin, seq |-> d.seq, phase |-> "waiting",
+              holders |-> {d.origin, h}, asked |-> ""] : d \in fresh}
+
+\* The causal past of an id, from the ghost history.
+PastOf(d) == (CHOOSE x \in sent : IdOf(x) = d).past
+SentIds   == {IdOf(x) : x \in sent}
+
+TypeOK ==
+    /\ vc \in [Node -> [Node -> Nat]]
+    /\ \A i \in Node :
+         /\ \A m \in buf[i] \cup store[i] : IdOf(m) \in AllIds /\ m.vc \in [Node -> Nat]
+         /\ \A r \in missing[i] : /\ IdOf(r) \in AllIds /\ r.phase \in Phases
+                                  /\ r.holders \subseteq Node /\ r.asked \in Node \cup {""}
+         /\ dlog[i] \in Seq(AllIds)
+    /\ up \in [Node -> BOOLEAN]
+    /\ \A e \in net : e.type \in {"data", "resend", "req", "hb"} /\ {e.from, e.to} \subseteq Node
+    /\ lastAction.name \in ActionNames
+
+-----------------------------------------------------------------------------
+Init ==
+    /\ vc = [i \in Node |-> NoVc]
+    /\ buf = [i \in Node |-> {}]
+    /\ store = [i \in Node |-> {}]
+    /\ missing = [i \in Node |-> {}]
+    /\ up = [i \in Node |-> TRUE]
+    /\ dlog = [i \in Node |-> <<>>]
+    /\ net = {}
+    /\ sent = {}
+    /\ lastAction = [name |-> "Init"]
+
+\* L97: an event "occurs first on a node, called original node, and it is
+\* sent within a message to other nodes".  The origin delivers it at once
+\* (notes Z29) and keeps it to answer requests.
+Broadcast(i) ==
+    /\ up[i]
+    /\ vc[i][i] < MaxSeq[i]
+    /\ LET s == vc[i][i] + 1
+           m == [origin |-> i, seq |-> s, vc |-> Stamp(i, s)]
+           delivered == Range(dlog[i])
+       IN /\ vc' = [vc EXCEPT ![i][i] = s]
+          /\ store' = [store EXCEPT ![i] = @ \cup {m}]
+          /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
+          /\ net' = net \cup {DataEnv(m, j) : j \in Node \ {i}}
+          /\ sent' = sent \cup {[origin |-> i, seq |-> s,
+                                 past |-> delivered \cup UNION {PastOf(d) : d \in delivered}]}
+          /\ lastAction' = [name |-> "Broadcast", node |-> i, seq |-> s]
+    /\ UNCHANGED <<buf, missing, up>>
+
+\* L235: "Once a message is received the system has to check if the message
+\* is deliverable since it may happen that there are previous messages that
+\* have not yet been received."  A copy of a message i has (delivered or
+\* buffered) is a duplicate: dropped (the paper has no rule; RER itself
+\* makes duplicates, L244).  A new one is buffered, its own RER entry ends
+\* (green, blue or red outcome of Fig. 1), and its metadata reveals what i
+\* misses (R1), with the message's origin as a holder of all of it.
+Receive(i, e) ==
+    /\ up[i]
+    /\ e \in net
+    /\ e.to = i
+    /\ e.type \in {"data", "resend"}
+    /\ LET m == MsgOf(e)
+           outcome == IF Has(i, IdOf(m)) THEN "duplicate" ELSE "buffered"
+       IN /\ IF outcome = "duplicate"
+               THEN UNCHANGED <<buf, missing>>
+               ELSE /\ buf' = [buf EXCEPT ![i] = @ \cup {m}]
+                    /\ missing' = [missing EXCEPT ![i] =
+                                     {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
+          /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
+                            origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> outcome]
+    /\ net' = IF Duplicating THEN net ELSE net \ {e}
+    /\ UNCHANGED <<vc, store, up, dlog, sent>>
+
+\* 2.1: "The system delivers the event only when all the preceding events
+\* -- according to the order -- have been delivered."
+Deliver(i, m) ==
+    /\ up[i]
+    /\ m \in buf[i]
+    /\ Deliverable(i, m)
+    /\ buf' = [buf EXCEPT ![i] = @ \ {m}]
+    /\ vc' = [vc EXCEPT ![i][m.origin] = m.seq]
+    /\ store' = [store EXCEPT ![i] = @ \cup {m}]
+    /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
+    /\ lastAction' = [name |-> "Deliver", node |-> i, origin |-> m.origin, seq |-> m.seq]
+    /\ UNCHANGED <<missing, up, net, sent>>
+
+\* R3, 5.1: "If the waiting time runs out, N3 contacts N2 to get a resend of
+\* the message A" -- N2 is A's original node.
+ExpireWait(i, r) ==
+    /\ up[i]
+    /\ r \in missing[i]
+    /\ r.phase = "waiting"
+    /\ missing' = [missing EXCEPT ![i] = (@ \ {r}) \cup {[r EXCEPT !.phase = "asked",
+                                                                     !.asked = r.origin]}]
+    /\ net' = net \cup {ReqEnv(i, r.origin, IdOf(r))}
+    /\ lastAction' = [name |-> "ExpireWait", node |-> i, origin |-> r.origin, seq |-> r.seq,
+                      to |-> r.origin]
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+
+\* R4, 5.3: "if neither the original nor the resent message arrive, the node
+\* asks the missing to another node that knows this message ... To compute
+\* which node knows which message, we can use causal order meta-data."
+\* Faithful: that one retry.  Live: a retry after every RTO, each to the
+\* next known holder (notes Z16, Z17).  A retry that would change nothing
+\* (same holder, request still in the network) is not a separate state.
+ExpireRto(i, r) ==
+    /\ up[i]
+    /\ r \in missing[i]
+    /\ r.phase = "asked"
+    /\ LET k == NextHolder(r.holders, r.asked)
+           r2 == [r EXCEPT !.phase = IF Recovery = "faithful" THEN "retried" ELSE "asked",
+                           !.asked = k]
+       IN /\ missing' = [missing EXCEPT ![i] = (@ \ {r}) \cup {r2}]
+          /\ net' = net \cup {ReqEnv(i, k, IdOf(r))}
+          /\ <<missing', net'>> # <<missing, net>>
+          /\ lastAction' = [name |-> "ExpireRto", node |-> i, origin |-> r.origin, seq |-> r.seq,
+                            to |-> k]
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+
+\* R5: a node asked for a message sends the copy it holds, delivered or
+\* buffered (notes Z20), unchanged: same id, same metadata.  A node that
+\* has no copy refuses (counted in Java; no state change).
+ServeRequest(j, e) ==
+    /\ up[j]
+    /\ e \in net
+    /\ e.type = "req"
+    /\ e.to = j
+    /\ LET d == IdOf(e)
+           outcome == IF Has(j, d) THEN "resent" ELSE "refused"
+       IN /\ net' = IF outcome = "resent" THEN net \cup {ResendEnv(CopyAt(j, d), j, e.from)}
+                                          ELSE net
+          /\ lastAction' = [name |-> "ServeRequest", node |-> j, from |-> e.from,
+                            origin |-> d.origin, seq |-> d.seq, outcome |-> outcome]
+    /\ UNCHANGED <<nodeVars, sent>>
+
+\* Live extension (notes Z24): a node sends its vector clock to every other
+\* node while idle, so a lost last message is detected.  Untimed: any time
+\* the heartbeat of the current vc is not already in the network.  A
+\* heartbeat covers everything an older one of the same node covered, so
+\* the older ones still in transit are dropped with no loss of content
+\* (this keeps one heartbeat per node in the model, not one per vc).
+SendHeartbeat(i) ==
+    /\ Heartbeat
+    /\ up[i]
+    /\ vc[i] # NoVc
+    /\ LET hbs == {HbEnv(i, j, vc[i]) : j \in Node \ {i}}
+       IN /\ ~(hbs \subseteq net)
+          /\ net' = {e \in net : e.type # "hb" \/ e.from # i} \cup hbs
+    /\ lastAction' = [name |-> "SendHeartbeat", node |-> i, vc |-> vc[i]]
+    /\ UNCHANGED <<nodeVars, sent>>
+
+\* Every id the heartbeat's vc covers and i does not hold is missing, with
+\* the heartbeat's sender as a holder.  Only heartbeats that reveal
+\* something are steps (one that does not changes nothing in the core).
+ReceiveHeartbeat(i, e) ==
+    /\ up[i]
+    /\ e \in net
+    /\ e.type = "hb"
+    /\ e.to = i
+    /\ missing' = [missing EXCEPT ![i] = Reveal(i, Covered(e.vc), e.from)]
+    /\ missing' # missing
+    /\ lastAction' = [name |-> "ReceiveHeartbeat", node |-> i, from |-> e.from, vc |-> e.vc]
+    /\ UNCHANGED <<vc, buf, store, up, dlog, net, sent>>
+
+Lose(e) ==
+    /\ e \in net
+    /\ e.type \in Lossy
+    /\ net' = net \ {e}
+    /\ lastAction' = [name |-> "Lose", type |-> e.type, from |-> e.from, to |-> e.to,
+                      origin |-> e.origin, seq |-> e.seq, vc |-> e.vc]
+    /\ UNCHANGED <<nodeVars, sent>>
+
+\* 5.3 "faulty process", read as crash-stop (notes Z25).  A broadcast is
+\* n-1 point-to-point sends (L125), so a crash can cut it short: the
+\* crashed node's envelopes not yet received are gone with it.  This is
+\* how "the original sender crashed after one other node got the message"
+\* happens even on a network that loses nothing.
+Crash(i) ==
+    /\ i \in Faulty
+    /\ up[i]
+    /\ up' = [up EXCEPT ![i] = FALSE]
+    /\ net' = {e \in net : e.from # i}
+    /\ lastAction' = [name |-> "Crash", node |-> i]
+    /\ UNCHANGED <<vc, buf, store, missing, dlog, sent>>
+
+-----------------------------------------------------------------------------
+(* Next is split so that a mutant replaces one part.                        *)
+ReceiveNext == \E e \in net : Receive(e.to, e)
+DeliverNext == \E i \in Node : \E m \in buf[i] : Deliver(i, m)
+RerNext     == \E i \in Node : \E r \in missing[i] : ExpireWait(i, r) \/ ExpireRto(i, r)
+ServeNext   == \E e \in net : ServeRequest(e.to, e)
+HbNext      == \E i \in Node : SendHeartbeat(i) \/ \E e \in net : ReceiveHeartbeat(i, e)
+EnvNext     == (\E e \in net : Lose(e)) \/ (\E i \in Node : Crash(i))
+BroadcastNext == \E i \in Node : Broadcast(i)
+
+Next == BroadcastNext \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext
+
+Spec == Init /\ [][Next]_vars
+
+(* Fairness: timers fire and buffered messages get delivered (weak), and  *)
+(* the network is fair-lossy: what is offered infinitely often (sent again *)
+(* after every loss) is received (strong, since Lose disables it).  No     *)
+(* fairness on Broadcast (the properties are about what was sent), Lose or *)
+(* Crash.  The subscript leaves out lastAction, so a duplicate or a        *)
+(* refusal (which change nothing) never counts as progress.  Per node is   *)
+(* enough where a node can take only finitely many such steps (each id is  *)
+(* buffered, delivered, waited for and revealed at most once, so fairness  *)
+(* on "some" reaches every one); per id where a step can repeat forever    *)
+(* (a live retry cycles, a server serves a request again after its resend  *)
+(* was lost), so that one id cannot starve another.  Few conjuncts keep    *)
+(* TLC's liveness checking small.                                          *)
+RtoId(i, d)      == \E r \in missing[i] : IdOf(r) = d /\ ExpireRto(i, r)
+ServeId(j, i, d) == \E e \in net : /\ e.type = "req" /\ e.to = j /\ e.from = i
+                                   /\ IdOf(e) = d /\ ServeRequest(j, e)
+
+Fairness ==
+    /\ \A i \in Node :
+         /\ WF_pvars(\E m \in buf[i] : Deliver(i, m))
+         /\ WF_pvars(\E r \in missing[i] : ExpireWait(i, r))
+         /\ SF_pvars(\E e \in net : e.to = i /\ Receive(i, e))
+         /\ WF_pvars(SendHeartbeat(i))
+         /\ SF_pvars(\E e \in net : ReceiveHeartbeat(i, e))
+    /\ \A i \in Node, d \in AllIds :
+         /\ WF_pvars(RtoId(i, d))
+         /\ \A j \in Node \ {i} : SF_pvars(ServeId(j, i, d))
+
+FairSpec == Spec /\ Fairness
+
+-----------------------------------------------------------------------------
+(* Safety.  The paper states no property formally (notes sec. 3); these    *)
+(* are its prose, with the order taken from the ghost history, not from    *)
+(* the vector clocks, so that a wrong clock cannot hide a wrong order.     *)
+
+Before(i, x) == Range(SubSeq(dlog[i], 1, x - 1))
+
+\* 2.1, L107 (Lamport's happened-before): no node delivers an event before
+\* every event in its causal past.
+CausalOrder ==
+    Mode = "causal" =>
+        \A i \in Node : \A x \in DOMAIN dlog[i] : PastOf(dlog[i][x]) \subseteq Before(i, x)
+
+\* 2.1, L105 and L133: a node delivers an origin's events in their order.
+FifoOrder ==
+    \A i \in Node : \A x \in DOMAIN dlog[i] :
+        \A s \in 1..(dlog[i][x].seq - 1) : [origin |-> dlog[i][x].origin, seq |-> s] \in Before(i, x)
+
+\* L235, L244: RER duplicates messages; the application sees each once.
+NoDuplicateDelivery ==
+    \A i \in Node : \A x, y \in DOMAIN dlog[i] : x # y => dlog[i][x] # dlog[i][y]
+
+\* Nothing is delivered that was not broadcast.
+NoCreation == \A i \in Node : Range(dlog[i]) \subseteq SentIds
+
+\* Every copy of an id anywhere is the same message (so dedup by id is sound).
+AllMsgs == UNION {buf[i] \cup store[i] : i \in Node}
+           \cup {MsgOf(e) : e \in {x \in net : x.type \in {"data", "resend"}}}
+UniqueContent == \A m1, m2 \in AllMsgs : IdOf(m1) = IdOf(m2) => m1 = m2
+
+\* The clock is the delivery count, and a buffered message is not delivered.
+VcMatchesLog ==
+    \A i, k \in Node : {d.seq : d \in {x \in Range(dlog[i]) : x.origin = k}} = 1..vc[i][k]
+BufferedNotDelivered == \A i \in Node : \A m \in buf[i] : ~Dlv(i, IdOf(m))
+
+\* 5.3, L271: "To compute which node knows which message, we can use causal
+\* order meta-data": every dependency a message names was delivered at its
+\* origin, and every holder an RER entry names has delivered the id.
+MetadataProvesHolder == \A m \in AllMsgs : \A d \in Deps(m) : Dlv(m.origin, d)
+KnownHoldersHold ==
+    \A i \in Node : \A r \in missing[i] : \A h \in r.holders : Dlv(h, IdOf(r))
+
+\* Detection is sound (only sent, missing ids are chased) and complete (a
+\* buffered message's missing dependencies are all being chased).
+NoPhantomRequest ==
+    /\ \A i \in Node : \A r \in missing[i] : IdOf(r) \in SentIds /\ ~Has(i, IdOf(r))
+    /\ \A e \in net : e.type = "req" => IdOf(e) \in SentIds
+GapTracked ==
+    \A i \in Node : \A m \in buf[i] : \A d \in Deps(m) : Has(i, d) \/ Tracked(i, d)
+
+\* "No deliverable message is left waiting": a buffered message whose every
+\* predecessor by the ghost order is delivered passes the delivery guard.
+\* Not a tautology: it catches a guard that is too strict.
+Need(m) == IF Mode = "causal" THEN PastOf(IdOf(m))
+           ELSE {[origin |-> m.origin, seq |-> s] : s \in 1..(m.seq - 1)}
+NothingDeliverableWaits ==
+    \A i \in Node : \A m \in buf[i] : Need(m) \subseteq Range(dlog[i]) => Deliverable(i, m)
+
+Safety ==
+    /\ CausalOrder /\ FifoOrder /\ NoDuplicateDelivery /\ NoCreation /\ UniqueContent
+    /\ VcMatchesLog /\ BufferedNotDelivered /\ MetadataProvesHolder /\ KnownHoldersHold
+    /\ NoPhantomRequest /\ GapTracked /\ NothingDeliverableWaits
+
+-----------------------------------------------------------------------------
+(* Liveness, under Fairness, for correct nodes (Faulty may crash).         *)
+
+\* The issue's "every message of a correct sender to every correct node".
+\* False for Recovery = "faithful" with loss: the documented counterexample.
+EventualDelivery ==
+    \A i \in Correct, d \in AllIds : (d \in SentIds /\ d.origin \in Correct) ~> Dlv(i, d)
+
+\* Reliable broadcast among correct nodes: what one correct node delivered,
+\* every correct node delivers, also when the origin crashed after one
+\* other node got the message (the case 5.3's second request is for).
+Agreement ==
+    \A i, j \in Correct, d \in AllIds : Dlv(j, d) ~> Dlv(i, d)
+
+\* Nothing stays in the buffer once it can be delivered.
+DeliverableIsDelivered ==
+    \A i \in Correct, d \in AllIds :
+        (\E m \in buf[i] : IdOf(m) = d /\ Deliverable(i, m)) ~> Dlv(i, d)
+=============================================================================
