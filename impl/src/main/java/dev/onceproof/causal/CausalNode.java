@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * nothing else from the world.
  *
  * <p>Method names are the spec's actions (specs/causal): {@link #broadcast} (Broadcast),
- * {@link #receive} (Receive, ServeRequest, ReceiveHeartbeat), {@link #deliver(EventId)} (Deliver),
+ * {@link #receive} (Receive; also ServeRequest and ReceiveHeartbeat, which {@link #serveRequest} and
+ * {@link #receiveHeartbeat} name), {@link #deliver(EventId)} (Deliver),
  * {@link #expireWait} (ExpireWait), {@link #expireRto} (ExpireRto), {@link #sendHeartbeat}
  * (SendHeartbeat), {@link #collectGarbage} (CollectGarbage), {@link #crash} (Crash); {@link #state}
  * is the spec's per-node variables. A runtime calls {@link #handle} (receive, then deliver all it
@@ -135,10 +136,20 @@ public class CausalNode {
         } else if (m instanceof CausalMessage.Resend r) {
             return receiveEvent(r.event(), Count.RESEND_RECEIVED);
         } else if (m instanceof CausalMessage.Request q) {
-            return serveRequest(q);
+            return serve(q);
         } else {
-            return receiveHeartbeat((CausalMessage.Heartbeat) m);
+            return learn((CausalMessage.Heartbeat) m);
         }
+    }
+
+    /** Spec ServeRequest(j, e): {@code from} asks this node for event {@code id} (as {@link #receive} of a Request). */
+    public Step serveRequest(NodeId from, EventId id) {
+        return receive(new CausalMessage.Request(from, id));
+    }
+
+    /** Spec ReceiveHeartbeat(i, e): {@code from}'s delivered prefix arrives (as {@link #receive} of a Heartbeat). */
+    public Step receiveHeartbeat(NodeId from, VectorClock vc) {
+        return receive(new CausalMessage.Heartbeat(from, vc));
     }
 
     private Step receiveEvent(Event e, Count kind) {
@@ -204,7 +215,7 @@ public class CausalNode {
     }
 
     /** RER step R5: answer a request with the event itself if this node holds it. */
-    private Step serveRequest(CausalMessage.Request q) {
+    private Step serve(CausalMessage.Request q) {
         EventId d = q.id();
         String bad = checkNode(d.origin(), "requested event's origin");
         if (bad != null) {
@@ -221,7 +232,7 @@ public class CausalNode {
     }
 
     /** A peer's delivered prefix: learn its progress, and detect events it has that this node lacks. */
-    private Step receiveHeartbeat(CausalMessage.Heartbeat h) {
+    private Step learn(CausalMessage.Heartbeat h) {
         Step bad = checkClock(h.vc(), "heartbeat from " + h.from());
         if (bad != null) {
             return bad;

@@ -165,7 +165,7 @@ public final class CausalReplayer implements FamilyReplayer {
                 case "ExpireWait" -> result = core(at).expireWait(id(p));
                 case "ExpireRto" -> result = core(at).expireRto(id(p));
                 case "ServeRequest" -> {
-                    result = core(at).receive(new CausalMessage.Request(node(p.get("from")), id(p)));
+                    result = core(at).serveRequest(node(p.get("from")), id(p));
                     out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
                             result.outcome() == Outcome.ACCEPTED ? "resent"
                                     : result.outcome() == Outcome.REFUSED ? "refused" : result.outcome().name())));
@@ -174,8 +174,7 @@ public final class CausalReplayer implements FamilyReplayer {
                     result = core(at).sendHeartbeat();
                     out.addAll(Mismatch.compare("vc", p.get("vc"), vcJson(core(at).prefixClock())));
                 }
-                case "ReceiveHeartbeat" -> result = core(at).receive(
-                        new CausalMessage.Heartbeat(node(p.get("from")), clock(p.get("vc"))));
+                case "ReceiveHeartbeat" -> result = core(at).receiveHeartbeat(node(p.get("from")), clock(p.get("vc")));
                 case "Lose" -> {
                     // The network lost an envelope: no core call.
                 }

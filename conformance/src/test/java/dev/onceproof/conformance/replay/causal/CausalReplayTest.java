@@ -1,7 +1,6 @@
 package dev.onceproof.conformance.replay.causal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.onceproof.causal.CausalConfig;
 import dev.onceproof.causal.CausalNode;
@@ -24,8 +23,7 @@ import org.junit.jupiter.api.Test;
  * The spec-to-core link for causal broadcast: every stored trace of specs/causal replays step by
  * step on {@link CausalNode}s with every node's whole abstract state compared, and a node with one
  * safeguard removed through a seam is stopped where it leaves the spec. The traces are made by
- * {@code ./onceproof traces generate --family causal} (helper causal-spec stores them); until they
- * are stored these tests are skipped, visibly, rather than passed.
+ * {@code ./onceproof traces generate --family causal}.
  */
 class CausalReplayTest {
 
@@ -33,7 +31,9 @@ class CausalReplayTest {
 
     private List<Path> traces() {
         List<Path> t = StoredTraces.family(repo, "causal");
-        assumeFalse(t.isEmpty(), "no stored traces under traces/causal yet");
+        assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
+                "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
+                "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl");
         return t;
     }
 
