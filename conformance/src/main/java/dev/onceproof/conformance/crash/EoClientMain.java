@@ -38,6 +38,8 @@ public final class EoClientMain {
     private EoClientMain() {
     }
 
+    private static final long SLOW_DISK_MILLIS = 20;
+
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         ClientOrdering ordering = args.length > 1 && args[1].equals("--ack-first")
@@ -61,6 +63,14 @@ public final class EoClientMain {
             ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(server, CLIENT, new Note(id, CLIENT, "")));
             for (ClientEffect effect : step.effects()) {
                 if (effect instanceof ClientEffect.Record r) {
+                    if (ordering == ClientOrdering.ACK_THEN_RECORD) {
+                        // The negative control's window between the ack and the durable record is as
+                        // long as the write: on a fast disk or tmpfs microseconds, so a kill would
+                        // rarely land in it and the control would pass by luck (seen on an idle CI
+                        // machine). A slow disk's 20 ms makes the kill land in it as it would there;
+                        // the right order needs no such help, since it has no window at all.
+                        Thread.sleep(SLOW_DISK_MILLIS);
+                    }
                     store.commit(r);
                 } else {
                     out.println("ACK " + id.text());
