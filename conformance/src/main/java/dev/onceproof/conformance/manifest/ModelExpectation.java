@@ -36,6 +36,13 @@ public final class ModelExpectation {
             out.add(msg);
             return out;
         }
+        if (r.outcome() == Outcome.TEMPORAL_PROPERTY_VIOLATED) {
+            // TLC looks for a liveness violation in the part of the graph built so far, at moments
+            // set by the clock, so the states it has when it finds one vary from run to run with
+            // one worker too (seen: 312 and 264 for one causal mutant on one idle machine). The
+            // outcome is what such a model shows; its counts are not compared.
+            return out;
+        }
         if (r.distinctStates() != m.distinctStates()) {
             out.add("manifest says " + m.distinctStates() + " distinct states, TLC found " + r.distinctStates()
                     + ": update the manifest if the spec change was intended");
