@@ -26,7 +26,9 @@ import java.util.TreeSet;
 final class StateCodec {
 
     private static final int CLIENT_TAG = 0x45434C31; // "ECL1"
-    private static final int SERVER_TAG = 0x45535631; // "ESV1"
+    /** Before Strategy 3's entry numbers; read as a state without them (none of its notes numbered). */
+    private static final int SERVER_TAG_V1 = 0x45535631; // "ESV1"
+    private static final int SERVER_TAG = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
 
     private StateCodec() {
     }
@@ -112,12 +114,21 @@ final class StateCodec {
                     out.writeLong(c.getValue());
                 }
             }
+            out.writeInt(s.entered().size());
+            for (Map.Entry<NoteId, Long> e : s.entered().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeLong(e.getValue());
+            }
         });
     }
 
     static ServerDurableState decodeServer(String where, byte[] payload) {
         return read(where, payload, in -> {
-            expectTag(in, SERVER_TAG, "server state");
+            int tag = in.readInt();
+            if (tag != SERVER_TAG && tag != SERVER_TAG_V1) {
+                throw new IOException(String.format("server state tag 0x%08X, expected 0x%08X or 0x%08X", tag,
+                        SERVER_TAG, SERVER_TAG_V1));
+            }
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = count(in, "K");
             for (int i = 0; i < n; i++) {
@@ -144,7 +155,14 @@ final class StateCodec {
                 }
                 conf.put(seq, bySever);
             }
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf);
+            TreeMap<NoteId, Long> entered = new TreeMap<>();
+            if (tag == SERVER_TAG) {
+                n = count(in, "entered");
+                for (int i = 0; i < n; i++) {
+                    entered.put(NoteId.parse(in.readUTF()), in.readLong());
+                }
+            }
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered);
         });
     }
 
