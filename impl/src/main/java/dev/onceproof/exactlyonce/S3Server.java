@@ -59,11 +59,7 @@ public final class S3Server implements ServerCore {
     private long round;
     /** How many notes have ever entered K here (createNote, receiveReplica); never decreases. */
     private long seen;
-    /**
-     * Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's.
-     * A note stored without a number (a store written before numbers) gets {@link Long#MAX_VALUE}:
-     * no snapshot vouches for it, so it leaves K only by its own purge.
-     */
+    /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
     private final TreeMap<NoteId, Long> entered;
 
     // Volatile (notes Z13): sessions and sync knowledge die with the server.
@@ -104,10 +100,12 @@ public final class S3Server implements ServerCore {
         this.k = new TreeMap<>(durable.k());
         this.d = new TreeSet<>(durable.d());
         this.round = durable.round();
-        this.seen = durable.ctr();
+        this.seen = durable.seen();
         this.entered = new TreeMap<>(durable.entered());
         for (NoteId i : k.keySet()) {
-            this.entered.putIfAbsent(i, Long.MAX_VALUE);
+            if (!entered.containsKey(i)) {
+                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
+            }
         }
     }
 
@@ -380,7 +378,8 @@ public final class S3Server implements ServerCore {
 
     @Override
     public ServerDurableState durable() {
-        return new ServerDurableState(k, d, seen, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered);
+        return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered,
+                seen);
     }
 
     public boolean syncPending() {

@@ -1,6 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -14,21 +15,22 @@ import java.util.TreeSet;
  * @param k the notes not yet purged, by id (App. A: list K)
  * @param d Strategy 3: the ids in K known to be delivered (App. A.4: D, a subset of K)
  * @param ctr Strategies 0-2: how many notes this server has numbered for the client (never wraps;
- *     Strategy 2's sequence number is {@code ctr mod W}). A lost ctr reuses ids (mutant M1-f).
- *     Strategy 3: how many notes have ever entered this server's K (the watermark its sync
- *     messages carry, see {@link S3Server})
+ *     Strategy 2's sequence number is {@code ctr mod W}). A lost ctr reuses ids (mutant M1-f)
  * @param removed Strategies 0-2: ids this server knows were delivered, sent in syncs (notes Z15)
  * @param round how many sync rounds this server has started; a reply names its round
  * @param issued Strategy 2: sequence number -> the round counter when its current incarnation was
  *     numbered; present iff the number has ever been used
  * @param conf Strategy 2: sequence number -> server -> the time its confirmation that it no longer
  *     holds the current incarnation arrived (3.2, Condition 1)
- * @param entered Strategy 3: note in K -> its number in the order notes entered K (1 for the first
- *     ever; {@code ctr} is the last). Empty for Strategies 0-2
+ * @param entered note in K -> its number in the order notes entered this server's K (1 for the
+ *     first ever). Under atomic replication every server numbers the same notes alike, so a number
+ *     names one incarnation of a note everywhere (see {@link S3Server} and {@link StreamServer})
+ * @param seen how many notes have ever entered K: the last number given, the watermark that sync
+ *     messages carry
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
-        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered) {
+        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen) {
 
     public ServerDurableState {
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
@@ -40,8 +42,15 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         Objects.requireNonNull(conf, "conf").forEach((s, m) -> c.put(s,
                 Collections.unmodifiableSortedMap(new TreeMap<>(m))));
         conf = Collections.unmodifiableSortedMap(c);
-        if (ctr < 0 || round < 0) {
-            throw new IllegalArgumentException("ctr " + ctr + " and round " + round + " must be >= 0");
+        if (ctr < 0 || round < 0 || seen < 0) {
+            throw new IllegalArgumentException("ctr " + ctr + ", round " + round + " and seen " + seen
+                    + " must be >= 0");
+        }
+        for (Map.Entry<NoteId, Long> e : entered.entrySet()) {
+            if (e.getValue() < 1 || e.getValue() > seen) {
+                throw new IllegalArgumentException("entry number " + e.getValue() + " of note " + e.getKey()
+                        + " is outside 1.." + seen);
+            }
         }
         if (!k.keySet().containsAll(entered.keySet())) {
             throw new IllegalArgumentException("entry numbers only for notes in K: " + entered.keySet() + " not in "
@@ -52,10 +61,10 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         }
     }
 
-    /** A state without Strategy 3's entry numbers (Strategies 0-2, and stores written before them). */
+    /** A state without entry numbers (the cores number its notes in id order when they load it). */
     public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
             long round, SortedMap<Long, Long> issued, SortedMap<Long, SortedMap<ServerId, Long>> conf) {
-        this(k, d, ctr, removed, round, issued, conf, new TreeMap<>());
+        this(k, d, ctr, removed, round, issued, conf, new TreeMap<>(), 0);
     }
 
     /** The state of a server that has never run. */

@@ -37,7 +37,7 @@ class S3StaleSyncProperties {
         return replay(new EoWorld(EoWorld.Strategy.S3, servers, 1, 0, q, 20), servers, schedule);
     }
 
-    private static EoWorld replay(EoWorld world, int servers, List<Integer> schedule) {
+    static EoWorld replay(EoWorld world, int servers, List<Integer> schedule) {
         for (int r : schedule) {
             int arg = r / 10;
             int s = arg % servers;

@@ -26,8 +26,7 @@ import java.util.TreeSet;
 final class StateCodec {
 
     private static final int CLIENT_TAG = 0x45434C31; // "ECL1"
-    /** Before Strategy 3's entry numbers; read as a state without them (none of its notes numbered). */
-    private static final int SERVER_TAG_V1 = 0x45535631; // "ESV1"
+    /** ESV1 (before entry numbers) is refused like any other unknown tag, naming the file. */
     private static final int SERVER_TAG = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
 
     private StateCodec() {
@@ -119,16 +118,13 @@ final class StateCodec {
                 out.writeUTF(e.getKey().text());
                 out.writeLong(e.getValue());
             }
+            out.writeLong(s.seen());
         });
     }
 
     static ServerDurableState decodeServer(String where, byte[] payload) {
         return read(where, payload, in -> {
-            int tag = in.readInt();
-            if (tag != SERVER_TAG && tag != SERVER_TAG_V1) {
-                throw new IOException(String.format("server state tag 0x%08X, expected 0x%08X or 0x%08X", tag,
-                        SERVER_TAG, SERVER_TAG_V1));
-            }
+            expectTag(in, SERVER_TAG, "server state");
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = count(in, "K");
             for (int i = 0; i < n; i++) {
@@ -156,13 +152,12 @@ final class StateCodec {
                 conf.put(seq, bySever);
             }
             TreeMap<NoteId, Long> entered = new TreeMap<>();
-            if (tag == SERVER_TAG) {
-                n = count(in, "entered");
-                for (int i = 0; i < n; i++) {
-                    entered.put(NoteId.parse(in.readUTF()), in.readLong());
-                }
+            n = count(in, "entered");
+            for (int i = 0; i < n; i++) {
+                entered.put(NoteId.parse(in.readUTF()), in.readLong());
             }
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered);
+            long seen = in.readLong();
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen);
         });
     }
 
