@@ -25,4 +25,14 @@ public sealed interface ClientEffect {
             Objects.requireNonNull(message, "message");
         }
     }
+
+    /**
+     * Strategy 6: make the connect history durable (one atomic write) before the effects after it:
+     * {@code H[s] := OPEN} before the connection's first message, the end time at its end (Z17).
+     */
+    record RecordHistory(ClientHistory history) implements ClientEffect {
+        public RecordHistory {
+            Objects.requireNonNull(history, "history");
+        }
+    }
 }

@@ -6,7 +6,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * The messages of Strategies 0-3 (App. A). Every record checks its own shape (nothing null, sets
+ * The messages of Strategies 0-6 (App. A). Every record checks its own shape (nothing null, sets
  * bounded, a note addressed to the message's client); a core additionally checks the values against
  * its strategy ({@link Limits}) before it changes any state.
  */
@@ -98,6 +98,90 @@ public sealed interface EoMessage {
             Objects.requireNonNull(to, "to");
             Objects.requireNonNull(note, "note");
         }
+    }
+
+    // ---- Strategies 4-6 (3.3.2, App. A.6-A.8): the gather, periodic/push syncs, the client's history ----
+
+    /** A timestamp carried in a message: a clock reading, never negative. */
+    private static void checkTime(String field, long t) {
+        if (t < 0) {
+            throw new InvalidMessageException(field, t + " is negative; a clock reading is at least 0");
+        }
+    }
+
+    /**
+     * "Request for list D" (App. A.6-A.8 HandleClient): server {@code from} gathers before its session
+     * {@code session} may deliver; the reply names the same session, so a late reply to an ended
+     * session is recognised and dropped.
+     */
+    record DRequest(ServerId from, ServerId to, ClientId client, long session) implements EoMessage {
+        public DRequest {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(client, "client");
+            if (session < 1) {
+                throw new InvalidMessageException("session", session + " is below 1");
+            }
+        }
+    }
+
+    /**
+     * The reply to a {@link DRequest}: the replier's D and {@code ts}, its clock when it SENT the
+     * reply (App. A.7 {@code TS[s] = m.timestamp}; L476: "m.timestamp will contain the local
+     * timestamp when m was sent"; notes Z11). The D is the replier's D at that instant.
+     */
+    record DReply(ServerId from, ServerId to, ClientId client, long session, long ts, SortedSet<NoteId> d)
+            implements EoMessage {
+        public DReply {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(client, "client");
+            if (session < 1) {
+                throw new InvalidMessageException("session", session + " is below 1");
+            }
+            checkTime("ts", ts);
+            d = copy("d", d);
+        }
+    }
+
+    /**
+     * A synchronization message of Strategies 4-6: Strategy 4's PurgeSync, Strategy 5's PeriodicSync
+     * (every T_u, L229) and Strategy 6's PushSync (after a connection ends, L246). It carries the
+     * sender's D and its SEND time {@code ts} (the receiver's {@code TS[from]}, Z11), and the sender's K
+     * ids so the receiver can drop what the sender purged (App. A.4's K-difference, space only).
+     */
+    record DSync(ServerId from, ServerId to, ClientId client, long ts, SortedSet<NoteId> k, SortedSet<NoteId> d)
+            implements EoMessage {
+        public DSync {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(client, "client");
+            checkTime("ts", ts);
+            k = copy("k", k);
+            d = copy("d", d);
+            if (!k.containsAll(d)) {
+                throw new InvalidMessageException("d", "ids " + difference(d, k) + " are not in k (D is a subset of K)");
+            }
+        }
+    }
+
+    /**
+     * Strategy 6: the client uploads its connect history H first thing in a connection (App. A.8
+     * {@code Receive(H)}), as {@link ClientHistory} (UNKNOWN when lost, OPEN for a connection that
+     * never ended cleanly, notes Z17).
+     */
+    record HistoryUpload(ClientId from, ServerId to, ClientHistory history) implements EoMessage {
+        public HistoryUpload {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(history, "history");
+        }
+    }
+
+    private static SortedSet<NoteId> difference(Set<NoteId> a, Set<NoteId> b) {
+        TreeSet<NoteId> out = new TreeSet<>(a);
+        out.removeAll(b);
+        return out;
     }
 
     private static SortedSet<NoteId> copy(String field, Set<NoteId> ids) {

@@ -18,4 +18,27 @@ public sealed interface ServerEffect {
             Objects.requireNonNull(message, "message");
         }
     }
+
+    /**
+     * Strategies 4-6: call {@code aDeliver(c, note)} (3.3.1, L185-193) for session {@code session}
+     * and report its outcome to the core ({@code aDeliverOk} / {@code aDeliverErr} with the same
+     * session and note). The attempt is already in the durable aDeliver log (the Record before it),
+     * so a crash before the outcome is reported leaves it there, unresolved, until the runtime reads
+     * the outcome from the primitive's own permanent log (L193) and reports it.
+     */
+    record ADeliver(long session, Note note) implements ServerEffect {
+        public ADeliver {
+            Objects.requireNonNull(note, "note");
+        }
+    }
+
+    /**
+     * Strategies 4-6: make {@code state} (K, D, TS, the session counter, the aDeliver log) durable,
+     * one atomic write, before carrying out the effects after it (see {@link ServerStep}).
+     */
+    record RecordGather(GatherDurableState state) implements ServerEffect {
+        public RecordGather {
+            Objects.requireNonNull(state, "state");
+        }
+    }
 }

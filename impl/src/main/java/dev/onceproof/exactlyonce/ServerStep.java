@@ -11,6 +11,18 @@ import java.util.Objects;
  * comes first and must be durable before any {@link ServerEffect.Send} after it leaves. So a
  * server never tells anyone (a sync reply, a purge authorization, a replica) about K or D it could
  * lose in a crash, and a note removed from K after an acknowledgement stays removed.
+ *
+ * <p><b>Strategies 4-6 and aDeliver</b> (3.3.1, L185-193; {@link GatherServer}). The same order
+ * holds for a {@link ServerEffect.RecordGather}. An {@link ServerEffect.ADeliver} comes after the
+ * Record that logs the attempt: carry it out (call {@code aDeliver}) only once that record is
+ * durable, then report the call's outcome to the core ({@code aDeliverOk} or {@code aDeliverErr},
+ * same session and note) and make that step's record durable before the server does anything
+ * else for the client. The primitive guarantees that success means the client processed the
+ * note exactly once and error means not at all, and that its outcome survives a crash in its own
+ * permanent log (L193); after a crash the runtime reports the outcomes of the core's
+ * {@code unresolved()} attempts from that log. Never call aDeliver for a note without the core's
+ * effect: a second call after a success is undefined (L191), which the core's NoReattempt rule
+ * prevents only for calls it issued.
  */
 public record ServerStep(String outcome, List<ServerEffect> effects) {
 

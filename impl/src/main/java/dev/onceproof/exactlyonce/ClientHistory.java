@@ -1,0 +1,89 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.Collections;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Strategy 6's connect history H (L248: "H(A) is the time when the last connection to server A
+ * ended"), with the two corrections of notes Z17:
+ * <ul>
+ *   <li>{@code open}: servers whose connection began and never ended cleanly. H[s] := OPEN is
+ *       written durably at connect, before the connection's first note is processed, so a crash in
+ *       mid-connection leaves "must pull from s" rather than an older end time (mutant M6-b);</li>
+ *   <li>{@code complete = false} is UNKNOWN: a lost, corrupt or never-written history (a fresh
+ *       device sends UNKNOWN, never an empty map, which would read "never connected anywhere",
+ *       mutant M6-d). A server then pulls from every other server (L254's full synchronization).
+ *       It stays incomplete, entries notwithstanding, until a server delivers a note in a
+ *       connection made with it: that server had to pull from everyone first, so its D now covers
+ *       every delivery before the loss.</li>
+ * </ul>
+ * A server absent from both {@code ended} and {@code open} is NEVER (never visited: no pull, notes
+ * sec. 2.8 (g)). Times are the client's clock ({@link EoClock} ticks).
+ */
+public record ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, SortedSet<ServerId> open) {
+
+    /** Most servers a history may name (a bound on what an upload makes a server read). */
+    public static final int MAX_SERVERS = 1 << 12;
+
+    public ClientHistory {
+        ended = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(ended, "ended")));
+        open = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(open, "open")));
+        if (ended.size() + open.size() > MAX_SERVERS) {
+            throw new InvalidMessageException("history", ended.size() + open.size() + " entries, above "
+                    + MAX_SERVERS);
+        }
+        for (var e : ended.entrySet()) {
+            Objects.requireNonNull(e.getKey(), "history.ended server");
+            if (e.getValue() == null || e.getValue() < 0) {
+                throw new InvalidMessageException("history.ended[" + e.getKey() + "]", e.getValue()
+                        + " is not a clock reading (>= 0)");
+            }
+            if (open.contains(e.getKey())) {
+                throw new InvalidMessageException("history.open", e.getKey() + " is both OPEN and ended at "
+                        + e.getValue());
+            }
+        }
+    }
+
+    /** UNKNOWN: nothing is known of the client's past connections (fresh device, lost H). */
+    public static ClientHistory unknown() {
+        return new ClientHistory(false, new TreeMap<>(), new TreeSet<>());
+    }
+
+    /** An empty but complete history: only for a client known never to have connected anywhere. */
+    public static ClientHistory never() {
+        return new ClientHistory(true, new TreeMap<>(), new TreeSet<>());
+    }
+
+    /** This history with H[s] := OPEN. */
+    public ClientHistory opened(ServerId s) {
+        TreeMap<ServerId, Long> e = new TreeMap<>(ended);
+        e.remove(s);
+        TreeSet<ServerId> o = new TreeSet<>(open);
+        o.add(s);
+        return new ClientHistory(complete, e, o);
+    }
+
+    /** This history with H[s] := at (the connection to s ended at client time {@code at}). */
+    public ClientHistory ended(ServerId s, long at) {
+        TreeMap<ServerId, Long> e = new TreeMap<>(ended);
+        e.put(s, at);
+        TreeSet<ServerId> o = new TreeSet<>(open);
+        o.remove(s);
+        return new ClientHistory(complete, e, o);
+    }
+
+    /** This history marked complete (a server that pulled from everyone has delivered to us). */
+    public ClientHistory completed() {
+        return complete ? this : new ClientHistory(true, ended, open);
+    }
+
+    /** {@code H = UNKNOWN} in the spec's sense: the server must pull from every other server. */
+    public boolean isUnknown() {
+        return !complete;
+    }
+}

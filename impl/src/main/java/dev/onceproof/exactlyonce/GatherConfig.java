@@ -1,0 +1,128 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.Objects;
+import java.util.SortedSet;
+
+/**
+ * The time parameters of Strategies 4-6, all in {@link EoClock} ticks, checked when built (a bad
+ * value is refused with the rule it breaks, named):
+ * <ul>
+ *   <li>{@code tr}, T_r: Strategy 5's reconnect delay (L221), measured from the end of the last
+ *       connection to the start of the next (footnote 3, L225);</li>
+ *   <li>{@code tu}, T_u: Strategy 5's period of synchronizations (L229; App. B L848);</li>
+ *   <li>{@code skew}, ε: the most any clock deviates from true time (L219 "a bounded maximum clock
+ *       drift ... added to the appropriate parameters"); two clocks differ by at most 2ε (Z10);</li>
+ *   <li>{@code te}, T_e: the maximum message lifetime (L95): a sync is received at most T_e after it
+ *       was sent.</li>
+ * </ul>
+ * Rules: every value {@code >= 0} (R1); for Strategy 5, {@code tu >= 1} (R2: a period of 0 is no
+ * period) and {@code tu + te < tr - 2 * skew - te} (R3: a server's TS of a peer is at most T_u + T_e
+ * old when syncs flow, and it must fall inside the freshness window {@link #window()}, or no connect
+ * could ever use local information, L238, and every connect would wait for a pull).
+ *
+ * <p>A final class rather than a record, for Lincheck (see {@link Note}).
+ */
+public final class GatherConfig {
+
+    /** Which strategy the parameters are for (the rules differ). */
+    public enum Strategy {
+        S4, S5, S6
+    }
+
+    /** Largest parameter accepted: far beyond any sane time, far below overflow in sums. */
+    public static final long MAX_TIME = 1L << 52;
+
+    private final ServerConfig servers;
+    private final Strategy strategy;
+    private final long tr;
+    private final long tu;
+    private final long skew;
+
+    public GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew) {
+        this.servers = Objects.requireNonNull(servers, "servers");
+        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        check("T_r", tr);
+        check("T_u", tu);
+        check("skew", skew);
+        long te = servers.te();
+        check("T_e", te);
+        if (strategy == Strategy.S5) {
+            if (tu < 1) {
+                throw new IllegalArgumentException("rule R2: T_u = " + tu + " must be at least 1 tick for "
+                        + "Strategy 5's periodic synchronization");
+            }
+            if (tu + te >= tr - 2 * skew - te) {
+                throw new IllegalArgumentException("rule R3: T_u + T_e = " + tu + " + " + te + " must be below "
+                        + "the freshness window T_r - 2*skew - T_e = " + tr + " - 2*" + skew + " - " + te
+                        + " (a peer's sync is up to T_u + T_e old when it arrives; if that is outside the window, "
+                        + "every connect waits for a pull)");
+            }
+        }
+        this.tr = tr;
+        this.tu = tu;
+        this.skew = skew;
+    }
+
+    private static void check(String name, long v) {
+        if (v < 0 || v > MAX_TIME) {
+            throw new IllegalArgumentException("rule R1: " + name + " = " + v + " must be in 0.." + MAX_TIME
+                    + " ticks");
+        }
+    }
+
+    /** Strategy 4: no time parameter is used. */
+    public static GatherConfig s4(ServerId self, ClientId client, SortedSet<ServerId> all) {
+        return new GatherConfig(new ServerConfig(self, client, all, 0), Strategy.S4, 0, 0, 0);
+    }
+
+    public ServerConfig servers() {
+        return servers;
+    }
+
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    public ServerId self() {
+        return servers.self();
+    }
+
+    public ClientId client() {
+        return servers.client();
+    }
+
+    public long tr() {
+        return tr;
+    }
+
+    public long tu() {
+        return tu;
+    }
+
+    public long skew() {
+        return skew;
+    }
+
+    public long te() {
+        return servers.te();
+    }
+
+    /**
+     * Strategy 5's freshness window T_r - 2ε - T_e: a peer whose latest sync was sent at or before
+     * {@code now - window} is stale (strict, Z10). The 2ε covers two clocks' deviation; the T_e
+     * covers footnote 3's gap (Z10): T_r runs from the client's last message, and the server logs the
+     * connection's last delivery up to one message lifetime later. At least T_u + T_e + 1 (rule R3).
+     */
+    public long window() {
+        return tr - 2 * skew - servers.te();
+    }
+
+    /**
+     * Strategy 6: how much later than the client's end time {@code h} a peer's sync must have been
+     * sent to be known to hold the connection's deliveries: 2ε (H is the client's clock, TS the
+     * peer's, Z18) plus T_e (footnote 3's gap, Z10). Fresh iff {@code TS > h + margin}.
+     */
+    public long historyMargin() {
+        return 2 * skew + servers.te();
+    }
+}

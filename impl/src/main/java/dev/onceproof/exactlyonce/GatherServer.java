@@ -1,0 +1,537 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The server of the server-centric Strategies 4-6 (3.3.2, L203-254; App. A.6-A.8) for one client:
+ * the base they share. A session first GATHERs D from the stale servers (Strategy 4: every other
+ * server; 5 and 6 decide which in {@link #staleFor}), then DELIVERs the notes of K - D one at a
+ * time with the atomic delivery {@code aDeliver} (3.3.1, L185-193), recording each success in D.
+ *
+ * <p>Step names are the spec's actions (S456 vocabulary): {@code startSession}, {@code reqD},
+ * {@code replyD}, {@code recvD}, {@code gatherFail}, {@code endGather}, {@code aDeliver} (the call)
+ * with {@code aDeliverOk} / {@code aDeliverErr} (its outcome), {@code recvSync}, {@code crash}.
+ *
+ * <p>Safety rests on three rules, each enforced here:
+ * <ol>
+ *   <li><b>The aDeliver log is the commit point</b> ({@link GatherDurableState}): an attempt is
+ *       logged before the call, its success logged with D in one write (Z9);</li>
+ *   <li><b>NoReattempt</b> (L191): {@code aDeliver(i)} is refused when i is in D or has any
+ *       attempt logged; a session may not start delivering while any attempt's outcome is unknown;
+ *       and this server does not reveal its D ({@code replyD}, syncs) while an outcome is unknown,
+ *       since a peer would take the absence of i as "not delivered";</li>
+ *   <li><b>One live session per client</b> (Z12): a new session replaces the old one, and
+ *       {@code aDeliver} names its session; a call from a session that is not the live one is
+ *       refused (mutant M4-g, a lingering thread delivering from an old snapshot).</li>
+ * </ol>
+ * Notes are re-checked against K - D at every call (no snapshot U, notes 2.5 action 8's fix).
+ *
+ * <p>Purging (space only, as Strategy 3 without the client's authorization, L213): a note in our
+ * D that every other server reported in its D is dropped; a note a peer once reported in D and no
+ * longer holds in K was purged there, so we drop it too. Like Strategy 3 this assumes replication is
+ * atomic (notes Z1): a replica arriving after its note was purged would be delivered again.
+ *
+ * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
+ */
+public abstract class GatherServer {
+
+    /** The session's phase (the spec's {@code sess[s].phase}). */
+    public enum Phase {
+        IDLE, GATHER, DELIVER
+    }
+
+    protected final GatherConfig config;
+    protected final EoClock clock;
+    private final Limits limits = Limits.global();
+
+    // Durable (GatherDurableState).
+    private final TreeMap<NoteId, Note> k;
+    private final TreeSet<NoteId> d;
+    private final TreeMap<ServerId, Long> ts;
+    private long sessions;
+    private final TreeMap<NoteId, GatherDurableState.Attempt> log;
+
+    // Volatile: lost in a crash.
+    private Phase phase = Phase.IDLE;
+    /** The live session's id, 0 if none. */
+    private long session;
+    private final TreeSet<ServerId> stale = new TreeSet<>();
+    private final TreeSet<ServerId> replied = new TreeSet<>();
+    /** The spec's {@code Dcopy[t]}: t's reply, restricted to our K. */
+    private final TreeMap<ServerId, SortedSet<NoteId>> dcopy = new TreeMap<>();
+    /** The note of this session's aDeliver call in progress, or null. */
+    private NoteId pending;
+    /** Peer -> the D it last reported (reply or sync), for purging. */
+    private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+
+    protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(durable, "durable");
+        limits.checkAll("stored k", durable.k().keySet());
+        for (Note n : durable.k().values()) {
+            config.servers().checkClient("stored note.client", n.client());
+        }
+        for (ServerId t : durable.ts().keySet()) {
+            if (!config.servers().others().contains(t)) {
+                throw new IllegalArgumentException("stored TS names " + t + ", not one of the other servers "
+                        + config.servers().others());
+            }
+        }
+        this.k = new TreeMap<>(durable.k());
+        this.d = new TreeSet<>(durable.d());
+        this.ts = new TreeMap<>(durable.ts());
+        this.sessions = durable.sessions();
+        this.log = new TreeMap<>(durable.log());
+    }
+
+    /** Whether this strategy keeps TS (Strategies 5 and 6). */
+    protected abstract boolean timed();
+
+    // ---- notes -------------------------------------------------------------------------------
+
+    /** The spec's {@code CreateNote}: the note at its origin, then a replica to every other server. */
+    public ServerStep createNote(NoteId id, String body) {
+        limits.check("id", id);
+        if (k.containsKey(id)) {
+            throw new IllegalArgumentException("note " + id + " already exists on " + config.self()
+                    + "; Strategies 4-6 need globally unique ids (L201)");
+        }
+        Note note = new Note(id, config.client(), body);
+        k.put(id, note);
+        return ServerCore.created("created", config.servers(), note, record());
+    }
+
+    /** A replica from the note's origin (atomic replication assumed, notes Z1). */
+    public ServerStep receiveReplica(EoMessage.Replica m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("note.client", m.note().client());
+        limits.check("note.id", m.note().id());
+        if (k.containsKey(m.note().id())) {
+            return ServerStep.of("ignored");
+        }
+        k.put(m.note().id(), m.note());
+        return new ServerStep("stored", List.of(record()));
+    }
+
+    // ---- the session: gather --------------------------------------------------------------------
+
+    /**
+     * The spec's {@code StartSession(s)}: the client asked for its notes. A new session replaces any
+     * old one (Z12); its id is durable so it is never reused, even across crashes. The gather
+     * starts with the stale set of {@link #staleFor}; the requests go out with {@link #reqD}.
+     */
+    public ServerStep startSession() {
+        return begin(staleFor(Optional.empty()));
+    }
+
+    protected final ServerStep begin(SortedSet<ServerId> staleSet) {
+        sessions++;
+        session = sessions;
+        phase = Phase.GATHER;
+        pending = null;
+        stale.clear();
+        stale.addAll(staleSet);
+        replied.clear();
+        dcopy.clear();
+        return new ServerStep("started", List.of(record()));
+    }
+
+    /**
+     * The servers this session must pull D from before it may deliver. {@code history} is
+     * Strategy 6's upload (empty elsewhere, and for a Strategy 6 session started without one).
+     */
+    protected abstract SortedSet<ServerId> staleFor(Optional<ClientHistory> history);
+
+    /** The spec's {@code ReqD(s, t)}: "Request for list D" to a stale server t not yet heard. */
+    public ServerStep reqD(ServerId t) {
+        if (phase != Phase.GATHER || !stale.contains(t) || replied.contains(t)) {
+            return ServerStep.of("refused");
+        }
+        return new ServerStep("requested", List.of(new ServerEffect.Send(
+                new EoMessage.DRequest(config.self(), t, config.client(), session))));
+    }
+
+    /** Every {@link #reqD} the gather still needs, in one step (what a runtime sends). */
+    public ServerStep reqAll() {
+        if (phase != Phase.GATHER) {
+            return ServerStep.of("refused");
+        }
+        List<ServerEffect> out = new ArrayList<>();
+        for (ServerId t : stale) {
+            if (!replied.contains(t)) {
+                out.add(new ServerEffect.Send(new EoMessage.DRequest(config.self(), t, config.client(), session)));
+            }
+        }
+        return new ServerStep("requested", out);
+    }
+
+    /**
+     * The spec's {@code ReplyD(t, s)} at this server t: our D and our clock now, the send time. Not
+     * while an aDeliver outcome is unknown here ("deferred", nothing sent): the D would omit a note
+     * that may have been delivered, and the gatherer would deliver it again.
+     */
+    public ServerStep replyD(EoMessage.DRequest m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        if (hasUnresolved()) {
+            return ServerStep.of("deferred");
+        }
+        return new ServerStep("replied", List.of(new ServerEffect.Send(new EoMessage.DReply(config.self(), m.from(),
+                config.client(), m.session(), clock.now(), d))));
+    }
+
+    /**
+     * The spec's {@code RecvD(s, t)}: t's D, restricted to our K (App. A.6 {@code D[s] - (D[s] - K)}:
+     * "s may not know that some messages are already purged"), joins ours; Strategies 5-6 also take
+     * {@code TS[t] := max(TS[t], ts)} (Z11). A reply to another session, or from a server not
+     * awaited, is ignored.
+     */
+    public ServerStep recvD(EoMessage.DReply m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        limits.checkAll("d", m.d());
+        checkNotFuture(m.ts());
+        if (phase != Phase.GATHER || m.session() != session || !stale.contains(m.from())
+                || replied.contains(m.from())) {
+            return ServerStep.of("ignored");
+        }
+        TreeSet<NoteId> copy = new TreeSet<>(m.d());
+        copy.retainAll(k.keySet());
+        dcopy.put(m.from(), copy);
+        d.addAll(copy);
+        known.put(m.from(), new TreeSet<>(m.d()));
+        if (timed()) {
+            ts.merge(m.from(), m.ts(), Math::max);
+        }
+        replied.add(m.from());
+        return new ServerStep("merged", List.of(record()));
+    }
+
+    /** The spec's {@code GatherFail(s)}: a stale server could not be reached: abort the session. */
+    public ServerStep gatherFail() {
+        if (phase != Phase.GATHER) {
+            return ServerStep.of("refused");
+        }
+        endLiveSession();
+        return ServerStep.of("aborted");
+    }
+
+    /**
+     * The spec's {@code EndGather(s)}: every stale server replied; delivery may start. Refused while
+     * an aDeliver outcome is unknown (NoReattempt). Strategy 4 also purges what every server's
+     * reply had in D (App. A.6: {@code P = D[1] ∩ ... ∩ D[N]}, with our own D, Z14).
+     */
+    public ServerStep endGather() {
+        if (phase != Phase.GATHER || !replied.containsAll(stale)) {
+            return ServerStep.of("refused");
+        }
+        if (hasUnresolved()) {
+            return ServerStep.of("unresolved");
+        }
+        if (purgesAtGather()) {
+            TreeSet<NoteId> p = new TreeSet<>(d);
+            for (ServerId t : config.servers().others()) {
+                p.retainAll(dcopy.getOrDefault(t, new TreeSet<>()));
+            }
+            for (NoteId i : p) {
+                drop(i);
+            }
+        }
+        phase = Phase.DELIVER;
+        return new ServerStep("delivering", List.of(record()));
+    }
+
+    /** Strategy 4's HandleClient purges at the end of its gather; 5 and 6's do not (notes 2.8 (j)). */
+    protected boolean purgesAtGather() {
+        return false;
+    }
+
+    // ---- the session: deliver -------------------------------------------------------------------
+
+    /**
+     * The call {@code aDeliver(c, i)} (3.3.1) for session {@code sessionId}: allowed only for the
+     * live session in its delivery phase, with no call in progress, for i in K - D with nothing
+     * logged for it. The attempt is logged first (the Record), then the runtime calls aDeliver (the
+     * {@link ServerEffect.ADeliver}) and reports the outcome with {@link #aDeliverOk} or
+     * {@link #aDeliverErr}. Otherwise "refused", no change.
+     */
+    public ServerStep aDeliver(long sessionId, NoteId i) {
+        Objects.requireNonNull(i, "note");
+        if (sessionId != session || session == 0 || phase != Phase.DELIVER || pending != null
+                || !k.containsKey(i) || d.contains(i) || log.containsKey(i)) {
+            return ServerStep.of("refused");
+        }
+        log.put(i, new GatherDurableState.Attempt(session, false));
+        pending = i;
+        return new ServerStep("calling", List.of(record(), new ServerEffect.ADeliver(session, k.get(i))));
+    }
+
+    /** {@link #aDeliver} for the live session and the first note of K - D, or "idle"/"refused". */
+    public ServerStep aDeliverNext() {
+        if (phase != Phase.DELIVER || pending != null) {
+            return ServerStep.of("refused");
+        }
+        for (NoteId i : k.keySet()) {
+            if (!d.contains(i) && !log.containsKey(i)) {
+                return aDeliver(session, i);
+            }
+        }
+        return ServerStep.of("idle");
+    }
+
+    /**
+     * The spec's {@code ADeliverOK(s, i)}: the call of session {@code sessionId} for i returned
+     * success (or the primitive's log says so after a crash). Logged with i added to D in one
+     * write: the commit point. The session need not be live: an outcome is a fact to record.
+     *
+     * @throws IllegalArgumentException no attempt of that session for i is awaiting its outcome
+     *     (nothing changes)
+     */
+    public ServerStep aDeliverOk(long sessionId, NoteId i) {
+        checkAwaiting(sessionId, i);
+        log.put(i, new GatherDurableState.Attempt(sessionId, true));
+        d.add(i);
+        if (i.equals(pending) && sessionId == session) {
+            pending = null;
+        }
+        return new ServerStep("delivered", List.of(record()));
+    }
+
+    /**
+     * The spec's {@code ADeliverErr(s, i)}: the call failed, so the client did not process i
+     * (L191); the attempt leaves the log (i may be tried again later) and, when it was the live
+     * session's call, the session aborts (App. A.6 {@code {abort;}}).
+     */
+    public ServerStep aDeliverErr(long sessionId, NoteId i) {
+        checkAwaiting(sessionId, i);
+        log.remove(i);
+        if (i.equals(pending) && sessionId == session) {
+            endLiveSession();
+        }
+        return new ServerStep("failed", List.of(record()));
+    }
+
+    private void checkAwaiting(long sessionId, NoteId i) {
+        Objects.requireNonNull(i, "note");
+        GatherDurableState.Attempt a = log.get(i);
+        if (a == null || a.ok() || a.session() != sessionId) {
+            throw new IllegalArgumentException("aDeliver outcome for note " + i + " of session " + sessionId
+                    + ": no such call awaits its outcome on " + config.self() + " (log entry: " + a + ")");
+        }
+    }
+
+    /** The session ends without a failure (the client disconnected; the runtime noticed). */
+    public ServerStep endSession() {
+        if (phase == Phase.IDLE) {
+            return ServerStep.of("ignored");
+        }
+        endLiveSession();
+        return ServerStep.of("ended");
+    }
+
+    protected void endLiveSession() {
+        phase = Phase.IDLE;
+        session = 0;
+        pending = null;
+        stale.clear();
+        replied.clear();
+        dcopy.clear();
+    }
+
+    /**
+     * The spec's {@code ServerCrash(s)}: the session and what peers reported are lost; K, D, TS, the
+     * session counter and the aDeliver log are not. An attempt in progress stays in the log,
+     * unresolved, until its outcome is reported ({@link #unresolved()}).
+     */
+    public void crash() {
+        endLiveSession();
+        known.clear();
+    }
+
+    // ---- synchronization (purging; Strategy 5's periodic and 6's push syncs) ---------------------
+
+    /**
+     * A sync to peer t: our K and D and our clock now (the send time). Deferred, nothing sent, while
+     * an aDeliver outcome is unknown here (see {@link #replyD}).
+     */
+    public ServerStep sync(ServerId t) {
+        if (t.equals(config.self()) || !config.servers().servers().contains(t)) {
+            throw new IllegalArgumentException(t + " is not one of the other servers " + config.servers().others());
+        }
+        if (hasUnresolved()) {
+            return ServerStep.of("deferred");
+        }
+        return new ServerStep("synced", List.of(new ServerEffect.Send(syncTo(t))));
+    }
+
+    /** A sync to every other server (Strategy 5's PeriodicSync, Strategy 6's PushSync). */
+    protected ServerStep syncAll(String outcome) {
+        if (hasUnresolved()) {
+            return ServerStep.of("deferred");
+        }
+        List<ServerEffect> out = new ArrayList<>();
+        for (ServerId t : config.servers().others()) {
+            out.add(new ServerEffect.Send(syncTo(t)));
+        }
+        return new ServerStep(outcome, out);
+    }
+
+    private EoMessage.DSync syncTo(ServerId t) {
+        return new EoMessage.DSync(config.self(), t, config.client(), clock.now(), new TreeSet<>(k.keySet()), d);
+    }
+
+    /**
+     * The spec's {@code RecvSync(t, s)} at this server t: {@code D[t] ∪= Ds ∩ K[t]}; Strategies 5-6
+     * also {@code TS[t][s] := max(TS[t][s], ts)} (Z11); then the purge rules (space only).
+     */
+    public ServerStep recvSync(EoMessage.DSync m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        checkNotFuture(m.ts());
+        SortedSet<NoteId> before = known.getOrDefault(m.from(), new TreeSet<>());
+        for (NoteId i : m.d()) {
+            if (k.containsKey(i)) {
+                d.add(i);
+            }
+        }
+        if (timed()) {
+            ts.merge(m.from(), m.ts(), Math::max);
+        }
+        known.put(m.from(), new TreeSet<>(m.d()));
+        // The sender purged what it reported delivered before and no longer holds.
+        for (NoteId i : before) {
+            if (!m.k().contains(i) && d.contains(i) && !unresolvedFor(i)) {
+                drop(i);
+            }
+        }
+        // What every server has in D is known to all: drop it.
+        for (NoteId i : new TreeSet<>(d)) {
+            if (inEveryD(i) && !unresolvedFor(i)) {
+                drop(i);
+            }
+        }
+        return new ServerStep("merged", List.of(record()));
+    }
+
+    private boolean inEveryD(NoteId i) {
+        for (ServerId t : config.servers().others()) {
+            SortedSet<NoteId> theirs = known.get(t);
+            if (theirs == null || !theirs.contains(i)) {
+                return false;
+            }
+        }
+        return d.contains(i);
+    }
+
+    private void drop(NoteId i) {
+        k.remove(i);
+        d.remove(i);
+        log.remove(i);
+    }
+
+    /**
+     * A timestamp from a peer's clock cannot be later than ours by more than 2ε (both within ε of
+     * true time, and a message takes time); a later one would make its sender look fresh for longer
+     * than it is, so it is refused, naming the field.
+     */
+    private void checkNotFuture(long t) {
+        if (timed() && t > clock.now() + 2 * config.skew()) {
+            throw new InvalidMessageException("ts", t + " is later than this server's clock " + clock.now()
+                    + " + 2*skew " + config.skew());
+        }
+    }
+
+    private boolean hasUnresolved() {
+        return log.values().stream().anyMatch(a -> !a.ok());
+    }
+
+    private boolean unresolvedFor(NoteId i) {
+        GatherDurableState.Attempt a = log.get(i);
+        return a != null && !a.ok();
+    }
+
+    protected ServerEffect record() {
+        return new ServerEffect.RecordGather(durable());
+    }
+
+    // ---- observers -----------------------------------------------------------------------------
+
+    public GatherDurableState durable() {
+        return new GatherDurableState(k, d, ts, sessions, log);
+    }
+
+    public GatherConfig config() {
+        return config;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** The live session's id, 0 if none. */
+    public long session() {
+        return session;
+    }
+
+    public SortedSet<ServerId> stale() {
+        return new TreeSet<>(stale);
+    }
+
+    public SortedSet<ServerId> replied() {
+        return new TreeSet<>(replied);
+    }
+
+    public Optional<NoteId> pending() {
+        return Optional.ofNullable(pending);
+    }
+
+    public SortedSet<NoteId> k() {
+        return new TreeSet<>(k.keySet());
+    }
+
+    public SortedSet<NoteId> d() {
+        return new TreeSet<>(d);
+    }
+
+    public SortedMap<ServerId, Long> ts() {
+        return new TreeMap<>(ts);
+    }
+
+    /** The attempts whose outcome is unknown (after a crash: resolve from the primitive's log). */
+    public SortedMap<NoteId, Long> unresolved() {
+        TreeMap<NoteId, Long> out = new TreeMap<>();
+        log.forEach((i, a) -> {
+            if (!a.ok()) {
+                out.put(i, a.session());
+            }
+        });
+        return out;
+    }
+
+    /** Peer -> the D it last reported since our last crash. */
+    public SortedMap<ServerId, SortedSet<NoteId>> known() {
+        TreeMap<ServerId, SortedSet<NoteId>> out = new TreeMap<>();
+        known.forEach((t, ids) -> out.put(t, new TreeSet<>(ids)));
+        return out;
+    }
+
+    /** The other servers, in order. */
+    protected final Set<ServerId> others() {
+        return config.servers().others();
+    }
+}

@@ -1,0 +1,170 @@
+package dev.onceproof.exactlyonce.store;
+
+import dev.onceproof.exactlyonce.ClientHistory;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.Note;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.storage.CorruptSnapshotException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The binary form of Strategies 4-6's durable states inside a snapshot (the snapshot file adds the
+ * checksum and the generation): a server's {@link GatherDurableState} and a client's
+ * {@link ClientHistory}. A payload that does not decode completely, or decodes to a state that
+ * breaks its invariants, is corruption, reported with where it was read from.
+ */
+final class GatherCodec {
+
+    private static final int SERVER_TAG = 0x45475331; // "EGS1"
+    private static final int HISTORY_TAG = 0x45484931; // "EHI1"
+
+    private GatherCodec() {
+    }
+
+    static byte[] encodeServer(GatherDurableState s) {
+        return write(out -> {
+            out.writeInt(SERVER_TAG);
+            out.writeInt(s.k().size());
+            for (Note n : s.k().values()) {
+                out.writeUTF(n.id().text());
+                out.writeUTF(n.client().name());
+                out.writeUTF(n.body());
+            }
+            out.writeInt(s.d().size());
+            for (NoteId i : s.d()) {
+                out.writeUTF(i.text());
+            }
+            out.writeInt(s.ts().size());
+            for (Map.Entry<ServerId, Long> e : s.ts().entrySet()) {
+                out.writeUTF(e.getKey().name());
+                out.writeLong(e.getValue());
+            }
+            out.writeLong(s.sessions());
+            out.writeInt(s.log().size());
+            for (Map.Entry<NoteId, GatherDurableState.Attempt> e : s.log().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeLong(e.getValue().session());
+                out.writeBoolean(e.getValue().ok());
+            }
+        });
+    }
+
+    static GatherDurableState decodeServer(String where, byte[] payload) {
+        return read(where, payload, in -> {
+            expectTag(in, SERVER_TAG, "gather server state");
+            TreeMap<NoteId, Note> k = new TreeMap<>();
+            int n = count(in, "K");
+            for (int i = 0; i < n; i++) {
+                Note note = new Note(NoteId.parse(in.readUTF()), ClientId.of(in.readUTF()), in.readUTF());
+                k.put(note.id(), note);
+            }
+            TreeSet<NoteId> d = new TreeSet<>();
+            n = count(in, "D");
+            for (int i = 0; i < n; i++) {
+                d.add(NoteId.parse(in.readUTF()));
+            }
+            TreeMap<ServerId, Long> ts = new TreeMap<>();
+            n = count(in, "TS");
+            for (int i = 0; i < n; i++) {
+                ts.put(ServerId.of(in.readUTF()), in.readLong());
+            }
+            long sessions = in.readLong();
+            TreeMap<NoteId, GatherDurableState.Attempt> log = new TreeMap<>();
+            n = count(in, "aDeliver log");
+            for (int i = 0; i < n; i++) {
+                log.put(NoteId.parse(in.readUTF()), new GatherDurableState.Attempt(in.readLong(), in.readBoolean()));
+            }
+            return new GatherDurableState(k, d, ts, sessions, log);
+        });
+    }
+
+    static byte[] encodeHistory(ClientHistory h) {
+        return write(out -> {
+            out.writeInt(HISTORY_TAG);
+            out.writeBoolean(h.complete());
+            out.writeInt(h.ended().size());
+            for (Map.Entry<ServerId, Long> e : h.ended().entrySet()) {
+                out.writeUTF(e.getKey().name());
+                out.writeLong(e.getValue());
+            }
+            out.writeInt(h.open().size());
+            for (ServerId s : h.open()) {
+                out.writeUTF(s.name());
+            }
+        });
+    }
+
+    static ClientHistory decodeHistory(String where, byte[] payload) {
+        return read(where, payload, in -> {
+            expectTag(in, HISTORY_TAG, "connect history");
+            boolean complete = in.readBoolean();
+            TreeMap<ServerId, Long> ended = new TreeMap<>();
+            int n = count(in, "ended");
+            for (int i = 0; i < n; i++) {
+                ended.put(ServerId.of(in.readUTF()), in.readLong());
+            }
+            TreeSet<ServerId> open = new TreeSet<>();
+            n = count(in, "open");
+            for (int i = 0; i < n; i++) {
+                open.add(ServerId.of(in.readUTF()));
+            }
+            return new ClientHistory(complete, ended, open);
+        });
+    }
+
+    private static int count(DataInputStream in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) {
+            throw new IOException(what + " count " + n + " does not fit the " + in.available() + " bytes left");
+        }
+        return n;
+    }
+
+    private static void expectTag(DataInputStream in, int tag, String what) throws IOException {
+        int got = in.readInt();
+        if (got != tag) {
+            throw new IOException(String.format("%s tag 0x%08X, expected 0x%08X", what, got, tag));
+        }
+    }
+
+    private interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private interface Reader<T> {
+        T read(DataInputStream in) throws IOException;
+    }
+
+    private static byte[] write(Writer writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writer.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static <T> T read(String where, byte[] payload, Reader<T> reader) {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+        try {
+            T value = reader.read(in);
+            if (in.available() != 0) {
+                throw new IOException(in.available() + " bytes of trailing garbage");
+            }
+            return value;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CorruptSnapshotException(where, "payload does not decode: " + e.getMessage());
+        }
+    }
+}
