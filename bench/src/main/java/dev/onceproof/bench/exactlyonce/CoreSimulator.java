@@ -34,6 +34,12 @@ public final class CoreSimulator implements Simulator {
      */
     private static final int MEASURED_NOTES = 20;
     static final int MAX_NOTES = 400;
+    /**
+     * Most notes a starved stochastic connection is re-run with. A stream server's durable state
+     * (K and every delivered id) is copied at each step, so a run costs the square of its notes;
+     * the cap keeps one re-run within a few seconds of CPU.
+     */
+    static final int MAX_EXTENDED_NOTES = 12_800;
 
     /** Why Strategy 0, every ratio's denominator, cannot run on these cores, or null. */
     private final String baselineBroken = probeBaseline();
@@ -67,10 +73,11 @@ public final class CoreSimulator implements Simulator {
     }
 
     /**
-     * Notes a stochastic connection is given: three times the mean-value count plus q and a margin,
-     * at most {@link #MAX_NOTES}. A connection that uses them all up is counted in
-     * {@link Simulated.Estimate#starved()} (with t_cap = 0 a NAP next to its server has next to no
-     * delay: the count per connection has a heavy tail, and E[T_c / round trip] is unbounded).
+     * Notes a stochastic connection is given first: three times the mean-value count plus q and a
+     * margin, at most {@link #MAX_NOTES}. A connection that uses them all up is re-run with more
+     * ({@link #stochasticCount}) and counted in {@link Simulated.Estimate#extended()}: with t_cap = 0
+     * a NAP next to its server has next to no delay, the count per connection has a heavy tail, and
+     * E[T_c / round trip] is unbounded.
      */
     static int stochasticNotes(Params p) {
         return (int) Math.min(MAX_NOTES, Math.ceil(3 * ClosedForms.p0(p).value()) + p.q() + 10);
@@ -105,21 +112,60 @@ public final class CoreSimulator implements Simulator {
         double[] x = new double[connections];
         double[] y = new double[connections];
         long starved = 0;
+        long extended = 0;
         for (int k = 0; k < connections; k++) {
             Rig ri = stochasticCount(strategy, p, seed, k);
             Rig r0 = strategy == 0 ? ri : stochasticCount(0, p, seed, k);
             x[k] = ri.processed.size();
             y[k] = r0.processed.size();
             starved += ri.starved || r0.starved ? 1 : 0;
+            extended += ri.reruns > 0 || r0.reruns > 0 ? 1 : 0;
         }
         Simulated.Estimate e = ratio(x, y);
-        return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved);
+        return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved, extended);
     }
 
-    /** One stochastic connection of T_c seconds (connection {@code k} of the point seeded {@code seed}). */
+    /** Strategies whose rigs model a lossy wireless link and Deliver timeouts ({@link Rig#lossy}). */
+    static final int[] LOSSY_STRATEGIES = {0, 1, 2};
+
+    /**
+     * Connection {@code k} of the point on a wireless link that loses each Deliver and acknowledgement
+     * with probability {@code loss}; a server times a Deliver out after {@code timeout} seconds.
+     */
+    static Rig lossyCount(int strategy, Params p, long seed, int k, double loss, double timeout) {
+        return extended(strategy, p, seed, k, loss, timeout);
+    }
+
+    /**
+     * One stochastic connection of T_c seconds (connection {@code k} of the point seeded {@code seed}).
+     * A connection that uses up the notes it was given is run again from the start on the same random
+     * stream with four times as many, up to {@link #MAX_EXTENDED_NOTES}: the rigs consume the stream in
+     * the same order until they run out of notes, so the re-run is the same connection, continued.
+     * ({@link Rig#reruns} counts the re-runs; {@link Rig#starved} stays set only at the cap.)
+     */
     static Rig stochasticCount(int strategy, Params p, long seed, int k) {
-        UniformRandomProvider rng = stream(seed, k);
-        Rig rig = rig(strategy, p, Circle.stochastic(p, rng), stochasticNotes(p));
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY);
+    }
+
+    private static Rig extended(int strategy, Params p, long seed, int k, double loss, double timeout) {
+        int notes = stochasticNotes(p);
+        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+        int reruns = 0;
+        while (rig.starved && notes < MAX_EXTENDED_NOTES) {
+            notes = (int) Math.min(MAX_EXTENDED_NOTES, 4L * notes);
+            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+            reruns++;
+        }
+        rig.reruns = reruns;
+        return rig;
+    }
+
+    private static Rig stochasticOnce(int strategy, Params p, long seed, int k, int notes, double loss,
+            double timeout) {
+        Rig rig = rig(strategy, p, Circle.stochastic(p, stream(seed, k)), notes);
+        if (loss > 0 || Double.isFinite(timeout)) {
+            rig.lossy(loss, timeout);
+        }
         rig.run(p.Tc(), Integer.MAX_VALUE);
         return rig;
     }
@@ -148,7 +194,7 @@ public final class CoreSimulator implements Simulator {
         double meanY = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), y).getAsDouble(Statistic.MEAN);
         double meanX = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), x).getAsDouble(Statistic.MEAN);
         if (meanY == 0) {
-            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n, 0);
+            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n, 0, 0);
         }
         double r = meanX / meanY;
         double[] e = new double[n];
@@ -157,7 +203,7 @@ public final class CoreSimulator implements Simulator {
         }
         double var = DoubleStatistics.of(java.util.EnumSet.of(Statistic.VARIANCE), e).getAsDouble(Statistic.VARIANCE);
         double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(var / n) / meanY;
-        return new Simulated.Estimate(r, r - half, r + half, n, 0);
+        return new Simulated.Estimate(r, r - half, r + half, n, 0, 0);
     }
 
     private void require(int strategy) {

@@ -1,10 +1,13 @@
 package dev.onceproof.bench.exactlyonce;
 
 import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.wire.EoWire;
 
 /**
  * What one simulated connection cost beyond the notes themselves: messages by kind, note ids carried
- * in sync messages (their size grows with K and D), and durable writes on each side.
+ * in sync messages (their size grows with K and D), bytes on the wire (every message the cores
+ * send, encoded with {@link EoWire}, lost ones included: they were sent), and durable writes on each
+ * side.
  */
 final class Costs {
 
@@ -15,8 +18,12 @@ final class Costs {
     long purgeMessages;
     long clientWrites;
     long serverWrites;
+    long bytes;
+    /** Messages the lossy wireless link dropped. */
+    long lost;
 
     void count(EoMessage m) {
+        bytes += EoWire.size(m);
         if (m instanceof EoMessage.NoteDelivery) {
             deliveries++;
         } else if (m instanceof EoMessage.NoteAck) {

@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce.wire;
 
+import dev.onceproof.exactlyonce.ClientHistory;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.InvalidMessageException;
@@ -11,7 +12,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -33,7 +36,11 @@ public final class EoWire {
     static final int SYNC_REQUEST = 5;
     static final int SYNC_REPLY = 6;
     static final int REPLICA = 7;
-    static final int LAST_TYPE = REPLICA;
+    static final int D_REQUEST = 8;
+    static final int D_REPLY = 9;
+    static final int D_SYNC = 10;
+    static final int HISTORY_UPLOAD = 11;
+    static final int LAST_TYPE = HISTORY_UPLOAD;
 
     static final int ID_SEQUENCED = 0;
     static final int ID_GLOBAL = 1;
@@ -81,6 +88,43 @@ public final class EoWire {
             o.id(r.note().id());
             o.name(r.note().client().name());
             o.body(r.note().body());
+        } else if (m instanceof EoMessage.DRequest r) {
+            o.write(D_REQUEST);
+            o.name(r.from().name());
+            o.name(r.to().name());
+            o.name(r.client().name());
+            o.varint(r.session());
+        } else if (m instanceof EoMessage.DReply r) {
+            o.write(D_REPLY);
+            o.name(r.from().name());
+            o.name(r.to().name());
+            o.name(r.client().name());
+            o.varint(r.session());
+            o.varint(r.ts());
+            o.ids(r.d());
+        } else if (m instanceof EoMessage.DSync y) {
+            o.write(D_SYNC);
+            o.name(y.from().name());
+            o.name(y.to().name());
+            o.name(y.client().name());
+            o.varint(y.ts());
+            o.ids(y.k());
+            o.ids(y.d());
+        } else if (m instanceof EoMessage.HistoryUpload u) {
+            o.write(HISTORY_UPLOAD);
+            o.name(u.from().name());
+            o.name(u.to().name());
+            ClientHistory h = u.history();
+            o.write(h.complete() ? 1 : 0);
+            o.varint(h.ended().size());
+            for (Map.Entry<ServerId, Long> e : h.ended().entrySet()) {
+                o.name(e.getKey().name());
+                o.varint(e.getValue());
+            }
+            o.varint(h.open().size());
+            for (ServerId s : h.open()) {
+                o.name(s.name());
+            }
         } else {
             // Java 17 has no exhaustive pattern switch; EoWireTest checks every permitted variant has a type.
             throw new IllegalArgumentException("no wire encoding for " + m.getClass().getName());
@@ -231,6 +275,38 @@ public final class EoWire {
                 ClientId client = in.client("note.client");
                 yield new EoMessage.Replica(from, to, in.note(id, client));
             }
+            case D_REQUEST -> {
+                ServerId from = in.server("from");
+                ServerId to = in.server("to");
+                ClientId client = in.client("client");
+                yield new EoMessage.DRequest(from, to, client, in.session());
+            }
+            case D_REPLY -> {
+                ServerId from = in.server("from");
+                ServerId to = in.server("to");
+                ClientId client = in.client("client");
+                long session = in.session();
+                long ts = in.varint("ts");
+                yield new EoMessage.DReply(from, to, client, session, ts, in.ids("d"));
+            }
+            case D_SYNC -> {
+                ServerId from = in.server("from");
+                ServerId to = in.server("to");
+                ClientId client = in.client("client");
+                long ts = in.varint("ts");
+                SortedSet<NoteId> k = in.ids("k");
+                int dAt = in.pos();
+                SortedSet<NoteId> d = in.ids("d");
+                if (!k.containsAll(d)) {
+                    throw in.bad("d", dAt, "an id of d is not in k (D is a subset of K)");
+                }
+                yield new EoMessage.DSync(from, to, client, ts, k, d);
+            }
+            case HISTORY_UPLOAD -> {
+                ClientId from = in.client("from");
+                ServerId to = in.server("to");
+                yield new EoMessage.HistoryUpload(from, to, in.history());
+            }
             default -> throw in.bad("type", 2, type + " is not a message type (1.." + LAST_TYPE + ")");
         };
         if (in.remaining() > 0) {
@@ -340,6 +416,52 @@ public final class EoWire {
                 case ID_GLOBAL -> new NoteId.Global(name(field + ".name"));
                 default -> throw bad(field + ".kind", from, kind + " is not a note id kind (0 sequenced, 1 global)");
             };
+        }
+
+        long session() {
+            int from = pos();
+            long v = varint("session");
+            if (v < 1) {
+                throw bad("session", from, v + " is below 1 (sessions are numbered from 1)");
+            }
+            return v;
+        }
+
+        /** A connect history: complete flag, ended entries and OPEN servers, each list ascending by server. */
+        ClientHistory history() {
+            int flagAt = pos();
+            int flag = u8("history.complete");
+            if (flag > 1) {
+                throw bad("history.complete", flagAt, flag + " is not 0 (UNKNOWN) or 1 (complete)");
+            }
+            int n = length("history.ended.count", 0, ClientHistory.MAX_SERVERS);
+            TreeMap<ServerId, Long> ended = new TreeMap<>();
+            ServerId prev = null;
+            for (int i = 0; i < n; i++) {
+                int at = pos();
+                ServerId s = server("history.ended[" + i + "]");
+                if (prev != null && prev.compareTo(s) >= 0) {
+                    throw bad("history.ended[" + i + "]", at, s + " does not follow " + prev + " (ascending, no repeats)");
+                }
+                ended.put(s, varint("history.ended[" + i + "].time"));
+                prev = s;
+            }
+            int m = length("history.open.count", 0, ClientHistory.MAX_SERVERS - n);
+            TreeSet<ServerId> open = new TreeSet<>();
+            prev = null;
+            for (int i = 0; i < m; i++) {
+                int at = pos();
+                ServerId s = server("history.open[" + i + "]");
+                if (prev != null && prev.compareTo(s) >= 0) {
+                    throw bad("history.open[" + i + "]", at, s + " does not follow " + prev + " (ascending, no repeats)");
+                }
+                if (ended.containsKey(s)) {
+                    throw bad("history.open[" + i + "]", at, s + " is also in ended (a server is OPEN or ended, not both)");
+                }
+                open.add(s);
+                prev = s;
+            }
+            return new ClientHistory(flag == 1, ended, open);
         }
 
         private long seq(String field) {

@@ -5,7 +5,8 @@
  * <pre>
  * byte 0     magic 0x45 ('E')
  * byte 1     version, 1
- * byte 2     type: 1 NoteDelivery, 2 NoteAck, 3 PurgeRequest, 4 PurgeAck, 5 SyncRequest, 6 SyncReply, 7 Replica
+ * byte 2     type: 1 NoteDelivery, 2 NoteAck, 3 PurgeRequest, 4 PurgeAck, 5 SyncRequest, 6 SyncReply, 7 Replica,
+ *            8 DRequest, 9 DReply, 10 DSync, 11 HistoryUpload (Strategies 4-6)
  * then, by type (a "name" is a varint length 1..64 and that many printable ASCII bytes other than '.'):
  *   NoteDelivery       from (server name), to (client name), note id, body
  *                      (the note's client is the addressee, so it is not repeated)
@@ -13,6 +14,12 @@
  *   PurgeRequest       from (server name), to (client name), note id
  *   SyncRequest/Reply  from, to (server names), client (name), round (varint), k, d, removed (id sets)
  *   Replica            from, to (server names), note id, note client (name), body
+ *   DRequest           from, to (server names), client (name), session (varint &ge; 1)
+ *   DReply             from, to, client, session (varint &ge; 1), ts (varint), d (id set)
+ *   DSync              from, to, client, ts (varint), k, d (id sets; d a subset of k)
+ *   HistoryUpload      from (client name), to (server name), complete (byte 0 UNKNOWN / 1), ended count
+ *                      (varint), that many (server name, end time varint) ascending by server, open count,
+ *                      that many server names ascending, none also ended
  * note id   kind byte 0: sequenced, server name, seq (varint); kind 1: global, name
  * body      varint length 0..3*4096, UTF-8 (strict), at most 4096 UTF-16 chars
  * id set    varint count 0..65536, then the ids in strictly ascending order; an id of the same server as

@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce.wire;
 
+import dev.onceproof.exactlyonce.ClientHistory;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.Note;
@@ -29,6 +30,10 @@ final class EoWireExamples {
                 new EoMessage.PurgeAck(c, a, i),
                 new EoMessage.SyncRequest(a, b, c, 7, k, d, new TreeSet<>()),
                 new EoMessage.SyncReply(b, a, c, 7, k, new TreeSet<>(), d),
-                new EoMessage.Replica(a, b, new Note(i, c, "")));
+                new EoMessage.Replica(a, b, new Note(i, c, "")),
+                new EoMessage.DRequest(a, b, c, 1),
+                new EoMessage.DReply(b, a, c, 1, 1_000_000, d),
+                new EoMessage.DSync(a, b, c, 42, k, d),
+                new EoMessage.HistoryUpload(c, a, ClientHistory.never().ended(b, 17).opened(a)));
     }
 }

@@ -3,6 +3,7 @@ package dev.onceproof.exactlyonce.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.onceproof.exactlyonce.ClientHistory;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.InvalidMessageException;
@@ -80,7 +81,34 @@ class EoWireProperties {
                 idSets()).as(EoMessage.SyncReply::new);
         Arbitrary<EoMessage> replica = Combinators.combine(servers(), servers(), ids(), clients(), bodies())
                 .as((f, t, i, c, b) -> new EoMessage.Replica(f, t, new Note(i, c, b)));
-        return Arbitraries.oneOf(delivery, ack, purge, purgeAck, syncReq, syncRep, replica);
+        Arbitrary<Long> sessions = Arbitraries.oneOf(Arbitraries.longs().between(1, 50),
+                Arbitraries.longs().between(1, Long.MAX_VALUE));
+        Arbitrary<Long> times = Arbitraries.oneOf(Arbitraries.longs().between(0, 1_000_000),
+                Arbitraries.longs().between(0, Long.MAX_VALUE));
+        Arbitrary<EoMessage> dReq = Combinators.combine(servers(), servers(), clients(), sessions)
+                .as(EoMessage.DRequest::new);
+        Arbitrary<EoMessage> dRep = Combinators.combine(servers(), servers(), clients(), sessions, times, idSets())
+                .as(EoMessage.DReply::new);
+        Arbitrary<EoMessage> dSync = Combinators.combine(servers(), servers(), clients(), times, idSets(),
+                Arbitraries.integers().between(0, 40)).as((f, t, c, ts, k, keep) -> {
+                    TreeSet<NoteId> d = new TreeSet<>();
+                    int n = 0;
+                    for (NoteId id : k) {
+                        if (n++ % 3 == keep % 3) {
+                            d.add(id);
+                        }
+                    }
+                    return new EoMessage.DSync(f, t, c, ts, k, d);
+                });
+        Arbitrary<ClientHistory> histories = Combinators.combine(Arbitraries.of(true, false),
+                Arbitraries.maps(servers(), times).ofMaxSize(6), servers().set().ofMaxSize(4))
+                .as((complete, ended, open) -> {
+                    TreeSet<ServerId> o = new TreeSet<>(open);
+                    o.removeAll(ended.keySet());
+                    return new ClientHistory(complete, new java.util.TreeMap<>(ended), o);
+                });
+        Arbitrary<EoMessage> upload = Combinators.combine(clients(), servers(), histories).as(EoMessage.HistoryUpload::new);
+        return Arbitraries.oneOf(delivery, ack, purge, purgeAck, syncReq, syncRep, replica, dReq, dRep, dSync, upload);
     }
 
     @Property(tries = 600)
@@ -106,7 +134,7 @@ class EoWireProperties {
                 .hasMessageContaining("field end").hasMessageContaining("1 bytes after the end");
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 1000)
     void mutatedBytesAreRefusedOrCanonical(@ForAll("messages") EoMessage m, @ForAll @IntRange(max = 1 << 20) int where,
             @ForAll byte value, @ForAll @IntRange(min = 1, max = 3) int flips) {
         byte[] b = EoWire.encode(m);
@@ -116,8 +144,8 @@ class EoWireProperties {
         decodeIsTotal(b);
     }
 
-    @Property(tries = 3000)
-    void randomBytesAreRefusedOrCanonical(@ForAll byte[] tail, @ForAll @IntRange(min = 1, max = 9) int type) {
+    @Property(tries = 2000)
+    void randomBytesAreRefusedOrCanonical(@ForAll byte[] tail, @ForAll @IntRange(min = 1, max = 13) int type) {
         byte[] b = new byte[tail.length + 3];
         b[0] = EoWire.MAGIC;
         b[1] = EoWire.VERSION;

@@ -70,9 +70,9 @@ class EoWireTest {
     void badMagicVersionAndType() {
         assertThat(refuse(hex("46 01 02")).field()).isEqualTo("magic");
         assertThat(refuse(hex("45 02 02")).field()).isEqualTo("version");
-        InvalidMessageException t = refuse(hex("45 01 08"));
+        InvalidMessageException t = refuse(hex("45 01 0c"));
         assertThat(t.field()).isEqualTo("type");
-        assertThat(t).hasMessageContaining("8 is not a message type (1..7)");
+        assertThat(t).hasMessageContaining("12 is not a message type (1..11)");
         assertThat(refuse(hex("45 01 00")).field()).isEqualTo("type");
         assertThat(refuse(new byte[0]).field()).isEqualTo("magic");
     }
@@ -143,6 +143,21 @@ class EoWireTest {
         EoMessage.NoteDelivery d = new EoMessage.NoteDelivery(A, C, new Note(NoteId.global("n1"), C, "a\uD800b"));
         assertThatThrownBy(() -> EoWire.encode(d)).isInstanceOf(InvalidMessageException.class)
                 .hasMessageContaining("field note.body").hasMessageContaining("index 1");
+    }
+
+    @Test
+    void strategy456Rules() {
+        // DRequest A->B client c session 0
+        assertThat(refuse(hex("45 01 08 01 41 01 42 01 63 00")).field()).isEqualTo("session");
+        // DSync A->B c ts 5, k = {}, d = {n1}: D not within K
+        assertThat(refuse(hex("45 01 0a 01 41 01 42 01 63 05 00 01 01 02 6e31")).field()).isEqualTo("d");
+        // HistoryUpload c->A, complete byte 2
+        assertThat(refuse(hex("45 01 0b 01 63 01 41 02 00 00")).field()).isEqualTo("history.complete");
+        // ended {B: 3, A: 4}: not ascending
+        assertThat(refuse(hex("45 01 0b 01 63 01 41 01 02 01 42 03 01 41 04 00")).field()).isEqualTo("history.ended[1]");
+        // ended {A: 3}, open {A}: both
+        assertThat(refuse(hex("45 01 0b 01 63 01 41 01 01 01 41 03 01 01 41")).getMessage())
+                .contains("field history.open[0]").contains("not both");
     }
 
     @Test
