@@ -9,9 +9,9 @@ import org.apache.commons.statistics.descriptive.Statistic;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The simulator of section 4's circle network running the real cores of Strategies 0-3
- * ({@link StreamRig}, {@link IdListRig}). Strategies 4-6 have no cores yet: their columns stay
- * empty with that reason.
+ * The simulator of section 4's circle network running the real cores of Strategies 0-6
+ * ({@link StreamRig}, {@link IdListRig}, {@link GatherRig}). Strategies 4-6's mean-value mode is
+ * {@link GatherMeanValue}.
  *
  * <p><b>Mean-value mode</b> copies the analysis (notes Z23): delays are their expectations, the
  * NAP is at the mean distance, and notes are counted as App. B counts them, {@code T_c} times the
@@ -46,10 +46,30 @@ public final class CoreSimulator implements Simulator {
 
     @Override
     public Optional<String> missing(int strategy) {
-        if (strategy >= 4) {
-            return Optional.of("no Java core for Strategy " + strategy + " yet (a later issue)");
+        if (strategy < 0 || strategy > 6) {
+            return Optional.of("no Strategy " + strategy);
         }
         return Optional.ofNullable(baselineBroken);
+    }
+
+    /**
+     * Why Strategy {@code strategy}'s cores refuse the parameters of {@code p}, or empty. The S5 core
+     * requires {@code T_u + T_e < T_r - 2 skew - T_e} (its rule R3: otherwise no connect could use the
+     * timestamps and every connect pulls), which App. B does not (its derivation "is valid for
+     * T_r <= T_u as well", L869); such points are not simulated, and say why.
+     */
+    @Override
+    public Optional<String> missingAt(int strategy, Params p) {
+        Optional<String> m = missing(strategy);
+        if (m.isPresent() || strategy < 4) {
+            return m;
+        }
+        try {
+            new GatherRig(strategy, p, Circle.meanValue(p), 1, GatherRig.Mode.FIRST_SYNC_ONLY, null);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the S" + strategy + " core refuses these parameters: " + e.getMessage());
+        }
     }
 
     /**
@@ -69,6 +89,14 @@ public final class CoreSimulator implements Simulator {
 
     /** A rig for one connection; Strategy 3's holds {@code notes} notes from the start. */
     static Rig rig(int strategy, Params p, Circle circle, int notes) {
+        return rig(strategy, p, circle, notes, null);
+    }
+
+    /** A rig; {@code rng} (the circle's stream, or null in mean-value mode) draws S5's sync phases. */
+    static Rig rig(int strategy, Params p, Circle circle, int notes, UniformRandomProvider rng) {
+        if (strategy >= 4) {
+            return new GatherRig(strategy, p, circle, notes, GatherRig.Mode.FULL, rng);
+        }
         return strategy == 3 ? new IdListRig(p, circle, notes) : new StreamRig(strategy, p, circle, notes);
     }
 
@@ -88,6 +116,9 @@ public final class CoreSimulator implements Simulator {
         require(strategy);
         if (p.Tc() == 0) {
             return 0;
+        }
+        if (strategy >= 4) {
+            return GatherMeanValue.count(strategy, p);
         }
         int period = strategy == 3 ? p.q() : 1;
         int periods = Math.max(4, (MEASURED_NOTES + period - 1) / period);
@@ -162,11 +193,12 @@ public final class CoreSimulator implements Simulator {
 
     private static Rig stochasticOnce(int strategy, Params p, long seed, int k, int notes, double loss,
             double timeout) {
-        Rig rig = rig(strategy, p, Circle.stochastic(p, stream(seed, k)), notes);
+        UniformRandomProvider rng = stream(seed, k);
+        Rig rig = rig(strategy, p, Circle.stochastic(p, rng), notes, rng);
         if (loss > 0 || Double.isFinite(timeout)) {
             rig.lossy(loss, timeout);
         }
-        rig.run(p.Tc(), Integer.MAX_VALUE);
+        rig.run(rig.end(), Integer.MAX_VALUE);
         return rig;
     }
 

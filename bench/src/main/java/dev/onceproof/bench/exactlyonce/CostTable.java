@@ -25,7 +25,8 @@ final class CostTable {
      * @param syncIdsPerNote     note ids carried in sync messages per processed note (their size)
      * @param clientWritesPerNote durable client writes per processed note
      * @param serverWritesPerNote durable writes of the connected and the other servers per processed note
-     * @param clientSlots        most client stable slots in use (S3: R entries; S1/S2: N counters; S0: 0)
+     * @param clientSlots        most client stable slots in use (S3: R entries; S1/S2: N counters; S6: history
+     *                           entries; S0, S4, S5: 0)
      * @param firstNote          seconds from the session's start to the first processed note
      * @param duplicates         notes processed more than once (S0 can; none can in a lossless single connection)
      * @param connectionsPerSecond simulated connections per second (wall clock, this machine)
@@ -37,8 +38,8 @@ final class CostTable {
 
     static List<Row> measure(Params p, Simulator sim, long seed, int connections) {
         List<Row> rows = new ArrayList<>();
-        for (int s = 0; s <= 3; s++) {
-            if (sim.missing(s).isPresent() || connections == 0) {
+        for (int s = 0; s <= 6; s++) {
+            if (sim.missingAt(s, p).isPresent() || connections == 0) {
                 continue;
             }
             double notes = 0;
@@ -61,9 +62,10 @@ final class CostTable {
                 cw += rig.costs.clientWrites;
                 sw += rig.costs.serverWrites;
                 dups += rig.duplicates;
-                slots += rig instanceof IdListRig id ? id.maxR : s == 0 ? 0 : p.N();
+                slots += rig instanceof IdListRig id ? id.maxR : rig instanceof GatherRig g ? g.clientSlots()
+                        : s == 0 ? 0 : p.N();
                 if (!rig.processed.isEmpty()) {
-                    first += rig.processed.get(0);
+                    first += rig.processed.get(0) - (rig instanceof GatherRig g ? g.t0 : 0);
                     withFirst++;
                 }
             }

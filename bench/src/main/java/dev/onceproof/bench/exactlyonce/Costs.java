@@ -16,6 +16,8 @@ final class Costs {
     long syncMessages;
     long syncIds;
     long purgeMessages;
+    /** Strategy 6's history uploads (one per connect). */
+    long uploads;
     long clientWrites;
     long serverWrites;
     long bytes;
@@ -36,10 +38,20 @@ final class Costs {
             syncIds += r.k().size() + r.d().size() + r.removed().size();
         } else if (m instanceof EoMessage.PurgeRequest || m instanceof EoMessage.PurgeAck) {
             purgeMessages++;
+        } else if (m instanceof EoMessage.DRequest) {
+            syncMessages++;
+        } else if (m instanceof EoMessage.DReply r) {
+            syncMessages++;
+            syncIds += r.d().size();
+        } else if (m instanceof EoMessage.DSync y) {
+            syncMessages++;
+            syncIds += y.k().size() + y.d().size();
+        } else if (m instanceof EoMessage.HistoryUpload) {
+            uploads++;
         }
     }
 
     long messages() {
-        return deliveries + acks + syncMessages + purgeMessages;
+        return deliveries + acks + syncMessages + purgeMessages + uploads;
     }
 }

@@ -95,6 +95,11 @@ abstract class Rig {
     /** Opens the connection at time 0 (the server starts its session). */
     protected abstract void start();
 
+    /** When the connection of T_c seconds ends (the gather rig's starts later than 0). */
+    double end() {
+        return p.Tc();
+    }
+
     /** A message arrives at {@code node}. */
     protected abstract void arrive(int node, EoMessage m);
 
@@ -135,7 +140,7 @@ abstract class Rig {
                 break;
             }
             now = e.time();
-            clock.set((long) Math.floor(now * TICKS));
+            clock.set(Math.round(now * TICKS));
             if (e.timer() != null) {
                 e.timer().run();
             } else {
@@ -149,10 +154,36 @@ abstract class Rig {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Send s) {
                 send(from, s.message());
+            } else if (e instanceof ServerEffect.ADeliver a) {
+                aDeliverCall(from, a);
             } else {
                 costs.serverWrites++;
             }
         }
+    }
+
+    /**
+     * Strategies 4-6: the core asks for {@code aDeliver(c, note)} (its attempt is logged by the Record
+     * before). The gather rig carries the call out as a Deliver and the client's acknowledgement over
+     * the wireless link.
+     */
+    protected void aDeliverCall(int from, ServerEffect.ADeliver call) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no aDeliver");
+    }
+
+    /** Runs {@code action} at {@code time} seconds (a timer of the rig, not a message). */
+    protected final void at(double time, Runnable action) {
+        queue.add(new Event(time, seq++, CLIENT, null, action));
+    }
+
+    /** Fixed-network hops between servers i and j; a rig may place a server off the circle's grid. */
+    protected double hops(int i, int j) {
+        return circle.serverHops(i, j);
+    }
+
+    /** A delay to use for {@code m} instead of drawing one, or NaN (the mean-value mode's integration). */
+    protected double forcedDelay(int from, EoMessage m) {
+        return Double.NaN;
     }
 
     /** Carries out a client step's effects in order and notes a processing. */
@@ -163,6 +194,8 @@ abstract class Rig {
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {
                 send(CLIENT, s.message());
+            } else if (e instanceof ClientEffect.RecordHistory) {
+                costs.clientWrites++;
             } else {
                 costs.clientWrites++;
                 ((ClientEffect.Record) e).processed().ifPresent(n -> {
@@ -177,7 +210,8 @@ abstract class Rig {
     private void send(int from, EoMessage m) {
         int to = destination(m);
         boolean wireless = from == CLIENT || to == CLIENT;
-        double delay = wireless ? circle.clientLink() : circle.fixed(circle.serverHops(from, to));
+        double forced = wireless ? Double.NaN : forcedDelay(from, m);
+        double delay = !Double.isNaN(forced) ? forced : wireless ? circle.clientLink() : circle.fixed(hops(from, to));
         costs.count(m);
         if (m instanceof EoMessage.NoteDelivery && Double.isFinite(timeout)) {
             long mine = ++deliverySeq;
@@ -213,6 +247,18 @@ abstract class Rig {
         }
         if (m instanceof EoMessage.Replica r) {
             return index(r.to());
+        }
+        if (m instanceof EoMessage.DRequest r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.DReply r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.DSync r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.HistoryUpload u) {
+            return index(u.to());
         }
         throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
     }
