@@ -63,6 +63,11 @@ final class Circle {
         return p.alpha() * hops + p.beta() * hops * unitExp.sample();
     }
 
+    /** Whether a message is lost, with probability {@code rate} (never in mean-value mode). */
+    boolean lose(double rate) {
+        return rng != null && rate > 0 && rng.nextDouble() < rate;
+    }
+
     /** One message between the client and its server: the NAP-server hops plus the wireless link. */
     double clientLink() {
         return p.tcap() + fixed(napHops);

@@ -9,9 +9,9 @@ import org.apache.commons.statistics.descriptive.Statistic;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The simulator of section 4's circle network running the real cores of Strategies 0-3
- * ({@link StreamRig}, {@link IdListRig}). Strategies 4-6 have no cores yet: their columns stay
- * empty with that reason.
+ * The simulator of section 4's circle network running the real cores of Strategies 0-6
+ * ({@link StreamRig}, {@link IdListRig}, {@link GatherRig}). Strategies 4-6's mean-value mode is
+ * {@link GatherMeanValue}.
  *
  * <p><b>Mean-value mode</b> copies the analysis (notes Z23): delays are their expectations, the
  * NAP is at the mean distance, and notes are counted as App. B counts them, {@code T_c} times the
@@ -34,16 +34,42 @@ public final class CoreSimulator implements Simulator {
      */
     private static final int MEASURED_NOTES = 20;
     static final int MAX_NOTES = 400;
+    /**
+     * Most notes a starved stochastic connection is re-run with. A stream server's durable state
+     * (K and every delivered id) is copied at each step, so a run costs the square of its notes;
+     * the cap keeps one re-run within a few seconds of CPU.
+     */
+    static final int MAX_EXTENDED_NOTES = 12_800;
 
     /** Why Strategy 0, every ratio's denominator, cannot run on these cores, or null. */
     private final String baselineBroken = probeBaseline();
 
     @Override
     public Optional<String> missing(int strategy) {
-        if (strategy >= 4) {
-            return Optional.of("no Java core for Strategy " + strategy + " yet (a later issue)");
+        if (strategy < 0 || strategy > 6) {
+            return Optional.of("no Strategy " + strategy);
         }
         return Optional.ofNullable(baselineBroken);
+    }
+
+    /**
+     * Why Strategy {@code strategy}'s cores refuse the parameters of {@code p}, or empty. The S5 core
+     * requires {@code T_u + T_e < T_r - 2 skew - T_e} (its rule R3: otherwise no connect could use the
+     * timestamps and every connect pulls), which App. B does not (its derivation "is valid for
+     * T_r <= T_u as well", L869); such points are not simulated, and say why.
+     */
+    @Override
+    public Optional<String> missingAt(int strategy, Params p) {
+        Optional<String> m = missing(strategy);
+        if (m.isPresent() || strategy < 4) {
+            return m;
+        }
+        try {
+            new GatherRig(strategy, p, Circle.meanValue(p), 1, GatherRig.Mode.FIRST_SYNC_ONLY, null);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the S" + strategy + " core refuses these parameters: " + e.getMessage());
+        }
     }
 
     /**
@@ -63,14 +89,23 @@ public final class CoreSimulator implements Simulator {
 
     /** A rig for one connection; Strategy 3's holds {@code notes} notes from the start. */
     static Rig rig(int strategy, Params p, Circle circle, int notes) {
+        return rig(strategy, p, circle, notes, null);
+    }
+
+    /** A rig; {@code rng} (the circle's stream, or null in mean-value mode) draws S5's sync phases. */
+    static Rig rig(int strategy, Params p, Circle circle, int notes, UniformRandomProvider rng) {
+        if (strategy >= 4) {
+            return new GatherRig(strategy, p, circle, notes, GatherRig.Mode.FULL, rng);
+        }
         return strategy == 3 ? new IdListRig(p, circle, notes) : new StreamRig(strategy, p, circle, notes);
     }
 
     /**
-     * Notes a stochastic connection is given: three times the mean-value count plus q and a margin,
-     * at most {@link #MAX_NOTES}. A connection that uses them all up is counted in
-     * {@link Simulated.Estimate#starved()} (with t_cap = 0 a NAP next to its server has next to no
-     * delay: the count per connection has a heavy tail, and E[T_c / round trip] is unbounded).
+     * Notes a stochastic connection is given first: three times the mean-value count plus q and a
+     * margin, at most {@link #MAX_NOTES}. A connection that uses them all up is re-run with more
+     * ({@link #stochasticCount}) and counted in {@link Simulated.Estimate#extended()}: with t_cap = 0
+     * a NAP next to its server has next to no delay, the count per connection has a heavy tail, and
+     * E[T_c / round trip] is unbounded.
      */
     static int stochasticNotes(Params p) {
         return (int) Math.min(MAX_NOTES, Math.ceil(3 * ClosedForms.p0(p).value()) + p.q() + 10);
@@ -81,6 +116,9 @@ public final class CoreSimulator implements Simulator {
         require(strategy);
         if (p.Tc() == 0) {
             return 0;
+        }
+        if (strategy >= 4) {
+            return GatherMeanValue.count(strategy, p);
         }
         int period = strategy == 3 ? p.q() : 1;
         int periods = Math.max(4, (MEASURED_NOTES + period - 1) / period);
@@ -105,22 +143,62 @@ public final class CoreSimulator implements Simulator {
         double[] x = new double[connections];
         double[] y = new double[connections];
         long starved = 0;
+        long extended = 0;
         for (int k = 0; k < connections; k++) {
             Rig ri = stochasticCount(strategy, p, seed, k);
             Rig r0 = strategy == 0 ? ri : stochasticCount(0, p, seed, k);
             x[k] = ri.processed.size();
             y[k] = r0.processed.size();
             starved += ri.starved || r0.starved ? 1 : 0;
+            extended += ri.reruns > 0 || r0.reruns > 0 ? 1 : 0;
         }
         Simulated.Estimate e = ratio(x, y);
-        return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved);
+        return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved, extended);
     }
 
-    /** One stochastic connection of T_c seconds (connection {@code k} of the point seeded {@code seed}). */
+    /** Strategies whose rigs model a lossy wireless link and Deliver timeouts ({@link Rig#lossy}). */
+    static final int[] LOSSY_STRATEGIES = {0, 1, 2};
+
+    /**
+     * Connection {@code k} of the point on a wireless link that loses each Deliver and acknowledgement
+     * with probability {@code loss}; a server times a Deliver out after {@code timeout} seconds.
+     */
+    static Rig lossyCount(int strategy, Params p, long seed, int k, double loss, double timeout) {
+        return extended(strategy, p, seed, k, loss, timeout);
+    }
+
+    /**
+     * One stochastic connection of T_c seconds (connection {@code k} of the point seeded {@code seed}).
+     * A connection that uses up the notes it was given is run again from the start on the same random
+     * stream with four times as many, up to {@link #MAX_EXTENDED_NOTES}: the rigs consume the stream in
+     * the same order until they run out of notes, so the re-run is the same connection, continued.
+     * ({@link Rig#reruns} counts the re-runs; {@link Rig#starved} stays set only at the cap.)
+     */
     static Rig stochasticCount(int strategy, Params p, long seed, int k) {
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY);
+    }
+
+    private static Rig extended(int strategy, Params p, long seed, int k, double loss, double timeout) {
+        int notes = stochasticNotes(p);
+        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+        int reruns = 0;
+        while (rig.starved && notes < MAX_EXTENDED_NOTES) {
+            notes = (int) Math.min(MAX_EXTENDED_NOTES, 4L * notes);
+            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+            reruns++;
+        }
+        rig.reruns = reruns;
+        return rig;
+    }
+
+    private static Rig stochasticOnce(int strategy, Params p, long seed, int k, int notes, double loss,
+            double timeout) {
         UniformRandomProvider rng = stream(seed, k);
-        Rig rig = rig(strategy, p, Circle.stochastic(p, rng), stochasticNotes(p));
-        rig.run(p.Tc(), Integer.MAX_VALUE);
+        Rig rig = rig(strategy, p, Circle.stochastic(p, rng), notes, rng);
+        if (loss > 0 || Double.isFinite(timeout)) {
+            rig.lossy(loss, timeout);
+        }
+        rig.run(rig.end(), Integer.MAX_VALUE);
         return rig;
     }
 
@@ -148,7 +226,7 @@ public final class CoreSimulator implements Simulator {
         double meanY = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), y).getAsDouble(Statistic.MEAN);
         double meanX = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN), x).getAsDouble(Statistic.MEAN);
         if (meanY == 0) {
-            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n, 0);
+            return new Simulated.Estimate(Double.NaN, Double.NaN, Double.NaN, n, 0, 0);
         }
         double r = meanX / meanY;
         double[] e = new double[n];
@@ -157,7 +235,7 @@ public final class CoreSimulator implements Simulator {
         }
         double var = DoubleStatistics.of(java.util.EnumSet.of(Statistic.VARIANCE), e).getAsDouble(Statistic.VARIANCE);
         double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(var / n) / meanY;
-        return new Simulated.Estimate(r, r - half, r + half, n, 0);
+        return new Simulated.Estimate(r, r - half, r + half, n, 0, 0);
     }
 
     private void require(int strategy) {

@@ -22,10 +22,12 @@ public final class EoExperiment {
      * @param figures     per figure id, its curves
      * @param claims      the paper's statements with their verdicts
      * @param costs       beyond the paper: per strategy with a core, costs per connection at {@code base}
+     * @param lossy       beyond the paper: duplicates delivered on a lossy wireless link at {@code base}
      * @param seconds     wall time of the whole run
      */
     public record Results(Params base, long seed, int connections, List<Figures.Figure> figureList,
-            Map<String, List<CurveResult>> figures, List<Claim> claims, List<CostTable.Row> costs, double seconds) {
+            Map<String, List<CurveResult>> figures, List<Claim> claims, List<CostTable.Row> costs, List<CostTable.LossRow> lossy,
+            double seconds) {
     }
 
     /**
@@ -59,6 +61,8 @@ public final class EoExperiment {
         }
         List<Claim> claims = PaperClaims.evaluate(base, out, sim, seed, connections);
         List<CostTable.Row> costs = CostTable.measure(base, sim, seed, connections);
-        return new Results(base, seed, connections, figures, out, claims, costs, (System.nanoTime() - start) / 1e9);
+        List<CostTable.LossRow> lossy = CostTable.duplicatesUnderLoss(base, sim, seed, connections);
+        return new Results(base, seed, connections, figures, out, claims, costs, lossy,
+                (System.nanoTime() - start) / 1e9);
     }
 }

@@ -33,7 +33,8 @@ final class EoReport {
                     sv.meanValue() == null ? "-" : String.format(Locale.ROOT, "%.4f", sv.meanValue()),
                     sv.stochastic() == null ? "-" : String.format(Locale.ROOT, "%.4f [%.4f, %.4f]%s",
                             sv.stochastic().mean(), sv.stochastic().lo(), sv.stochastic().hi(),
-                            sv.stochastic().starved() > 0 ? " starved " + sv.stochastic().starved() : ""),
+                            (sv.stochastic().extended() > 0 ? " extended " + sv.stochastic().extended() : "")
+                                    + (sv.stochastic().starved() > 0 ? " starved " + sv.stochastic().starved() : "")),
                     (a.clamped() ? "clamped at 0; " : "") + (sv.missing() == null ? "" : sv.missing()));
         }
     }
@@ -106,6 +107,7 @@ final class EoReport {
         }
         root.set("claims", json.valueToTree(res.claims()));
         root.set("costsAtBase", json.valueToTree(res.costs()));
+        root.set("duplicatesUnderLossAtBase", json.valueToTree(res.lossy()));
         root.set("footnote7", json.valueToTree(Footnote7.measure(res.base(), res.seed(), 100_000)));
         root.put("seconds", res.seconds());
         Files.createDirectories(dir);

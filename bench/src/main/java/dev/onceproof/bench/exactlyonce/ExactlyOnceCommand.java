@@ -52,6 +52,7 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
             EoReport.printPoint(base, sim, seed, connections, System.out);
             System.out.println();
             CostTable.print(CostTable.measure(base, sim, seed, connections), connections, System.out);
+            CostTable.printLoss(CostTable.duplicatesUnderLoss(base, sim, seed, connections), System.out);
             EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
             return 0;
         }
@@ -59,6 +60,7 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
         EoReport.printPoint(base, sim, seed, connections, System.out);
         System.out.println();
         CostTable.print(res.costs(), connections, System.out);
+        CostTable.printLoss(res.lossy(), System.out);
         System.out.println();
         EoReport.printFootnote7(Footnote7.measure(base, seed, 100_000), System.out);
         System.out.println();

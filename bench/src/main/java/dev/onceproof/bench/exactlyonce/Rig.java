@@ -25,6 +25,13 @@ import java.util.TreeSet;
  * <p>As in App. B: the network and the wireless link lose nothing, a Deliver never times out, the
  * client stays connected for the whole run, notes are already replicated to every server (the
  * replication protocol is outside the model, L36), and durable writes take no time.
+ *
+ * <p>Beyond App. B ({@link #lossy}): the wireless link may lose each Deliver and each
+ * acknowledgement with probability {@code loss}, and the server then gives up on a Deliver after
+ * {@code timeout} seconds: the rig calls the core's {@code timeout()} (App. A.2's abort) and, when
+ * the core aborts the session, the client reconnects to the same server at once and a new session
+ * starts. What is resent and whether the client processes it again is the cores' decision; the
+ * rig only counts the notes the client's Record effects process a second time.
  */
 abstract class Rig {
 
@@ -48,8 +55,19 @@ abstract class Rig {
     long duplicates;
     /** The session found no note left to send: the run used up the notes it was given. */
     boolean starved;
+    /** Times this connection was re-run with more notes after it starved ({@link CoreSimulator#stochasticCount}). */
+    int reruns;
+    /** Probability that the wireless link loses a Deliver or an acknowledgement (0: App. B's lossless link). */
+    private double loss;
+    /** Seconds a server waits for the acknowledgement of a Deliver before its timeout (infinite: never). */
+    private double timeout = Double.POSITIVE_INFINITY;
+    /** Number of the last Deliver sent; a timer fires only for the Deliver it was set for. */
+    private long deliverySeq;
+    /** Sessions the cores aborted after a timeout (each followed by a reconnect). */
+    long aborts;
 
-    private record Event(double time, long seq, int node, EoMessage message) implements Comparable<Event> {
+    private record Event(double time, long seq, int node, EoMessage message, Runnable timer)
+            implements Comparable<Event> {
         @Override
         public int compareTo(Event o) {
             int c = Double.compare(time, o.time);
@@ -77,8 +95,38 @@ abstract class Rig {
     /** Opens the connection at time 0 (the server starts its session). */
     protected abstract void start();
 
+    /** When the connection of T_c seconds ends (the gather rig's starts later than 0). */
+    double end() {
+        return p.Tc();
+    }
+
     /** A message arrives at {@code node}. */
     protected abstract void arrive(int node, EoMessage m);
+
+    /**
+     * Makes the wireless link lose each Deliver and acknowledgement with probability {@code loss}
+     * (drawn from the circle's stream) and servers time a Deliver out after {@code timeout} seconds.
+     * Only rigs whose strategy aborts a session on a timeout support it ({@link #timedOut}).
+     */
+    Rig lossy(double loss, double timeout) {
+        if (!(loss >= 0 && loss < 1)) {
+            throw new IllegalArgumentException("loss " + loss + " is outside [0, 1)");
+        }
+        if (!(timeout > 0)) {
+            throw new IllegalArgumentException("timeout " + timeout + " s must be > 0");
+        }
+        this.loss = loss;
+        this.timeout = timeout;
+        return this;
+    }
+
+    /**
+     * The Deliver from server {@code node} is still unacknowledged {@code timeout} seconds after it
+     * was sent. Rigs that support {@link #lossy} override this.
+     */
+    protected void timedOut(int node) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model timeouts");
+    }
 
     /**
      * Runs until {@code horizon} seconds have passed or the client has processed {@code maxNotes}
@@ -92,8 +140,12 @@ abstract class Rig {
                 break;
             }
             now = e.time();
-            clock.set((long) Math.floor(now * TICKS));
-            arrive(e.node(), e.message());
+            clock.set(Math.round(now * TICKS));
+            if (e.timer() != null) {
+                e.timer().run();
+            } else {
+                arrive(e.node(), e.message());
+            }
         }
     }
 
@@ -102,10 +154,36 @@ abstract class Rig {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Send s) {
                 send(from, s.message());
+            } else if (e instanceof ServerEffect.ADeliver a) {
+                aDeliverCall(from, a);
             } else {
                 costs.serverWrites++;
             }
         }
+    }
+
+    /**
+     * Strategies 4-6: the core asks for {@code aDeliver(c, note)} (its attempt is logged by the Record
+     * before). The gather rig carries the call out as a Deliver and the client's acknowledgement over
+     * the wireless link.
+     */
+    protected void aDeliverCall(int from, ServerEffect.ADeliver call) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no aDeliver");
+    }
+
+    /** Runs {@code action} at {@code time} seconds (a timer of the rig, not a message). */
+    protected final void at(double time, Runnable action) {
+        queue.add(new Event(time, seq++, CLIENT, null, action));
+    }
+
+    /** Fixed-network hops between servers i and j; a rig may place a server off the circle's grid. */
+    protected double hops(int i, int j) {
+        return circle.serverHops(i, j);
+    }
+
+    /** A delay to use for {@code m} instead of drawing one, or NaN (the mean-value mode's integration). */
+    protected double forcedDelay(int from, EoMessage m) {
+        return Double.NaN;
     }
 
     /** Carries out a client step's effects in order and notes a processing. */
@@ -116,6 +194,8 @@ abstract class Rig {
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {
                 send(CLIENT, s.message());
+            } else if (e instanceof ClientEffect.RecordHistory) {
+                costs.clientWrites++;
             } else {
                 costs.clientWrites++;
                 ((ClientEffect.Record) e).processed().ifPresent(n -> {
@@ -129,9 +209,24 @@ abstract class Rig {
 
     private void send(int from, EoMessage m) {
         int to = destination(m);
-        double delay = from == CLIENT || to == CLIENT ? circle.clientLink() : circle.fixed(circle.serverHops(from, to));
+        boolean wireless = from == CLIENT || to == CLIENT;
+        double forced = wireless ? Double.NaN : forcedDelay(from, m);
+        double delay = !Double.isNaN(forced) ? forced : wireless ? circle.clientLink() : circle.fixed(hops(from, to));
         costs.count(m);
-        queue.add(new Event(now + delay, seq++, to, m));
+        if (m instanceof EoMessage.NoteDelivery && Double.isFinite(timeout)) {
+            long mine = ++deliverySeq;
+            queue.add(new Event(now + timeout, seq++, from, null, () -> {
+                if (mine == deliverySeq) {
+                    timedOut(from);
+                }
+            }));
+        }
+        if (loss > 0 && wireless && (m instanceof EoMessage.NoteDelivery || m instanceof EoMessage.NoteAck)
+                && circle.lose(loss)) {
+            costs.lost++;
+            return;
+        }
+        queue.add(new Event(now + delay, seq++, to, m, null));
     }
 
     private int destination(EoMessage m) {
@@ -152,6 +247,18 @@ abstract class Rig {
         }
         if (m instanceof EoMessage.Replica r) {
             return index(r.to());
+        }
+        if (m instanceof EoMessage.DRequest r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.DReply r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.DSync r) {
+            return index(r.to());
+        }
+        if (m instanceof EoMessage.HistoryUpload u) {
+            return index(u.to());
         }
         throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
     }

@@ -8,10 +8,12 @@ package dev.onceproof.bench.exactlyonce;
 public record Simulated(Double meanValue, Estimate stochastic, String missing) {
 
     /**
-     * A stochastic estimate of p_i/p_0: mean, 95% interval, over {@code connections} connections, of
-     * which {@code starved} ran out of the notes they were given (their counts are then too low).
+     * A stochastic estimate of p_i/p_0: mean, 95% interval, over {@code connections} connections.
+     * {@code extended} connections (Strategy i's or Strategy 0's run) used up the notes they were
+     * first given and were re-run on the same random stream with more notes; {@code starved} still ran
+     * out at the cap (their counts are then too low; 0 unless the cap was reached).
      */
-    public record Estimate(double mean, double lo, double hi, long connections, long starved) {
+    public record Estimate(double mean, double lo, double hi, long connections, long starved, long extended) {
     }
 
     public static Simulated none(String why) {

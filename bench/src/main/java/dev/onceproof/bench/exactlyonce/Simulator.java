@@ -8,6 +8,11 @@ public interface Simulator {
     /** Why Strategy {@code strategy} cannot be simulated here, or empty when it can. */
     Optional<String> missing(int strategy);
 
+    /** Why Strategy {@code strategy} cannot be simulated at {@code p} (its core refuses them), or empty. */
+    default Optional<String> missingAt(int strategy, Params p) {
+        return missing(strategy);
+    }
+
     /**
      * The mean-value mode (every delay its expectation, the paper's simplifications, notes Z23): p_i,
      * the notes the client processes in a connection of T_c seconds, counted as the paper counts.
@@ -22,7 +27,7 @@ public interface Simulator {
 
     /** The simulated columns of one point (as p_i/p_0), or why there are none. */
     default Simulated simulate(int strategy, Params p, long seed, int connections) {
-        Optional<String> why = missing(strategy);
+        Optional<String> why = missingAt(strategy, p);
         if (why.isPresent()) {
             return Simulated.none(why.get());
         }

@@ -82,6 +82,28 @@ final class StreamRig extends Rig {
     }
 
     /**
+     * The Deliver is unacknowledged after the timeout: the core decides (App. A.2: Deliver failed,
+     * abort); after an abort the client reconnects to the same server at once and the new session
+     * offers what the core still holds in K, the unacknowledged note included.
+     */
+    @Override
+    protected void timedOut(int node) {
+        StreamServer core = cores.get(node);
+        ServerStep t = core.timeout();
+        effects(node, t);
+        if (!t.outcome().equals("aborted")) {
+            return;
+        }
+        aborts++;
+        clientCore.connect(servers.get(node));
+        effects(node, core.startSession());
+        supply();
+        ServerStep next = core.sendNote();
+        starved |= next.outcome().equals("idle");
+        effects(node, next);
+    }
+
+    /**
      * Keeps {@link #AHEAD} undelivered notes on every server, numbered at origins in turn, up to
      * {@code maxNotes} in all. (The stream servers keep every delivered id, and their durable state
      * is copied at each step, so a run's cost grows with the square of its notes.)
@@ -97,7 +119,14 @@ final class StreamRig extends Rig {
                 throw new IllegalStateException("server " + origin + " could not create a note: " + step.outcome());
             }
             created++;
-            replicate(step, (i, r) -> cores.get(i).receiveReplica(r));
+            // Only the connected server takes steps in a Strategy 0-2 run (no syncs, App. B.1), so the
+            // replicas go to it alone: copies on the other servers would change nothing but cost the
+            // square of the notes (each replica's durable record copies that server's K).
+            replicate(step, (i, r) -> {
+                if (i == 0) {
+                    cores.get(i).receiveReplica(r);
+                }
+            });
         }
     }
 }
