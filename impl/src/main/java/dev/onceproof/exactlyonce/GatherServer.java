@@ -39,7 +39,13 @@ import java.util.TreeSet;
  * reported) is dropped; a note of our D a peer's K no longer holds was purged there, so we drop it
  * too. Like Strategy 3 this assumes replication is atomic (notes Z1, as the spec's CreateNote): a
  * replica arriving after its note was purged, or a peer's K lacking a note only because its
- * replica is late, would let the note be delivered again.
+ * replica is late, would let the note be delivered again. It also assumes, as the spec's atomic
+ * PurgeSync does, that what peers reported is current: <b>known limitation</b>, a sync delayed in
+ * the network (sent before a note was created, received after it was delivered) makes the note look
+ * purged at its sender, and dropping it here would let that sender, which holds it undelivered,
+ * deliver it again after a gather. A runtime must therefore run a purge round as one exchange of
+ * fresh messages (drop any older than the round) until this is closed, e.g. by an explicit
+ * purged-id set in the sync (as Strategy 1's removed set, Z15).
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */

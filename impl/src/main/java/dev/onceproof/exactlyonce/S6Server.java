@@ -58,7 +58,7 @@ public final class S6Server extends GatherServer {
     @Override
     protected SortedSet<ServerId> staleFor(Optional<ClientHistory> history) {
         TreeSet<ServerId> out = new TreeSet<>();
-        if (history.isEmpty() || history.get().isUnknown()) {
+        if (history.isEmpty() || history.get().unknownBesides(config.self(), config.servers().servers())) {
             out.addAll(others());
             return out;
         }
@@ -68,7 +68,7 @@ public final class S6Server extends GatherServer {
                 out.add(t);
             } else if (h.ended().containsKey(t)) {
                 Long last = ts().get(t);
-                if (last == null || last <= h.ended().get(t) + config.historyMargin()) {
+                if (last == null || config.notFresh(last, h.ended().get(t) + config.historyMargin())) {
                     out.add(t);
                 }
             }
