@@ -408,7 +408,7 @@ final class GatherWorld {
         }
     }
 
-    private void drain() {
+    void drain() {
         for (int guard = 0; guard < 1000 && !net.isEmpty(); guard++) {
             deliver(0, false);
         }

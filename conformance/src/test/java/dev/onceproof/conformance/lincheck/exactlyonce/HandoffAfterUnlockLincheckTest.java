@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
  * <p>Unlike {@link PrintedSnapshotLincheckTest}, whose printed core duplicates even when the
  * operations run one after another, this race exists only inside one operation ({@code
  * deliverNext}), so only an interleaving of the two threads shows it. The bounds are in {@link
- * S3LincheckOptions}, measured by {@link S3LincheckBoundsMeasurement}.
+ * S3LincheckOptions}, measured by {@link S3LincheckBoundsMeasurement}: model checking first
+ * catches it at scenario 17 of 2 x 3; stress mode did not catch it in 30 scenarios x 100 runs at
+ * any bound measured (a window of a few instructions), so there is no stress test of it.
  */
 public class HandoffAfterUnlockLincheckTest extends S3LincheckBase {
 
@@ -27,11 +29,5 @@ public class HandoffAfterUnlockLincheckTest extends S3LincheckBase {
     void handoffAfterUnlockIsCaughtByModelChecking() {
         LincheckControls.assertCaught("HandoffAfterUnlockLincheckTest", () -> LinChecker.check(
                 HandoffAfterUnlockLincheckTest.class, S3LincheckOptions.modelChecking().minimizeFailedScenario(false)));
-    }
-
-    @Test
-    void handoffAfterUnlockIsCaughtByStress() {
-        LincheckControls.assertCaught("HandoffAfterUnlockLincheckTest", () -> LinChecker.check(
-                HandoffAfterUnlockLincheckTest.class, S3LincheckOptions.stress().minimizeFailedScenario(false)));
     }
 }
