@@ -257,6 +257,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
         merge(m.removed(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
@@ -271,9 +272,22 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        checkRound(config, m, round);
         merge(m.removed(), m.seen());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));
+    }
+
+    /**
+     * A reply answers one of our rounds: one above the last we started is forged or corrupt, and
+     * taking it would confirm for Strategy 2 what no server said after the note was numbered.
+     */
+    static void checkRound(ServerConfig config, EoMessage.SyncReply m, long round) {
+        if (m.round() > round) {
+            throw new InvalidMessageException("round", "reply to round " + m.round() + ", but " + config.self()
+                    + " has started only " + round);
+        }
     }
 
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
