@@ -83,7 +83,8 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         }
     }
 
-    private void enter(Note note) {
+    /** A new note into K, with the next entry number. */
+    protected final void enter(Note note) {
         k.put(note.id(), note);
         entered.put(note.id(), ++seen);
     }
