@@ -280,7 +280,7 @@ public final class S3Server implements ServerCore {
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
         limits.checkAll("removed", m.removed());
-        StreamServer.checkRound(config, m, round);
+        config.checkReplyRound(m.round(), round);
         merge(m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncMerged", List.of(record()));
     }

@@ -274,21 +274,10 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        checkRound(config, m, round);
+        config.checkReplyRound(m.round(), round);
         merge(m.removed(), m.seen());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));
-    }
-
-    /**
-     * A reply answers one of our rounds: one above the last we started is forged or corrupt, and
-     * taking it would confirm for Strategy 2 what no server said after the note was numbered.
-     */
-    static void checkRound(ServerConfig config, EoMessage.SyncReply m, long round) {
-        if (m.round() > round) {
-            throw new InvalidMessageException("round", "reply to round " + m.round() + ", but " + config.self()
-                    + " has started only " + round);
-        }
     }
 
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
