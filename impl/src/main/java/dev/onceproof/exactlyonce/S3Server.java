@@ -264,6 +264,7 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
+        limits.checkAll("removed", m.removed());
         merge(m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>(),
@@ -278,6 +279,8 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
+        limits.checkAll("removed", m.removed());
+        config.checkReplyRound(m.round(), round);
         merge(m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncMerged", List.of(record()));
     }

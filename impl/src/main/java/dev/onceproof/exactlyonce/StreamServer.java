@@ -83,7 +83,8 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         }
     }
 
-    private void enter(Note note) {
+    /** A new note into K, with the next entry number. */
+    protected final void enter(Note note) {
         k.put(note.id(), note);
         entered.put(note.id(), ++seen);
     }
@@ -257,6 +258,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
         merge(m.removed(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
@@ -271,6 +273,8 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        config.checkReplyRound(m.round(), round);
         merge(m.removed(), m.seen());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));

@@ -309,6 +309,17 @@ final class EoWorld {
         return ((ClientStableState.IdList) clientCores.get(clients.get(c)).stable()).r();
     }
 
+    /** Every server core's durable state, server by server and client by client. */
+    List<ServerDurableState> serverStates() {
+        List<ServerDurableState> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                out.add(cores.get(s).get(c).durable());
+            }
+        }
+        return out;
+    }
+
     /** Delivers the newest message in flight: older ones (a sync reply, say) wait and arrive stale. */
     void deliverNewest() {
         if (!net.isEmpty()) {

@@ -56,12 +56,13 @@ public final class EoClientMain {
         ClientStore store = new ClientStore(new FileSnapshotStore(file), ClientStore.journal());
         if (strategy == 3) {
             int q = Integer.parseInt(flag(flags, "--q", "3"));
-            ClientStableState stored = store.stableOr(new ClientStableState.IdList(new TreeSet<>()));
-            idList(new S3Client(CLIENT, q, (ClientStableState.IdList) stored, ordering), store, ordering);
+            // restore: a store the client cannot trust stops it with an error naming the file
+            idList(store.restore(new ClientStableState.IdList(new TreeSet<>()),
+                    stored -> new S3Client(CLIENT, q, (ClientStableState.IdList) stored, ordering)), store, ordering);
             return;
         }
-        ClientStableState stored = store.stableOr(new ClientStableState.Streams(new TreeMap<>()));
-        S1Client client = new S1Client(CLIENT, (ClientStableState.Streams) stored, ordering);
+        S1Client client = store.restore(new ClientStableState.Streams(new TreeMap<>()),
+                stored -> new S1Client(CLIENT, (ClientStableState.Streams) stored, ordering));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         out.println("ready");
         out.flush();

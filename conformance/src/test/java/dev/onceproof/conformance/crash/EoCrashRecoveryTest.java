@@ -64,7 +64,9 @@ class EoCrashRecoveryTest {
         assertThat(report.duplicatesAcked()).isPositive();
         assertThat(report.rFullRefusals()).isGreaterThanOrEqualTo(20);
         assertThat(report.purges()).isGreaterThanOrEqualTo(20);
-        assertThat(report.processed()).isGreaterThan(100);
+        // Measured 227-229 on a loaded machine; a note costs about three lines and two fsyncs here
+        // (note, refusal, purge), so the bar for progress is lower than Strategy 1's.
+        assertThat(report.processed()).isGreaterThan(40);
         assertThat(report.safe()).isTrue();
     }
 
