@@ -34,10 +34,12 @@ import java.util.TreeSet;
  * </ol>
  * Notes are re-checked against K - D at every call (no snapshot U, notes 2.5 action 8's fix).
  *
- * <p>Purging (space only, as Strategy 3 without the client's authorization, L213): a note in our
- * D that every other server reported in its D is dropped; a note a peer once reported in D and no
- * longer holds in K was purged there, so we drop it too. Like Strategy 3 this assumes replication is
- * atomic (notes Z1): a replica arriving after its note was purged would be delivered again.
+ * <p>Purging (space only, as Strategy 3 without the client's authorization, L213;
+ * {@link #recvPurgeSync}): a note of our D that every server has in D or has purged (as they
+ * reported) is dropped; a note of our D a peer's K no longer holds was purged there, so we drop it
+ * too. Like Strategy 3 this assumes replication is atomic (notes Z1, as the spec's CreateNote): a
+ * replica arriving after its note was purged, or a peer's K lacking a note only because its
+ * replica is late, would let the note be delivered again.
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */
@@ -64,13 +66,16 @@ public abstract class GatherServer {
     /** The live session's id, 0 if none. */
     private long session;
     private final TreeSet<ServerId> stale = new TreeSet<>();
+    private final TreeSet<ServerId> asked = new TreeSet<>();
     private final TreeSet<ServerId> replied = new TreeSet<>();
-    /** The spec's {@code Dcopy[t]}: t's reply, restricted to our K. */
-    private final TreeMap<ServerId, SortedSet<NoteId>> dcopy = new TreeMap<>();
+    /** The spec's {@code common}: K at the session's start, intersected with every reply's D. */
+    private final TreeSet<NoteId> common = new TreeSet<>();
     /** The note of this session's aDeliver call in progress, or null. */
     private NoteId pending;
     /** Peer -> the D it last reported (reply or sync), for purging. */
     private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    /** Peer -> the K it last reported (syncs only): a delivered note missing there was purged there. */
+    private final TreeMap<ServerId, SortedSet<NoteId>> knownK = new TreeMap<>();
 
     protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
         this.config = Objects.requireNonNull(config, "config");
@@ -141,8 +146,10 @@ public abstract class GatherServer {
         pending = null;
         stale.clear();
         stale.addAll(staleSet);
+        asked.clear();
         replied.clear();
-        dcopy.clear();
+        common.clear();
+        common.addAll(k.keySet());
         return new ServerStep("started", List.of(record()));
     }
 
@@ -152,11 +159,16 @@ public abstract class GatherServer {
      */
     protected abstract SortedSet<ServerId> staleFor(Optional<ClientHistory> history);
 
-    /** The spec's {@code ReqD(s, t)}: "Request for list D" to a stale server t not yet heard. */
+    /**
+     * The spec's {@code ReqD(s, t)}: "Request for list D" to a stale server t not yet asked in this
+     * session (a lost request is not resent: the gather fails and the client's next request starts
+     * a new session, App. A.6 {@code {abort;}}).
+     */
     public ServerStep reqD(ServerId t) {
-        if (phase != Phase.GATHER || !stale.contains(t) || replied.contains(t)) {
+        if (phase != Phase.GATHER || !stale.contains(t) || asked.contains(t)) {
             return ServerStep.of("refused");
         }
+        asked.add(t);
         return new ServerStep("requested", List.of(new ServerEffect.Send(
                 new EoMessage.DRequest(config.self(), t, config.client(), session))));
     }
@@ -168,7 +180,8 @@ public abstract class GatherServer {
         }
         List<ServerEffect> out = new ArrayList<>();
         for (ServerId t : stale) {
-            if (!replied.contains(t)) {
+            if (!asked.contains(t)) {
+                asked.add(t);
                 out.add(new ServerEffect.Send(new EoMessage.DRequest(config.self(), t, config.client(), session)));
             }
         }
@@ -209,8 +222,8 @@ public abstract class GatherServer {
         }
         TreeSet<NoteId> copy = new TreeSet<>(m.d());
         copy.retainAll(k.keySet());
-        dcopy.put(m.from(), copy);
         d.addAll(copy);
+        common.retainAll(m.d());
         known.put(m.from(), new TreeSet<>(m.d()));
         if (timed()) {
             ts.merge(m.from(), m.ts(), Math::max);
@@ -240,11 +253,9 @@ public abstract class GatherServer {
         if (hasUnresolved()) {
             return ServerStep.of("unresolved");
         }
-        if (purgesAtGather()) {
+        if (purgesAtGather() && stale.equals(others())) {
             TreeSet<NoteId> p = new TreeSet<>(d);
-            for (ServerId t : config.servers().others()) {
-                p.retainAll(dcopy.getOrDefault(t, new TreeSet<>()));
-            }
+            p.retainAll(common);
             for (NoteId i : p) {
                 drop(i);
             }
@@ -346,8 +357,9 @@ public abstract class GatherServer {
         session = 0;
         pending = null;
         stale.clear();
+        asked.clear();
         replied.clear();
-        dcopy.clear();
+        common.clear();
     }
 
     /**
@@ -358,6 +370,7 @@ public abstract class GatherServer {
     public void crash() {
         endLiveSession();
         known.clear();
+        knownK.clear();
     }
 
     // ---- synchronization (purging; Strategy 5's periodic and 6's push syncs) ---------------------
@@ -393,17 +406,12 @@ public abstract class GatherServer {
     }
 
     /**
-     * The spec's {@code RecvSync(t, s)} at this server t: {@code D[t] ∪= Ds ∩ K[t]}; Strategies 5-6
-     * also {@code TS[t][s] := max(TS[t][s], ts)} (Z11); then the purge rules (space only).
+     * The spec's {@code RecvSync(t, s)} at this server t (Strategy 5's periodic, 6's push syncs):
+     * {@code D[t] ∪= Ds ∩ K[t]}; Strategies 5-6 also {@code TS[t][s] := max(TS[t][s], ts)} (Z11). No
+     * purging here: that is {@link #recvPurgeSync}.
      */
     public ServerStep recvSync(EoMessage.DSync m) {
-        config.servers().checkToSelf(m.to());
-        config.servers().checkFromPeer("from", m.from());
-        config.servers().checkClient("client", m.client());
-        limits.checkAll("k", m.k());
-        limits.checkAll("d", m.d());
-        checkNotFuture(m.ts());
-        SortedSet<NoteId> before = known.getOrDefault(m.from(), new TreeSet<>());
+        checkSync(m);
         for (NoteId i : m.d()) {
             if (k.containsKey(i)) {
                 d.add(i);
@@ -412,30 +420,81 @@ public abstract class GatherServer {
         if (timed()) {
             ts.merge(m.from(), m.ts(), Math::max);
         }
-        known.put(m.from(), new TreeSet<>(m.d()));
-        // The sender purged what it reported delivered before and no longer holds.
-        for (NoteId i : before) {
-            if (!m.k().contains(i) && d.contains(i) && !unresolvedFor(i)) {
+        learn(m);
+        return new ServerStep("merged", List.of(record()));
+    }
+
+    /**
+     * The receiving half of the spec's {@code PurgeSync(s, t)} (L213, "Exactly as in Strategy 3",
+     * without the client), at this server: a note we have in D that the sender no longer holds in K
+     * was purged there, so it leaves our K (App. A.4's K-difference; an undelivered note missing there
+     * is kept, its replica may be late, notes Z1); the sender's D joins ours; then every note of our
+     * D that every server had in D or had purged (we before this merge, the sender by its message,
+     * the others by what they last reported) is purged here. Run on both sides with the messages
+     * each sent before either merged, this is the spec's atomic exchange. No TS change.
+     */
+    public ServerStep recvPurgeSync(EoMessage.DSync m) {
+        checkSync(m);
+        TreeSet<NoteId> ownK = new TreeSet<>(k.keySet());
+        TreeSet<NoteId> ownD = new TreeSet<>(d);
+        for (NoteId i : ownD) {
+            if (!m.k().contains(i) && !unresolvedFor(i)) {
                 drop(i);
             }
         }
-        // What every server has in D is known to all: drop it.
+        for (NoteId i : m.d()) {
+            if (k.containsKey(i)) {
+                d.add(i);
+            }
+        }
+        learn(m);
         for (NoteId i : new TreeSet<>(d)) {
-            if (inEveryD(i) && !unresolvedFor(i)) {
+            boolean here = ownD.contains(i) || !ownK.contains(i);
+            if (here && knownToOthers(i) && !unresolvedFor(i)) {
                 drop(i);
             }
         }
         return new ServerStep("merged", List.of(record()));
     }
 
-    private boolean inEveryD(NoteId i) {
+    /**
+     * Records what peer {@code m.from()} reported (its K and D at the send time) without merging it:
+     * knowledge for purging only. A D loses a note only in a purge, so "i was in t's D" stays "t has
+     * i in D or purged it". The trace replayer uses this to give a server what the spec's PurgeSync
+     * reads directly (every server's D); a runtime may use it for syncs it overhears.
+     */
+    public ServerStep learnSync(EoMessage.DSync m) {
+        checkSync(m);
+        learn(m);
+        return ServerStep.of("learned");
+    }
+
+    private void checkSync(EoMessage.DSync m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        limits.checkAll("k", m.k());
+        limits.checkAll("d", m.d());
+        checkNotFuture(m.ts());
+    }
+
+    private void learn(EoMessage.DSync m) {
+        known.put(m.from(), new TreeSet<>(m.d()));
+        knownK.put(m.from(), new TreeSet<>(m.k()));
+    }
+
+    /** Every other server reported i in its D, or reported a K without i after reporting it in D. */
+    private boolean knownToOthers(NoteId i) {
         for (ServerId t : config.servers().others()) {
-            SortedSet<NoteId> theirs = known.get(t);
-            if (theirs == null || !theirs.contains(i)) {
+            SortedSet<NoteId> theirD = known.get(t);
+            SortedSet<NoteId> theirK = knownK.get(t);
+            boolean inD = theirD != null && theirD.contains(i);
+            boolean purged = theirK != null && !theirK.contains(i);
+            if (!inD && !purged) {
                 return false;
             }
         }
-        return d.contains(i);
+        return true;
     }
 
     private void drop(NoteId i) {
@@ -521,6 +580,16 @@ public abstract class GatherServer {
             }
         });
         return out;
+    }
+
+    /** The servers this session has asked for D. */
+    public SortedSet<ServerId> asked() {
+        return new TreeSet<>(asked);
+    }
+
+    /** The spec's {@code common}: K at the start intersected with every reply's D. */
+    public SortedSet<NoteId> common() {
+        return new TreeSet<>(common);
     }
 
     /** Peer -> the D it last reported since our last crash. */

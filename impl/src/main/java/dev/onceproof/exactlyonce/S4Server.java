@@ -39,7 +39,10 @@ public final class S4Server extends GatherServer {
         return true;
     }
 
-    /** The spec's {@code PurgeSync(s, t)}: our K and D to t, for purging (space only, L213). */
+    /**
+     * The sending half of the spec's {@code PurgeSync(s, t)}: our K and D to t, which handles it with
+     * {@link #recvPurgeSync} (space only, L213).
+     */
     public ServerStep purgeSync(ServerId t) {
         return sync(t);
     }

@@ -197,26 +197,29 @@ class S4CoreTest {
         assertThat(b.k()).doesNotContain(M1);
         assertThat(b.d()).doesNotContain(M1);
         assertThat(b.k()).contains(M2);
-        // A never saw B report m1 in D, so B's K without m1 means nothing to A: kept.
-        a.recvSync(sends(b.purgeSync(A), EoMessage.DSync.class).get(0));
-        assertThat(a.k()).contains(M1);
+        // A has m1 in D and B's K no longer has it: purged there, so A drops it too (K-difference).
+        a.recvPurgeSync(sends(b.purgeSync(A), EoMessage.DSync.class).get(0));
+        assertThat(a.k()).doesNotContain(M1).contains(M2);
+        // X has m1 in D too, but a plain RecvSync (Strategies 5-6) never purges.
+        x.recvSync(sends(b.purgeSync(X), EoMessage.DSync.class).get(0));
+        assertThat(x.k()).contains(M1);
     }
 
     @Test
-    void aSyncDropsWhatTheSenderReportedDeliveredAndThenPurged() {
+    void aPurgeSyncDropsWhatEveryServerHasInDAndWhatTheSenderPurged() {
         gather(a);
         deliver(a, M1);
         a.endSession();
-        b.recvSync(sends(a.purgeSync(B), EoMessage.DSync.class).get(0));
-        x.recvSync(sends(a.purgeSync(X), EoMessage.DSync.class).get(0));
+        b.recvPurgeSync(sends(a.purgeSync(B), EoMessage.DSync.class).get(0));
+        x.recvPurgeSync(sends(a.purgeSync(X), EoMessage.DSync.class).get(0));
         assertThat(b.d()).contains(M1);
         // A learns every D has m1 and purges it.
-        a.recvSync(sends(b.purgeSync(A), EoMessage.DSync.class).get(0));
+        a.recvPurgeSync(sends(b.purgeSync(A), EoMessage.DSync.class).get(0));
         assertThat(a.k()).contains(M1);
-        a.recvSync(sends(x.purgeSync(A), EoMessage.DSync.class).get(0));
+        a.recvPurgeSync(sends(x.purgeSync(A), EoMessage.DSync.class).get(0));
         assertThat(a.k()).doesNotContain(M1);
-        // B saw m1 in A's D before; A's K no longer has it: purged there, so B drops it.
-        b.recvSync(sends(a.purgeSync(B), EoMessage.DSync.class).get(0));
+        // A's K no longer has m1, which B has in D: purged there, so B drops it.
+        b.recvPurgeSync(sends(a.purgeSync(B), EoMessage.DSync.class).get(0));
         assertThat(b.k()).doesNotContain(M1);
         // An undelivered note missing from a sender's K is kept (its replica may be late, Z1).
         assertThat(b.k()).contains(M2);
@@ -238,6 +241,8 @@ class S4CoreTest {
         assertField(() -> new EoMessage.DReply(B, A, C, 0, 0, d), "session");
         assertField(() -> new EoMessage.DSync(B, A, C, 0, new TreeSet<>(), d), "d");
         assertField(() -> a.recvSync(new EoMessage.DSync(B, X, C, 0, d, d)), "to");
+        assertField(() -> a.recvPurgeSync(new EoMessage.DSync(B, A, ClientId.of("z"), 0, d, d)), "client");
+        assertField(() -> a.learnSync(new EoMessage.DSync(B, A, C, 0, d, new TreeSet<>(List.of(M2)))), "d");
         assertField(() -> a.replyD(new EoMessage.DRequest(A, A, C, 1)), "from");
         assertField(() -> a.receiveReplica(new EoMessage.Replica(B, A, new Note(NoteId.sequenced(B, 1), C, ""))),
                 "note.id");

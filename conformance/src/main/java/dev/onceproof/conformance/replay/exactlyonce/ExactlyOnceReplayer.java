@@ -34,8 +34,14 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
             "SendNote", "ReceiveNote", "ReceiveAck", "Timeout", "Sync", "Authorize", "ReceivePurge",
             "ReceivePurgeAck", "ClientCrash", "ServerCrash", "Lose");
 
+    /** Strategies 4-6 (module ExactlyOnceGather): the vocabulary of issue 10. */
+    private static final Set<String> GATHER = Set.of("Init", "CreateNote", "Connect", "Disconnect", "StartSession",
+            "ReqD", "ReplyD", "RecvD", "GatherFail", "EndGather", "ADeliverOK", "ADeliverErr", "PurgeSync",
+            "ClientCrash", "ServerCrash", "Lose");
+
     private final String spec;
     private final Cores.Factory factory;
+    private final GatherCores.Factory gatherFactory;
 
     /** The replayer of one of the five specs, on the real cores. */
     public ExactlyOnceReplayer(String spec) {
@@ -44,12 +50,22 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
 
     /** The same with the cores built by {@code factory} (tests pass a broken one). */
     public ExactlyOnceReplayer(String spec, Cores.Factory factory) {
+        this(spec, factory, GatherCores.Factory.REAL);
+    }
+
+    /** A replayer of Strategy 4-6 traces whose cores {@code gatherFactory} builds (tests pass a broken one). */
+    static ExactlyOnceReplayer gather(String spec, GatherCores.Factory gatherFactory) {
+        return new ExactlyOnceReplayer(spec, Cores.Factory.REAL, gatherFactory);
+    }
+
+    private ExactlyOnceReplayer(String spec, Cores.Factory factory, GatherCores.Factory gatherFactory) {
         if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed")
-                .contains(spec)) {
+                .contains(spec) && !GatherCores.GATHER_SPECS.contains(spec)) {
             throw new IllegalArgumentException("no exactly-once spec named " + spec);
         }
         this.spec = spec;
         this.factory = factory;
+        this.gatherFactory = gatherFactory;
     }
 
     @Override
@@ -59,12 +75,33 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
 
     @Override
     public Set<String> actions() {
-        return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
+        return GatherCores.GATHER_SPECS.contains(spec) ? GATHER : spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
     }
 
     @Override
     public Session start(TraceHeader header) {
+        if (GatherCores.GATHER_SPECS.contains(spec)) {
+            return new GatherReplay(new GatherCores(spec, header.constants(), gatherFactory));
+        }
         return new Replay(new Cores(spec, header.constants(), factory));
+    }
+
+    /** Strategies 4-6: the same, with {@code delivered} compared as the sequence it is. */
+    private static final class GatherReplay implements Session {
+        private final GatherCores cores;
+
+        GatherReplay(GatherCores cores) {
+            this.cores = cores;
+        }
+
+        @Override
+        public List<Mismatch> apply(TraceStep step) {
+            List<Mismatch> out = new ArrayList<>(cores.step(step.action(), step.params()));
+            Map<String, JsonNode> expected = expected(step.state(), cores.fields());
+            expected.put("delivered", step.state().get("delivered"));
+            out.addAll(Mismatch.compareAll(expected, cores.abstractState()));
+            return out;
+        }
     }
 
     private static final class Replay implements Session {

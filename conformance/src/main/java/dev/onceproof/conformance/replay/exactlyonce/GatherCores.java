@@ -1,0 +1,479 @@
+package dev.onceproof.conformance.replay.exactlyonce;
+
+import static dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer.F;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.replay.Mismatch;
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ClientHistory;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ClientStep;
+import dev.onceproof.exactlyonce.ConnectStep;
+import dev.onceproof.exactlyonce.ConnectVerdict;
+import dev.onceproof.exactlyonce.EoClock;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.GatherClient;
+import dev.onceproof.exactlyonce.GatherConfig;
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.ManualEoClock;
+import dev.onceproof.exactlyonce.Note;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S4Client;
+import dev.onceproof.exactlyonce.S4Server;
+import dev.onceproof.exactlyonce.S5Client;
+import dev.onceproof.exactlyonce.S5Server;
+import dev.onceproof.exactlyonce.S6Client;
+import dev.onceproof.exactlyonce.S6Server;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.exactlyonce.store.HistoryStore;
+import dev.onceproof.storage.InMemorySnapshotStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The cores of one Strategy 4-6 trace (specs ExactlyOnceS4 ... S6, module ExactlyOnceGather): a
+ * {@link GatherServer} per server over a {@link GatherServerStore} (ServerCrash rebuilds it from
+ * what it made durable), the client core and the clock. {@link #step} is the core call of one trace
+ * action; {@link #abstractState} is what the spec's variables say of the cores.
+ *
+ * <p>Mapping (the spec's names and fields, specs/CONVENTIONS.md; adapted here, not in the spec):
+ * <ul>
+ *   <li>a session's {@code sid} in the spec is the client connection's id ({@code connId}), so two
+ *       sessions of one connection share it; the core numbers its sessions itself. The replayer
+ *       keeps, per server, the spec sid of the core's current session and translates both ways;</li>
+ *   <li>{@code snet} is the replayer's own model of the server network, fed only by what the cores
+ *       send (a request from {@code reqD}, a reply with the D and time {@code replyD} put in it),
+ *       so comparing it checks the cores' network-visible effects; a message handed to a core is
+ *       built from the trace's parameters;</li>
+ *   <li>{@code ADeliverOK(s, i)} is the core's {@code aDeliver} call, the client core's processing
+ *       of the note and the core's {@code aDeliverOk}; the ghost {@code delivered} is what the
+ *       client core processed, in order;</li>
+ *   <li>{@code PurgeSync(s, t)} reads every server's D directly in the spec (its header: S3's
+ *       {@code known}, "read directly"); the cores learn it from syncs: every other server's sync
+ *       reaches s and t as knowledge ({@code learnSync}), then s and t exchange syncs built before
+ *       either merges ({@code recvPurgeSync}), the spec's atomic exchange.</li>
+ * </ul>
+ */
+final class GatherCores {
+
+    /** Builds the cores; {@link #REAL} is the library's, tests pass a broken one. */
+    interface Factory {
+        GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable);
+
+        GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored);
+
+        Factory REAL = new Factory() {
+            @Override
+            public GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable) {
+                return switch (spec) {
+                    case "ExactlyOnceS4" -> new S4Server(config, clock, durable);
+                    case "ExactlyOnceS5" -> new S5Server(config, clock, durable);
+                    default -> new S6Server(config, clock, durable);
+                };
+            }
+
+            @Override
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored) {
+                return switch (spec) {
+                    case "ExactlyOnceS4" -> new S4Client(id);
+                    case "ExactlyOnceS5" -> new S5Client(id, clock, tr, OptionalLong.empty());
+                    default -> new S6Client(id, clock, stored);
+                };
+            }
+        };
+    }
+
+    static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6");
+
+    private final String spec;
+    private final Factory factory;
+    private final ClientId client;
+    private final List<ServerId> servers = new ArrayList<>();
+    private final boolean allowDup;
+    private final ManualEoClock clock = new ManualEoClock(0);
+    private final Map<ServerId, GatherServer> cores = new TreeMap<>();
+    private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
+    private final HistoryStore historyStore = new HistoryStore(new InMemorySnapshotStore());
+    private GatherClient clientCore;
+    /** The spec's connId: connections so far. */
+    private long connId;
+    /** Per server: the core's session id -> the spec's sid it serves. */
+    private final Map<ServerId, Map<Long, Long>> sids = new HashMap<>();
+    /** The replayer's model of the spec's snet: messages as the trace writes them. */
+    private final Set<ObjectNode> snet = new LinkedHashSet<>();
+    /** The ghost delivered: what the client core processed, in order. */
+    private final ArrayNode delivered = F.arrayNode();
+
+    GatherCores(String spec, ObjectNode constants, Factory factory) {
+        if (!GATHER_SPECS.contains(spec)) {
+            throw new IllegalArgumentException("no server-centric exactly-once spec named " + spec);
+        }
+        this.spec = spec;
+        this.factory = factory;
+        this.client = ClientId.of(required(constants, "Client").asText());
+        required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
+        servers.sort(null);
+        this.allowDup = constants.path("AllowDup").asBoolean(false);
+        for (ServerId s : servers) {
+            stores.put(s, new GatherServerStore(new InMemorySnapshotStore()));
+            cores.put(s, newServer(s));
+            sids.put(s, new HashMap<>());
+        }
+        clientCore = newClient();
+    }
+
+    private static JsonNode required(ObjectNode c, String name) {
+        JsonNode v = c.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("the trace header's constants have no " + name);
+        }
+        return v;
+    }
+
+    private GatherConfig config(ServerId s) {
+        ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), 0);
+        return switch (spec) {
+            case "ExactlyOnceS4" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
+            case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, 2, 1, 0);
+            default -> new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0);
+        };
+    }
+
+    private GatherServer newServer(ServerId s) {
+        return factory.server(spec, config(s), clock, stores.get(s).load());
+    }
+
+    private GatherClient newClient() {
+        return factory.client(spec, client, clock, 0, historyStore.load().history());
+    }
+
+    // ---- steps ---------------------------------------------------------------------------------
+
+    /** Performs one trace action on the cores; returns mismatches in the step's own outcome. */
+    List<Mismatch> step(String action, ObjectNode p) {
+        List<Mismatch> out = new ArrayList<>();
+        switch (action) {
+            case "Init" -> {
+                // The cores were built.
+            }
+            case "CreateNote" -> out.addAll(create(p));
+            case "Connect" -> {
+                ConnectStep step = clientCore.connectTo(server(p));
+                carryOutClient(step.effects());
+                out.addAll(Mismatch.compare("Connect.verdict", F.textNode(ConnectVerdict.CONNECTED.specName()),
+                        F.textNode(step.verdict().specName())));
+                connId++;
+            }
+            case "Disconnect" -> carryOutClient(clientCore.endConnection());
+            case "ClientCrash" -> {
+                clientCore.crash();
+                clientCore = newClient();
+            }
+            case "ServerCrash" -> cores.put(server(p), newServer(server(p)));
+            case "StartSession" -> out.addAll(startSession(server(p), p));
+            case "ReqD" -> out.addAll(reqD(server(p), peer(p), p.get("sid").asLong()));
+            case "ReplyD" -> out.addAll(replyD(server(p), peer(p), p));
+            case "RecvD" -> out.addAll(recvD(server(p), peer(p), p));
+            case "GatherFail" -> expect(out, action, "aborted", run(server(p), c -> c.gatherFail()));
+            case "EndGather" -> out.addAll(endGather(server(p), p));
+            case "ADeliverOK" -> out.addAll(aDeliver(server(p), Cores.note(p), true));
+            case "ADeliverErr" -> out.addAll(aDeliver(server(p), Cores.note(p), false));
+            case "PurgeSync" -> out.addAll(purgeSync(server(p), peer(p), p));
+            case "Lose" -> out.addAll(lose(p));
+            default -> throw new IllegalArgumentException("no server-centric exactly-once core call for action "
+                    + action);
+        }
+        return out;
+    }
+
+    private static void expect(List<Mismatch> out, String action, String outcome, ServerStep step) {
+        out.addAll(Mismatch.compare(action + ".outcome", F.textNode(outcome), F.textNode(step.outcome())));
+    }
+
+    private List<Mismatch> create(ObjectNode p) {
+        NoteId id = Cores.note(p);
+        ServerId origin = servers.get(0);
+        ServerStep step = run(origin, c -> c.createNote(id, id.text()));
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
+                ServerStep stored = run(r.to(), c -> c.receiveReplica(r));
+                out.addAll(Mismatch.compare("CreateNote.replica." + r.to(), F.textNode("stored"),
+                        F.textNode(stored.outcome())));
+            }
+        }
+        return out;
+    }
+
+    private List<Mismatch> startSession(ServerId s, ObjectNode p) {
+        GatherServer core = cores.get(s);
+        ServerStep step = core instanceof S6Server s6 && uploaded != null ? run(s, c -> s6.startSession(uploaded))
+                : run(s, GatherServer::startSession);
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, "StartSession", "started", step);
+        sids.get(s).put(cores.get(s).session(), p.get("sid").asLong());
+        return out;
+    }
+
+    /** Strategy 6: the history the client uploaded at its last connect. */
+    private EoMessage.HistoryUpload uploaded;
+
+    private List<Mismatch> reqD(ServerId s, ServerId t, long sid) {
+        ServerStep step = run(s, c -> c.reqD(t));
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, "ReqD", "requested", step);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DRequest q) {
+                snet.add(msg("reqD", q.from(), q.to(), specSid(s, q.session()), F.arrayNode(), 0));
+            }
+        }
+        return out;
+    }
+
+    private List<Mismatch> replyD(ServerId t, ServerId s, ObjectNode p) {
+        long sid = p.get("sid").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        ObjectNode request = msg("reqD", s, t, sid, F.arrayNode(), 0);
+        if (!snet.contains(request)) {
+            out.add(new Mismatch("ReplyD.request", request.toString(), "(not in snet)"));
+        }
+        ServerStep step = run(t, c -> c.replyD(new EoMessage.DRequest(s, t, client, Math.max(1, sid))));
+        expect(out, "ReplyD", "replied", step);
+        if (!allowDup) {
+            snet.remove(request);
+        }
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DReply r) {
+                snet.add(msg("replyD", t, s, sid, ids(r.d()), r.ts()));
+            }
+        }
+        return out;
+    }
+
+    private List<Mismatch> recvD(ServerId s, ServerId t, ObjectNode p) {
+        long sid = p.get("sid").asLong();
+        TreeSet<NoteId> d = noteSet(p.get("d"));
+        long ts = p.get("ts").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        ObjectNode reply = msg("replyD", t, s, sid, ids(d), ts);
+        if (!snet.contains(reply)) {
+            out.add(new Mismatch("RecvD.reply", reply.toString(), "(not in snet)"));
+        }
+        long session = coreSession(s, sid);
+        ServerStep step = run(s, c -> c.recvD(new EoMessage.DReply(t, s, client, Math.max(1, session), ts, d)));
+        expect(out, "RecvD", "merged", step);
+        if (!allowDup) {
+            snet.remove(reply);
+        }
+        return out;
+    }
+
+    private List<Mismatch> endGather(ServerId s, ObjectNode p) {
+        TreeSet<NoteId> before = new TreeSet<>(cores.get(s).k());
+        ServerStep step = run(s, GatherServer::endGather);
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, "EndGather", "delivering", step);
+        before.removeAll(cores.get(s).k());
+        out.addAll(Mismatch.compare("EndGather.purged", ExactlyOnceReplayer.normalize(p.get("purged")),
+                ExactlyOnceReplayer.normalize(ids(before))));
+        return out;
+    }
+
+    private List<Mismatch> aDeliver(ServerId s, NoteId i, boolean ok) {
+        GatherServer core = cores.get(s);
+        long session = core.session();
+        String name = ok ? "ADeliverOK" : "ADeliverErr";
+        List<Mismatch> out = new ArrayList<>();
+        ServerStep call = run(s, c -> c.aDeliver(session, i));
+        expect(out, name + ".call", "calling", call);
+        if (!call.outcome().equals("calling")) {
+            return out;
+        }
+        if (ok) {
+            Note note = call.effects().stream().filter(e -> e instanceof ServerEffect.ADeliver)
+                    .map(e -> ((ServerEffect.ADeliver) e).note()).findFirst().orElseThrow();
+            ClientStep processed = clientCore.receiveNote(new EoMessage.NoteDelivery(s, client, note));
+            carryOutClient(processed.effects());
+            expect(out, name, "delivered", run(s, c -> c.aDeliverOk(session, i)));
+        } else {
+            expect(out, name, "failed", run(s, c -> c.aDeliverErr(session, i)));
+        }
+        return out;
+    }
+
+    private List<Mismatch> purgeSync(ServerId s, ServerId t, ObjectNode p) {
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerId u : servers) {
+            if (!u.equals(s) && !u.equals(t)) {
+                for (ServerId to : List.of(s, t)) {
+                    EoMessage.DSync m = syncMessage(u, to, out);
+                    if (m != null) {
+                        run(to, c -> c.learnSync(m));
+                    }
+                }
+            }
+        }
+        EoMessage.DSync st = syncMessage(s, t, out);
+        EoMessage.DSync ts = syncMessage(t, s, out);
+        TreeSet<NoteId> before = new TreeSet<>(cores.get(s).k());
+        before.addAll(cores.get(t).k());
+        if (st != null && ts != null) {
+            expect(out, "PurgeSync." + t, "merged", run(t, c -> c.recvPurgeSync(st)));
+            expect(out, "PurgeSync." + s, "merged", run(s, c -> c.recvPurgeSync(ts)));
+        }
+        return out;
+    }
+
+    private EoMessage.DSync syncMessage(ServerId from, ServerId to, List<Mismatch> out) {
+        ServerStep step = run(from, c -> c.sync(to));
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
+                return m;
+            }
+        }
+        out.add(new Mismatch("PurgeSync.sync." + from, "\"synced\"", '"' + step.outcome() + '"'));
+        return null;
+    }
+
+    private List<Mismatch> lose(ObjectNode p) {
+        ObjectNode m = msg(p.get("type").asText(), ServerId.of(p.get("from").asText()),
+                ServerId.of(p.get("to").asText()), p.get("sid").asLong(), ids(noteSet(p.get("d"))),
+                p.get("ts").asLong());
+        if (!snet.remove(m)) {
+            return List.of(new Mismatch("Lose.message", m.toString(), "(not in snet)"));
+        }
+        return List.of();
+    }
+
+    private interface Call {
+        ServerStep on(GatherServer core);
+    }
+
+    /** One server step, its durable record saved (the ordering rule: before any send or call). */
+    private ServerStep run(ServerId s, Call call) {
+        ServerStep step = call.on(cores.get(s));
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.RecordGather r) {
+                stores.get(s).save(r);
+            }
+        }
+        return step;
+    }
+
+    private void carryOutClient(List<ClientEffect> effects) {
+        for (ClientEffect e : effects) {
+            if (e instanceof ClientEffect.RecordHistory h) {
+                historyStore.save(h);
+            } else if (e instanceof ClientEffect.Record r) {
+                r.processed().ifPresent(n -> delivered.add(n.id().text()));
+            } else if (e instanceof ClientEffect.Send s && s.message() instanceof EoMessage.HistoryUpload u) {
+                uploaded = u;
+            }
+        }
+    }
+
+    private long specSid(ServerId s, long coreSession) {
+        Long sid = sids.get(s).get(coreSession);
+        return sid == null ? -coreSession : sid;
+    }
+
+    /** The core session serving spec sid {@code sid} at s now (the current one when it serves it). */
+    private long coreSession(ServerId s, long sid) {
+        long current = cores.get(s).session();
+        if (current != 0 && specSid(s, current) == sid) {
+            return current;
+        }
+        return sids.get(s).entrySet().stream().filter(e -> e.getValue() == sid).mapToLong(Map.Entry::getKey)
+                .max().orElse(1);
+    }
+
+    private static ObjectNode msg(String type, ServerId from, ServerId to, long sid, ArrayNode d, long ts) {
+        ObjectNode m = F.objectNode();
+        m.set("d", ExactlyOnceReplayer.normalize(d));
+        m.put("from", from.name());
+        m.put("sid", sid);
+        m.put("to", to.name());
+        m.put("ts", ts);
+        m.put("type", type);
+        return m;
+    }
+
+    private static ServerId server(ObjectNode p) {
+        return ServerId.of(p.get("server").asText());
+    }
+
+    private static ServerId peer(ObjectNode p) {
+        return ServerId.of(p.get("peer").asText());
+    }
+
+    private static TreeSet<NoteId> noteSet(JsonNode a) {
+        TreeSet<NoteId> out = new TreeSet<>();
+        if (a != null) {
+            a.forEach(n -> out.add(Cores.noteId(n)));
+        }
+        return out;
+    }
+
+    private static ArrayNode ids(Set<NoteId> ids) {
+        ArrayNode a = F.arrayNode();
+        ids.forEach(i -> a.add(i.text()));
+        return a;
+    }
+
+    // ---- abstract state ------------------------------------------------------------------------
+
+    Set<String> fields() {
+        Set<String> f = new LinkedHashSet<>(List.of("conn", "connId", "K", "D", "sess", "snet", "delivered"));
+        return f;
+    }
+
+    Map<String, JsonNode> abstractState() {
+        Map<String, JsonNode> m = new TreeMap<>();
+        m.put("conn", F.textNode(clientCore.conn().map(ServerId::name).orElse("none")));
+        m.put("connId", F.numberNode(connId));
+        ObjectNode k = F.objectNode();
+        ObjectNode d = F.objectNode();
+        ObjectNode sess = F.objectNode();
+        for (ServerId s : servers) {
+            GatherServer c = cores.get(s);
+            k.set(s.name(), ids(c.k()));
+            d.set(s.name(), ids(c.d()));
+            ObjectNode session = F.objectNode();
+            session.put("phase", c.phase().name().toLowerCase(java.util.Locale.ROOT));
+            session.put("sid", c.session() == 0 ? 0 : specSid(s, c.session()));
+            session.set("stale", names(c.stale()));
+            session.set("asked", names(c.asked()));
+            session.set("replied", names(c.replied()));
+            session.set("common", ids(c.common()));
+            sess.set(s.name(), session);
+        }
+        m.put("K", ExactlyOnceReplayer.normalize(k));
+        m.put("D", ExactlyOnceReplayer.normalize(d));
+        m.put("sess", ExactlyOnceReplayer.normalize(sess));
+        ArrayNode net = F.arrayNode();
+        snet.forEach(net::add);
+        m.put("snet", ExactlyOnceReplayer.normalize(net));
+        m.put("delivered", delivered.deepCopy());
+        return m;
+    }
+
+    private static ArrayNode names(Set<ServerId> ss) {
+        ArrayNode a = F.arrayNode();
+        ss.forEach(s -> a.add(s.name()));
+        return a;
+    }
+}
