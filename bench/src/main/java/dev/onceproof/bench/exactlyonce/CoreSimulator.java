@@ -41,6 +41,40 @@ public final class CoreSimulator implements Simulator {
      */
     static final int MAX_EXTENDED_NOTES = 12_800;
 
+    /** Stochastic connections simulated and the wall time they took, per strategy (the harness figure). */
+    final Speed speed = new Speed();
+
+    /** Simulated stochastic connections per second, per strategy, over everything this simulator ran. */
+    static final class Speed {
+        final long[] connections = new long[7];
+        final long[] nanos = new long[7];
+
+        void record(int strategy, long ns) {
+            connections[strategy]++;
+            nanos[strategy] += ns;
+        }
+
+        double perSecond(int strategy) {
+            return nanos[strategy] == 0 ? Double.NaN : connections[strategy] / (nanos[strategy] / 1e9);
+        }
+
+        long total() {
+            long n = 0;
+            for (long c : connections) {
+                n += c;
+            }
+            return n;
+        }
+
+        double seconds() {
+            long n = 0;
+            for (long c : nanos) {
+                n += c;
+            }
+            return n / 1e9;
+        }
+    }
+
     /** Why Strategy 0, every ratio's denominator, cannot run on these cores, or null. */
     private final String baselineBroken = probeBaseline();
 
@@ -145,8 +179,14 @@ public final class CoreSimulator implements Simulator {
         long starved = 0;
         long extended = 0;
         for (int k = 0; k < connections; k++) {
+            long t = System.nanoTime();
             Rig ri = stochasticCount(strategy, p, seed, k);
+            long t1 = System.nanoTime();
             Rig r0 = strategy == 0 ? ri : stochasticCount(0, p, seed, k);
+            speed.record(strategy, t1 - t);
+            if (strategy != 0) {
+                speed.record(0, System.nanoTime() - t1);
+            }
             x[k] = ri.processed.size();
             y[k] = r0.processed.size();
             starved += ri.starved || r0.starved ? 1 : 0;
@@ -164,7 +204,7 @@ public final class CoreSimulator implements Simulator {
      * with probability {@code loss}; a server times a Deliver out after {@code timeout} seconds.
      */
     static Rig lossyCount(int strategy, Params p, long seed, int k, double loss, double timeout) {
-        return extended(strategy, p, seed, k, loss, timeout);
+        return extended(strategy, p, seed, k, loss, timeout, false);
     }
 
     /**
@@ -175,16 +215,22 @@ public final class CoreSimulator implements Simulator {
      * ({@link Rig#reruns} counts the re-runs; {@link Rig#starved} stays set only at the cap.)
      */
     static Rig stochasticCount(int strategy, Params p, long seed, int k) {
-        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY);
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, false);
     }
 
-    private static Rig extended(int strategy, Params p, long seed, int k, double loss, double timeout) {
+    /** {@link #stochasticCount} with the bytes on the wire counted ({@link Costs#bytes}). */
+    static Rig stochasticCountWithBytes(int strategy, Params p, long seed, int k) {
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, true);
+    }
+
+    private static Rig extended(int strategy, Params p, long seed, int k, double loss, double timeout,
+            boolean bytes) {
         int notes = stochasticNotes(p);
-        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes);
         int reruns = 0;
         while (rig.starved && notes < MAX_EXTENDED_NOTES) {
             notes = (int) Math.min(MAX_EXTENDED_NOTES, 4L * notes);
-            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout);
+            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes);
             reruns++;
         }
         rig.reruns = reruns;
@@ -192,9 +238,10 @@ public final class CoreSimulator implements Simulator {
     }
 
     private static Rig stochasticOnce(int strategy, Params p, long seed, int k, int notes, double loss,
-            double timeout) {
+            double timeout, boolean bytes) {
         UniformRandomProvider rng = stream(seed, k);
         Rig rig = rig(strategy, p, Circle.stochastic(p, rng), notes, rng);
+        rig.costs.measureBytes = bytes;
         if (loss > 0 || Double.isFinite(timeout)) {
             rig.lossy(loss, timeout);
         }

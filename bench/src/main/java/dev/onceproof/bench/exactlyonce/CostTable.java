@@ -54,7 +54,7 @@ final class CostTable {
             long dups = 0;
             long start = System.nanoTime();
             for (int k = 0; k < connections; k++) {
-                Rig rig = CoreSimulator.stochasticCount(s, p, seed, k);
+                Rig rig = CoreSimulator.stochasticCountWithBytes(s, p, seed, k);
                 notes += rig.processed.size();
                 messages += rig.costs.messages();
                 bytes += rig.costs.bytes;

@@ -24,8 +24,13 @@ final class Costs {
     /** Messages the lossy wireless link dropped. */
     long lost;
 
+    /** Whether {@link #bytes} is counted (encoding every message costs time; the cost table turns it on). */
+    boolean measureBytes;
+
     void count(EoMessage m) {
-        bytes += EoWire.size(m);
+        if (measureBytes) {
+            bytes += EoWire.size(m);
+        }
         if (m instanceof EoMessage.NoteDelivery) {
             deliveries++;
         } else if (m instanceof EoMessage.NoteAck) {

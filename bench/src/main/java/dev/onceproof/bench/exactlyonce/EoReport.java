@@ -39,6 +39,19 @@ final class EoReport {
         }
     }
 
+    /** The harness figure: stochastic connections simulated per second, per strategy (wall clock, one thread). */
+    static void printSpeed(CoreSimulator.Speed speed, PrintStream out) {
+        StringBuilder b = new StringBuilder();
+        for (int s = 0; s <= 6; s++) {
+            if (speed.connections[s] > 0) {
+                b.append(String.format(Locale.ROOT, " S%d %.0f (%d);", s, speed.perSecond(s), speed.connections[s]));
+            }
+        }
+        out.printf(Locale.ROOT, "stochastic mode of the figure set: %d connections in %.1f s, %.0f per second; per strategy"
+                + " (connections/s, connections):%s%n", speed.total(), speed.seconds(), speed.total() / speed.seconds(),
+                b);
+    }
+
     static void printFootnote7(Footnote7 f, PrintStream out) {
         out.printf(Locale.ROOT, "footnote 7: App. B's fan-out round trip 2 t_ss = %.3f s; the mean of the largest of the"
                 + " N-1 round trips under f_d is %.3f s (%d draws), %.0f%% longer%n", f.analytic(), f.simulated(),
@@ -66,6 +79,11 @@ final class EoReport {
     }
 
     static Path writeJson(EoExperiment.Results res, String command, Path dir) throws IOException {
+        return writeJson(res, command, dir, null);
+    }
+
+    static Path writeJson(EoExperiment.Results res, String command, Path dir, CoreSimulator.Speed speed)
+            throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
         root.put("command", command);
@@ -110,6 +128,17 @@ final class EoReport {
         root.set("duplicatesUnderLossAtBase", json.valueToTree(res.lossy()));
         root.set("footnote7", json.valueToTree(Footnote7.measure(res.base(), res.seed(), 100_000)));
         root.put("seconds", res.seconds());
+        if (speed != null) {
+            ObjectNode sp = root.putObject("stochasticSpeed");
+            sp.put("connections", speed.total());
+            sp.put("seconds", speed.seconds());
+            ObjectNode per = sp.putObject("connectionsPerSecond");
+            for (int s = 0; s <= 6; s++) {
+                if (speed.connections[s] > 0) {
+                    per.put("S" + s, speed.perSecond(s));
+                }
+            }
+        }
         Files.createDirectories(dir);
         Path file = dir.resolve("results.json");
         json.writeValue(file.toFile(), root);

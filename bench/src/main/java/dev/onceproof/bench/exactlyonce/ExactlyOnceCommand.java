@@ -66,8 +66,11 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
         System.out.println();
         EoReport.printClaims(res.claims(), System.out);
         System.out.printf(java.util.Locale.ROOT, "%nfigure set in %.1f s%n", res.seconds());
+        if (sim instanceof CoreSimulator cs) {
+            EoReport.printSpeed(cs.speed, System.out);
+        }
         System.out.println("wrote " + EoReport.writeJson(res, "./onceproof bench exactlyonce --seed " + seed
-                + " --connections " + connections, out));
+                + " --connections " + connections, out, sim instanceof CoreSimulator cs ? cs.speed : null));
         for (Path p : EoPlots.write(res, out)) {
             System.out.println("wrote " + p);
         }

@@ -152,14 +152,16 @@ final class GatherRig extends Rig {
         if (strategy == 5) {
             previousConnection();
             if (mode == Mode.FIRST_SYNC_ONLY) {
-                for (int i = 0; i < p.N(); i++) {
+                // Only syncs to B can change B's decision: each server's sync to B alone (the same
+                // message periodicSync sends B), the others' right after 0, A's at its phase.
+                for (int i = 1; i < p.N(); i++) {
                     int s = i;
                     if (s != a) {
-                        at(1 / TICKS, () -> effects(s, ((S5Server) cores.get(s)).periodicSync()));
+                        at(1 / TICKS, () -> effects(s, cores.get(s).sync(servers.get(0))));
                     }
                 }
                 if (phase < t0) {
-                    at(Math.max(phase, 1 / TICKS), () -> effects(a, ((S5Server) cores.get(a)).periodicSync()));
+                    at(Math.max(phase, 1 / TICKS), () -> effects(a, cores.get(a).sync(servers.get(0))));
                 }
             } else {
                 for (int i = 0; i < p.N(); i++) {

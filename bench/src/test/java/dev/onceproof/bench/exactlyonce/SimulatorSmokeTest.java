@@ -18,22 +18,34 @@ class SimulatorSmokeTest {
     private static final CoreSimulator SIM = new CoreSimulator();
 
     @Test
-    void strategies0To3HaveCoresAnd4To6Are() {
-        for (int s = 0; s <= 3; s++) {
+    void everyStrategyHasCoresAndTheS5CoreRefusesTrAtMostTu() {
+        for (int s = 0; s <= 6; s++) {
             assertThat(SIM.missing(s)).as("S" + s).isEmpty();
         }
-        for (int s = 4; s <= 6; s++) {
-            assertThat(SIM.missing(s)).as("S" + s).hasValueSatisfying(why -> assertThat(why).contains("no Java core"));
-        }
+        // Table 1's T_r = 100 < T_u = 300: the S5 core's rule R3 refuses it; the point says why
+        assertThat(SIM.missingAt(5, Params.base())).hasValueSatisfying(why -> assertThat(why).contains("rule R3"));
+        assertThat(SIM.simulate(5, Params.base(), 1, 0).missing()).contains("rule R3");
+        assertThat(SIM.missingAt(5, Params.base().with("Tr", 400))).isEmpty();
     }
 
     @Test
     void meanValueModeMatchesTheClosedFormsWithin2PercentAtBaseValues() {
         Params base = Params.base();
-        for (int s = 0; s <= 3; s++) {
-            double analytic = ClosedForms.p(s, base).value();
-            assertThat(SIM.meanValue(s, base)).as("p_%d at base", s).isCloseTo(analytic, offset(0.02 * analytic));
+        for (int s = 0; s <= 6; s++) {
+            Params p = s == 5 ? base.with("Tr", 310) : base;
+            double analytic = ClosedForms.p(s, p).value();
+            assertThat(SIM.meanValue(s, p)).as("p_%d at base", s).isCloseTo(analytic, offset(0.02 * analytic));
         }
+    }
+
+    @Test
+    void meanValueModeFollowsStrategy6sSyncDelayAndStrategy4sSetup() {
+        // S6 where p_s is far from 0 and 1 (t' = 2: the sync from d' = 10 hops is late with p_s = 0.55)
+        Params p6 = Params.base().with("tprime", 2).with("Tc", 5);
+        assertThat(ClosedForms.ps6(p6)).isBetween(0.3, 0.7);
+        assertThat(SIM.meanValue(6, p6)).isCloseTo(ClosedForms.p6(p6).value(), offset(0.02 * ClosedForms.p6(p6).value()));
+        // S4 shorter than its gather: nothing is delivered (App. B clamps at 0)
+        assertThat(SIM.meanValue(4, Params.base().with("Tc", 5))).isZero();
     }
 
     @Test
@@ -91,13 +103,58 @@ class SimulatorSmokeTest {
     @Test
     void costsAreMeasuredOnTheSameConnections() {
         List<CostTable.Row> rows = CostTable.measure(Params.base().with("q", 5), SIM, 3, 10);
-        assertThat(rows).extracting(CostTable.Row::strategy).containsExactly(0, 1, 2, 3);
+        // S5 is refused by its core at Table 1's T_r = 100 < T_u
+        assertThat(rows).extracting(CostTable.Row::strategy).containsExactly(0, 1, 2, 3, 4, 6);
         CostTable.Row s0 = rows.get(0);
         CostTable.Row s3 = rows.get(3);
         // S0: a delivery and an ack per note; S3 adds a sync round with the 9 others and a purge exchange
         assertThat(s0.messagesPerNote()).isCloseTo(2.0, offset(0.2));
         assertThat(s3.messagesPerNote()).isGreaterThan(15);
         assertThat(s3.clientSlots()).isLessThanOrEqualTo(5);
+        // bytes come from the wire codec: an S0 Deliver + ack of a 4-char body is about 45 bytes
+        assertThat(s0.bytesPerNote()).isBetween(30.0, 60.0);
+        assertThat(s3.bytesPerNote()).isGreaterThan(100 * s0.bytesPerNote());
         assertThat(rows).allSatisfy(r -> assertThat(r.duplicates()).isZero());
+    }
+
+    @Test
+    void onALossyLinkStrategy0DuplicatesAndStrategies1And2DoNot() {
+        List<CostTable.LossRow> rows = CostTable.duplicatesUnderLoss(Params.base(), SIM, 5, 20);
+        Map<String, CostTable.LossRow> at5 = new java.util.HashMap<>();
+        for (CostTable.LossRow r : rows) {
+            if (r.loss() == 0.05) {
+                at5.put("S" + r.strategy(), r);
+            }
+            if (r.loss() == 0) {
+                assertThat(r.aborts()).as("no loss, no timeout: S%d", r.strategy()).isZero();
+            }
+        }
+        // the same connections lose the same messages; only S0's client processes the resends again
+        assertThat(at5.get("S0").aborts()).isPositive();
+        assertThat(at5.get("S0").duplicates()).isPositive();
+        assertThat(at5.get("S1").duplicates()).isZero();
+        assertThat(at5.get("S2").duplicates()).isZero();
+        assertThat(at5.get("S1").aborts()).isPositive();
+    }
+
+    @Test
+    void aStarvedConnectionIsRerunWithMoreNotesOnTheSameStream() {
+        Params p = Params.base().with("tcap", 0);
+        int found = -1;
+        for (int k = 0; k < 60 && found < 0; k++) {
+            if (CoreSimulator.stochasticCount(0, p, 1, k).reruns > 0) {
+                found = k;
+            }
+        }
+        assertThat(found).as("a connection with a NAP close to its server at t_cap = 0").isNotNegative();
+        Rig extended = CoreSimulator.stochasticCount(0, p, 1, found);
+        assertThat(extended.starved).isFalse();
+        assertThat(extended.processed.size()).isGreaterThan(CoreSimulator.stochasticNotes(p));
+        // the re-run is the same connection continued: its first notes come at the same times
+        Rig first = CoreSimulator.rig(0, p, Circle.stochastic(p, CoreSimulator.stream(1, found)),
+                CoreSimulator.stochasticNotes(p));
+        first.run(p.Tc(), Integer.MAX_VALUE);
+        assertThat(first.starved).isTrue();
+        assertThat(extended.processed.subList(0, first.processed.size())).isEqualTo(first.processed);
     }
 }
