@@ -10,7 +10,6 @@ import dev.onceproof.conformance.replay.ReplayResult;
 import dev.onceproof.conformance.replay.ReplayerRegistry;
 import dev.onceproof.conformance.replay.StoredTraces;
 import dev.onceproof.conformance.replay.TraceReplayer;
-import dev.onceproof.conformance.tlc.CfgFile;
 import dev.onceproof.conformance.tlc.CounterexampleTable;
 import dev.onceproof.conformance.tlc.TextTable;
 import dev.onceproof.conformance.tlc.TlcJobs;
@@ -127,7 +126,7 @@ public final class VerifyCommand implements Callable<Integer> {
         List<Job> work = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) {
             work.add(new Job(Job.Kind.MODEL, models.get(i).name(), i, null, null, null,
-                    estimate(repo, models.get(i))));
+                    ModelExpectation.cost(repo, models.get(i))));
         }
         List<StalenessCheck.Plan> plans = new ArrayList<>();
         List<TraceEntry> sims = new ArrayList<>();
@@ -163,8 +162,9 @@ public final class VerifyCommand implements Callable<Integer> {
         long storedRuns = work.stream().filter(j -> j.kind() == Job.Kind.STORED_TRACE).count();
         long freshRuns = work.stream().filter(j -> j.kind() == Job.Kind.FRESH_TRACE).count();
         out.println("Model-checking " + models.size() + " models (" + (all ? "all" : mode) + ")"
-                + (modelsOnly ? "" : ", regenerating " + storedRuns + " stored traces whose inputs changed and making "
-                + freshRuns + " fresh ones") + ", " + jobCount
+                + (modelsOnly ? "" : (regenerateTraces ? ", regenerating all " + storedRuns + " stored traces"
+                : ", regenerating " + storedRuns + " stored traces whose header does not show them fresh")
+                + ", making " + freshRuns + " fresh ones") + ", " + jobCount
                 + (jobCount == 1 ? " TLC at a time" : " TLCs side by side, lines in the order they finish") + ":");
         out.flush();
 
@@ -345,25 +345,6 @@ public final class VerifyCommand implements Callable<Integer> {
 
     /** Trace runs are not ordered among themselves by size. */
     private static final double TRACE_ESTIMATE = 0;
-
-    /**
-     * How long a model is expected to take, in units of a safety model's distinct state, for the
-     * longest-first order only (it changes no result). Liveness checking costs several times more per
-     * state (TLC builds the behaviour graph and searches it for fair cycles). A rough guess: the
-     * causal liveness models take far longer per state than the others (causal-live-crash, 512
-     * states, is the slowest ci model); the trace runs after the models absorb such misses.
-     */
-    static double estimate(Repo repo, ModelEntry m) {
-        boolean liveness;
-        try {
-            liveness = !CfgFile.read(repo.specs().resolve(m.cfg())).properties().isEmpty();
-        } catch (RuntimeException e) {
-            liveness = false; // the run itself will report the cfg
-        }
-        return m.distinctStates() * (liveness ? LIVENESS_FACTOR : 1.0);
-    }
-
-    static final double LIVENESS_FACTOR = 4.0;
 
     private Done run(Job j, List<ModelEntry> models, Repo repo, TlcRunner runner, TraceGenerator generator) {
         long t = System.nanoTime();
