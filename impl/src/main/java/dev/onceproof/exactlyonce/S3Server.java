@@ -37,7 +37,9 @@ import java.util.TreeSet;
  * replication every server numbers the same notes in the same order, so number n names the same
  * note everywhere. In an immediate exchange (as trace replay performs the spec's Sync) the sender
  * has seen every note the receiver has, so the rule applies exactly as the spec's Sync applies it:
- * the atomic Sync remains a faithful abstraction of the three messages. (Under asynchronous
+ * the atomic Sync remains a faithful abstraction of the three messages (checked: every stored
+ * trace replays, and {@code S3StaleSyncProperties} finds the core with and without the watermark
+ * in the same K, D and R after any schedule of immediate exchanges). (Under asynchronous
  * replication the numbers would differ between servers; the rule would then need per-origin
  * watermarks, notes Z1. This core, as the spec, assumes atomic replication.)
  *

@@ -13,6 +13,9 @@ import picocli.CommandLine.Option;
                 + "records notes; check that no note is processed twice and no acknowledged note is lost.")
 public final class EoCrashCommand implements Callable<Integer> {
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--crashes", defaultValue = "20", description = "SIGKILLs (default ${DEFAULT-VALUE}).")
     int crashes;
 
@@ -41,12 +44,12 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (strategy != 1 && strategy != 3) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--strategy " + strategy
+            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy " + strategy
                     + ": the crash test has clients for Strategies 1 and 3");
         }
         if (strategy == 3) {
             if (q < 1) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--q " + q + ": R needs at least one slot");
+                throw new CommandLine.ParameterException(spec.commandLine(), "--q " + q + ": R needs at least one slot");
             }
             EoIdListCrashExperiment.Config config = new EoIdListCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
                     false, 15);
