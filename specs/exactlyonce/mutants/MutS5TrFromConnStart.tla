@@ -40,4 +40,9 @@ MutNext ==
     \/ MutFaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+
+\* Model bound (cfg CONSTRAINT): states after time 1 are not explored.
+\* MaxTime = 2 only lets a connection end at 1 (EndConnection wants
+\* now + T_r <= MaxTime); without the cut, 562,957 states and 150 s loaded.
+TimeCut == now <= 1
 =============================================================================
