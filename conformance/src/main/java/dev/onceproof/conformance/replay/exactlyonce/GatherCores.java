@@ -18,6 +18,7 @@ import dev.onceproof.exactlyonce.GatherClient;
 import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.HistoryClient;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
@@ -214,7 +215,7 @@ final class GatherCores {
             case "PeriodicSync" -> out.addAll(sendSync(server(p), "PeriodicSync", p));
             case "RecvSync" -> out.addAll(recvSync(server(p), peer(p), p));
             case "ClientLoseH" -> {
-                ((S6Client) clientCore).loseHistory();
+                ((HistoryClient) clientCore).loseHistory();
                 historyStore.save(new ClientEffect.RecordHistory(ClientHistory.unknown()));
             }
             default -> throw new IllegalArgumentException("no server-centric exactly-once core call for action "
@@ -243,9 +244,8 @@ final class GatherCores {
     }
 
     private List<Mismatch> startSession(ServerId s, ObjectNode p) {
-        GatherServer core = cores.get(s);
-        ServerStep step = core instanceof S6Server s6 && clientCore instanceof S6Client c6
-                ? run(s, c -> s6.startSession(new EoMessage.HistoryUpload(client, s, c6.history())))
+        ServerStep step = clientCore instanceof HistoryClient c6
+                ? run(s, c -> c.startSession(new EoMessage.HistoryUpload(client, s, c6.history())))
                 : run(s, GatherServer::startSession);
         List<Mismatch> out = new ArrayList<>();
         expect(out, "StartSession", "started", step);
@@ -379,8 +379,8 @@ final class GatherCores {
 
     /** PushSync (S6) / PeriodicSync (S5): the core's syncs, to every server it can reach. */
     private List<Mismatch> sendSync(ServerId s, String name, ObjectNode p) {
-        GatherServer core = cores.get(s);
-        ServerStep step = run(s, c -> c instanceof S6Server s6 ? s6.pushSync() : ((S5Server) c).periodicSync());
+        ServerStep step = run(s, c -> c instanceof S6Server s6 ? s6.pushSync()
+                : c instanceof S5Server s5 ? s5.periodicSync() : c.syncAll());
         List<Mismatch> out = new ArrayList<>();
         expect(out, name, "synced", step);
         for (ServerEffect e : step.effects()) {
@@ -548,7 +548,7 @@ final class GatherCores {
             m.put("TS", ts);
         }
         if (fields.contains("H")) {
-            ClientHistory h = ((S6Client) clientCore).history();
+            ClientHistory h = ((HistoryClient) clientCore).history();
             ObjectNode hn = F.objectNode();
             for (ServerId t : servers) {
                 long v = h.open().contains(t) ? OPEN : h.ended().containsKey(t) ? h.ended().get(t)
