@@ -145,6 +145,25 @@ public abstract class GatherServer {
         return begin(staleFor(Optional.empty()));
     }
 
+    /**
+     * Strategy 6's {@code StartSession(s)} with the client's {@code UploadH} folded in (App. A.8
+     * {@code Receive(H)} is its first statement); Strategies 4 and 5 ignore the history. An end time later than our clock + 2ε cannot be
+     * real and is refused, naming the entry.
+     */
+    public ServerStep startSession(EoMessage.HistoryUpload m) {
+        Objects.requireNonNull(m, "upload");
+        config.servers().checkToSelf(m.to());
+        config.servers().checkClient("from", m.from());
+        long latest = clock.now() + 2 * config.skew();
+        m.history().ended().forEach((t, h) -> {
+            if (h > latest) {
+                throw new InvalidMessageException("history.ended[" + t + "]", h + " is later than this server's "
+                        + "clock " + clock.now() + " + 2*skew " + config.skew());
+            }
+        });
+        return begin(staleFor(Optional.of(m.history())));
+    }
+
     protected final ServerStep begin(SortedSet<ServerId> staleSet) {
         sessions++;
         session = sessions;
@@ -393,6 +412,11 @@ public abstract class GatherServer {
             return ServerStep.of("deferred");
         }
         return new ServerStep("synced", List.of(new ServerEffect.Send(syncTo(t))));
+    }
+
+    /** A sync to every other server, as {@link #sync} (S5's periodicSync and S6's pushSync add their bookkeeping). */
+    public ServerStep syncAll() {
+        return syncAll("synced");
     }
 
     /** A sync to every other server (Strategy 5's PeriodicSync, Strategy 6's PushSync). */

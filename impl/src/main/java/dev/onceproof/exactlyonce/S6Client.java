@@ -12,7 +12,7 @@ import java.util.Objects;
  * (mutant M6-b). A lost or corrupt history is UNKNOWN ({@link ClientHistory#unknown()}), which makes
  * servers pull from everyone (L254) until the client has connected to every server again.
  */
-public final class S6Client extends GatherClient {
+public final class S6Client extends GatherClient implements HistoryClient {
 
     private final EoClock clock;
     private ClientHistory history;
@@ -44,10 +44,12 @@ public final class S6Client extends GatherClient {
     }
 
     /** The spec's {@code ClientLoseH}: the stored history is gone; it reads UNKNOWN (Z17). */
+    @Override
     public void loseHistory() {
         history = ClientHistory.unknown();
     }
 
+    @Override
     public ClientHistory history() {
         return history;
     }

@@ -84,8 +84,9 @@ class GatherBrokenCoreReplayTest {
             }
 
             @Override
-            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored) {
-                return GatherCores.Factory.REAL.client(spec, id, clock, tr, stored);
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, java.util.OptionalLong lastEnd,
+                    ClientHistory stored) {
+                return GatherCores.Factory.REAL.client(spec, id, clock, tr, lastEnd, stored);
             }
         };
     }
@@ -180,5 +181,161 @@ class GatherBrokenCoreReplayTest {
         assertThat(r.passed()).isFalse();
         assertThat(r.failure().action()).isEqualTo("ServerCrash");
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("K."));
+    }
+
+    // ---- Strategy 5 ------------------------------------------------------------------------------
+
+    @Test
+    void aStrategy5ServerThatTrustsEverySyncIsCaught() throws IOException {
+        // Example 5 (ii), L223: a peer whose latest sync is not within T_r must be pulled from.
+        Path trace = traceWith("ExactlyOnceS5", "a StartSession with a server to pull from",
+                s -> s.path("action").asText().equals("StartSession") && !s.path("params").path("stale").isEmpty());
+        ReplayResult r = replay("ExactlyOnceS5", trace, servers((spec, config, clock, durable) ->
+                new Broken6(config, clock, durable)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("StartSession");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.endsWith(".stale"));
+    }
+
+    // ---- Strategy 6 ------------------------------------------------------------------------------
+
+    /** A Strategy 5 or 6 server that never pulls (neither TS nor the upload is read). */
+    private static class Broken6 extends GatherServer {
+        Broken6(GatherConfig config, EoClock clock, GatherDurableState durable) {
+            super(config, clock, durable);
+        }
+
+        @Override
+        protected boolean timed() {
+            return true;
+        }
+
+        @Override
+        protected SortedSet<ServerId> staleFor(Optional<ClientHistory> history) {
+            return new TreeSet<>();
+        }
+    }
+
+    @Test
+    void aServerThatIgnoresTheHistoryIsCaught() throws IOException {
+        // Mutant M6-a (Example 6, L248): no pull although H says a peer may know of a delivery.
+        Path trace = traceWith("ExactlyOnceS6", "a StartSession with a server to pull from",
+                s -> s.path("action").asText().equals("StartSession") && !s.path("params").path("stale").isEmpty());
+        ReplayResult r = replay("ExactlyOnceS6", trace, servers((spec, config, clock, durable) ->
+                new Broken6(config, clock, durable)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("StartSession");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.endsWith(".stale"));
+    }
+
+    @Test
+    void aServerThatStampsTsWithTheReceiptTimeIsCaught() throws IOException {
+        // Mutant M5-b / Z11: TS is the sender's send time; a receipt time makes an old D look fresh.
+        Path trace = traceWith("ExactlyOnceS6", "a RecvSync of a sync sent in an earlier tick",
+                s -> s.path("action").asText().equals("RecvSync")
+                        && s.path("params").path("ts").asLong() < s.path("state").path("now").asLong());
+        ReplayResult r = replay("ExactlyOnceS6", trace, servers((spec, config, clock, durable) ->
+                new ReceiptTime(config, clock, durable)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).as(r.report()).isEqualTo("RecvSync");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("TS."));
+    }
+
+    /** The real Strategy 6 stale rule, but RecvSync stamps TS with the time the sync arrived. */
+    private static final class ReceiptTime extends GatherServer {
+        private final EoClock clock;
+
+        ReceiptTime(GatherConfig config, EoClock clock, GatherDurableState durable) {
+            super(config, clock, durable);
+            this.clock = clock;
+        }
+
+        @Override
+        protected boolean timed() {
+            return true;
+        }
+
+        /** S6Server's rule (Z10, Z17), restated: the class itself is final. */
+        @Override
+        protected SortedSet<ServerId> staleFor(Optional<ClientHistory> history) {
+            TreeSet<ServerId> out = new TreeSet<>();
+            ServerId self = config().self();
+            if (history.isEmpty() || history.get().unknownBesides(self, config().servers().servers())) {
+                out.addAll(config().servers().others());
+                return out;
+            }
+            for (ServerId t : config().servers().others()) {
+                ClientHistory h = history.get();
+                Long last = ts().get(t);
+                if (h.open().contains(t) || h.ended().containsKey(t)
+                        && (last == null || config().notFresh(last, h.ended().get(t) + config().historyMargin()))) {
+                    out.add(t);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public ServerStep recvSync(EoMessage.DSync m) {
+            return super.recvSync(new EoMessage.DSync(m.from(), m.to(), m.client(), clock.now(), m.k(), m.d()));
+        }
+    }
+
+    @Test
+    void aClientThatWritesItsHistoryOnlyAtACleanEndIsCaught() throws IOException {
+        // Mutant M6-b / Z17: H[s] := OPEN is durable at connect; without it a crash mid-connection
+        // leaves an older end time, and a later server trusts a sync older than the deliveries.
+        Path trace = traceWith("ExactlyOnceS6", "a Connect", s -> s.path("action").asText().equals("Connect"));
+        GatherCores.Factory broken = new GatherCores.Factory() {
+            @Override
+            public GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable) {
+                return GatherCores.Factory.REAL.server(spec, config, clock, durable);
+            }
+
+            @Override
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, java.util.OptionalLong lastEnd,
+                    ClientHistory stored) {
+                return new CleanEndOnly(id, clock, stored);
+            }
+        };
+        ReplayResult r = replay("ExactlyOnceS6", trace, broken);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Connect");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("H."));
+    }
+
+    /** Strategy 6's client without the OPEN entry: H is written at a clean disconnect only. */
+    private static final class CleanEndOnly extends GatherClient implements dev.onceproof.exactlyonce.HistoryClient {
+        private final EoClock clock;
+        private ClientHistory history;
+
+        CleanEndOnly(ClientId id, EoClock clock, ClientHistory stored) {
+            super(id);
+            this.clock = clock;
+            this.history = stored;
+        }
+
+        @Override
+        protected dev.onceproof.exactlyonce.ConnectStep attempt(ServerId s) {
+            return new dev.onceproof.exactlyonce.ConnectStep(dev.onceproof.exactlyonce.ConnectVerdict.CONNECTED,
+                    List.of(new dev.onceproof.exactlyonce.ClientEffect.Send(
+                            new EoMessage.HistoryUpload(id(), s, history))), java.util.OptionalLong.empty());
+        }
+
+        @Override
+        protected List<dev.onceproof.exactlyonce.ClientEffect> ended(ServerId s) {
+            history = history.ended(s, clock.now());
+            return List.of(new dev.onceproof.exactlyonce.ClientEffect.RecordHistory(history));
+        }
+
+        @Override
+        public ClientHistory history() {
+            return history;
+        }
+
+        @Override
+        public void loseHistory() {
+            history = ClientHistory.unknown();
+        }
     }
 }
