@@ -3,8 +3,6 @@ package dev.onceproof.exactlyonce;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -59,9 +57,12 @@ public final class ConcurrentGatherServer {
         AFTER_CALL
     }
 
-    private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled whenever an aDeliver outcome is recorded (deferred replies and syncs re-try). */
-    private final Condition outcomeRecorded = lock.newCondition();
+    /**
+     * The monitor every step runs under; notified whenever an aDeliver outcome is recorded, so
+     * deferred replies and syncs try again. (A monitor rather than a ReentrantLock with a
+     * Condition: Lincheck 2.39's model checking hung on Condition.await in this class.)
+     */
+    private final Object lock = new Object();
     private final GatherServer core;
     private final Durable store;
     private final AttemptLog attemptLog;
@@ -140,8 +141,7 @@ public final class ConcurrentGatherServer {
     private ServerStep aDeliverLoggedAfterCall(ADeliverPrimitive client) {
         long session;
         Note note = null;
-        lock.lock();
-        try {
+        synchronized (lock) {
             session = core.session();
             if (core.phase() != GatherServer.Phase.DELIVER || core.pending().isPresent()) {
                 return ServerStep.of("refused");
@@ -153,8 +153,6 @@ public final class ConcurrentGatherServer {
                     break;
                 }
             }
-        } finally {
-            lock.unlock();
         }
         if (note == null) {
             return ServerStep.of("idle");
@@ -212,56 +210,41 @@ public final class ConcurrentGatherServer {
     // ---- observers ---------------------------------------------------------------------------
 
     public GatherDurableState durable() {
-        lock.lock();
-        try {
+        synchronized (lock) {
             return core.durable();
-        } finally {
-            lock.unlock();
         }
     }
 
     public SortedSet<NoteId> d() {
-        lock.lock();
-        try {
+        synchronized (lock) {
             return core.d();
-        } finally {
-            lock.unlock();
         }
     }
 
     // ---- the lock ----------------------------------------------------------------------------
 
     private ServerStep locked(Supplier<ServerStep> step) {
-        lock.lock();
-        try {
+        synchronized (lock) {
             return carryOut(step.get());
-        } finally {
-            lock.unlock();
         }
     }
 
     private ServerStep lockedSignalling(Supplier<ServerStep> step) {
-        lock.lock();
-        try {
+        synchronized (lock) {
             ServerStep done = carryOut(step.get());
-            outcomeRecorded.signalAll();
+            lock.notifyAll();
             return done;
-        } finally {
-            lock.unlock();
         }
     }
 
     private ServerStep lockedWaiting(Supplier<ServerStep> step) throws InterruptedException {
-        lock.lock();
-        try {
+        synchronized (lock) {
             ServerStep done = step.get();
             while (done.outcome().equals("deferred")) {
-                outcomeRecorded.await();
+                lock.wait();
                 done = step.get();
             }
             return carryOut(done);
-        } finally {
-            lock.unlock();
         }
     }
 

@@ -306,15 +306,20 @@ public abstract class GatherLincheckBase {
         return note[0] + step.outcome();
     }
 
-    /** The atomic delivery primitive: the client processes n iff it is connected to s (3.3.1). */
+    /**
+     * The atomic delivery primitive: the client processes n iff it is connected to s (3.3.1). A
+     * call from a session whose connection has ended (the client moved on and s has not noticed)
+     * cannot reach the client and fails at once; like the spec, whose ADeliverOK/ADeliverErr need
+     * {@code Live(s)}, it does not count as a call of L191 for NoReattempt.
+     */
     private boolean aDeliver(ServerId s, Note n) {
         synchronized (client) {
             String id = n.id().text();
-            if (succeeded.contains(id)) {
-                reattempts.add(s.name() + " calls aDeliver(" + id + ") after its success");
-            }
             if (!client.conn().filter(s::equals).isPresent()) {
                 return false;
+            }
+            if (succeeded.contains(id)) {
+                reattempts.add(s.name() + " calls aDeliver(" + id + ") after its success");
             }
             client.receiveNote(new EoMessage.NoteDelivery(s, c, n));
             processed.add(id);

@@ -30,7 +30,7 @@ final class LincheckControls {
     static void assertCaught(String name, Executable check) {
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class, check);
         assertThat(error.getMessage()).containsAnyOf("processed twice (NoDuplicateDelivery)",
-                "Invalid execution results", "delivered twice");
+                "Invalid execution results", "NoReattempt broken");
         String[] lines = error.getMessage().split("\n");
         System.out.println(name + ": race caught as expected:\n"
                 + String.join("\n", Arrays.copyOf(lines, Math.min(lines.length, 30))));
