@@ -14,15 +14,16 @@ import java.util.TreeSet;
  *   <li>{@code open}: servers whose connection began and never ended cleanly. H[s] := OPEN is
  *       written durably at connect, before the connection's first note is processed, so a crash in
  *       mid-connection leaves "must pull from s" rather than an older end time (mutant M6-b);</li>
- *   <li>{@code complete = false} is UNKNOWN: a lost, corrupt or never-written history (a fresh
- *       device sends UNKNOWN, never an empty map, which would read "never connected anywhere",
- *       mutant M6-d). A server then pulls from every other server (L254's full synchronization).
- *       It stays incomplete, entries notwithstanding, until a server delivers a note in a
- *       connection made with it: that server had to pull from everyone first, so its D now covers
- *       every delivery before the loss.</li>
+ *   <li>{@code complete = false}: the history was lost, or is a fresh device's (Z17: a device that
+ *       cannot prove it never connected sends UNKNOWN, never an empty map, which would read
+ *       "never connected anywhere", mutant M6-d). Then a server absent from {@code ended} and
+ *       {@code open} is UNKNOWN, not NEVER; while any other server is UNKNOWN, a server pulls from
+ *       every other server (L254's full synchronization, {@link #unknownBesides}). Entries written
+ *       after the loss are trustworthy: once every other server has one, each has a D, sent after
+ *       its entry's time, that holds its deliveries from before the loss.</li>
  * </ul>
- * A server absent from both {@code ended} and {@code open} is NEVER (never visited: no pull, notes
- * sec. 2.8 (g)). Times are the client's clock ({@link EoClock} ticks).
+ * In a complete history, a server absent from both {@code ended} and {@code open} is NEVER (never
+ * visited: no pull, notes sec. 2.8 (g)). Times are the client's clock ({@link EoClock} ticks).
  */
 public record ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, SortedSet<ServerId> open) {
 
@@ -77,13 +78,21 @@ public record ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, S
         return new ClientHistory(complete, e, o);
     }
 
-    /** This history marked complete (a server that pulled from everyone has delivered to us). */
-    public ClientHistory completed() {
-        return complete ? this : new ClientHistory(true, ended, open);
-    }
-
-    /** {@code H = UNKNOWN} in the spec's sense: the server must pull from every other server. */
+    /** Whether the history is incomplete (lost or a fresh device's): absent entries are UNKNOWN. */
     public boolean isUnknown() {
         return !complete;
+    }
+
+    /** Whether H[t] is UNKNOWN for some server of {@code servers} other than {@code self}. */
+    public boolean unknownBesides(ServerId self, java.util.Set<ServerId> servers) {
+        if (complete) {
+            return false;
+        }
+        for (ServerId t : servers) {
+            if (!t.equals(self) && !ended.containsKey(t) && !open.contains(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

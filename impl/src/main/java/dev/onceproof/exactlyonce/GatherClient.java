@@ -1,6 +1,5 @@
 package dev.onceproof.exactlyonce;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,15 +35,8 @@ public abstract class GatherClient implements ClientCore {
     @Override
     public ClientStep receiveNote(EoMessage.NoteDelivery m) {
         ClientCore.checkAddressed(self, limits, m);
-        List<ClientEffect> effects = new ArrayList<>(beforeProcessing(m));
-        effects.add(new ClientEffect.Record(stable(), Optional.of(m.note())));
-        effects.add(new ClientEffect.Send(new EoMessage.NoteAck(self, m.from(), m.note().id())));
-        return new ClientStep(Verdict.ACCEPTED, effects);
-    }
-
-    /** Effects that must precede processing a note (Strategy 6: completing an UNKNOWN history). */
-    protected List<ClientEffect> beforeProcessing(EoMessage.NoteDelivery m) {
-        return List.of();
+        return new ClientStep(Verdict.ACCEPTED, List.of(new ClientEffect.Record(stable(), Optional.of(m.note())),
+                new ClientEffect.Send(new EoMessage.NoteAck(self, m.from(), m.note().id()))));
     }
 
     /** No note state to keep. */

@@ -37,8 +37,15 @@ public final class GatherConfig {
     private final long tr;
     private final long tu;
     private final long skew;
+    private final boolean printedBoundary;
 
     public GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew) {
+        this(servers, strategy, tr, tu, skew, false);
+    }
+
+    private GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew,
+            boolean printedBoundary) {
+        this.printedBoundary = printedBoundary;
         this.servers = Objects.requireNonNull(servers, "servers");
         this.strategy = Objects.requireNonNull(strategy, "strategy");
         check("T_r", tr);
@@ -68,6 +75,25 @@ public final class GatherConfig {
             throw new IllegalArgumentException("rule R1: " + name + " = " + v + " must be in 0.." + MAX_TIME
                     + " ticks");
         }
+    }
+
+    /**
+     * Mutation seam, for the specs' refuted "faithful" models and the replay of their
+     * counterexamples only: the freshness tests as printed (A.7 {@code TS[s] < now - Tr}, A.8
+     * {@code TS[s] < H(s)}), where a sync sent in the same tick as the bound counts as fresh although
+     * it may predate the connection's last delivery (Z10). Never use it for real.
+     */
+    public GatherConfig withPrintedBoundary() {
+        return new GatherConfig(servers, strategy, tr, tu, skew, true);
+    }
+
+    public boolean printedBoundary() {
+        return printedBoundary;
+    }
+
+    /** Whether a sync sent at {@code ts} is too old for {@code bound}: {@code ts <= bound} (Z10). */
+    public boolean notFresh(long ts, long bound) {
+        return printedBoundary ? ts < bound : ts <= bound;
     }
 
     /** Strategy 4: no time parameter is used. */

@@ -39,7 +39,13 @@ import java.util.TreeSet;
  * reported) is dropped; a note of our D a peer's K no longer holds was purged there, so we drop it
  * too. Like Strategy 3 this assumes replication is atomic (notes Z1, as the spec's CreateNote): a
  * replica arriving after its note was purged, or a peer's K lacking a note only because its
- * replica is late, would let the note be delivered again.
+ * replica is late, would let the note be delivered again. It also assumes, as the spec's atomic
+ * PurgeSync does, that what peers reported is current: <b>known limitation</b>, a sync delayed in
+ * the network (sent before a note was created, received after it was delivered) makes the note look
+ * purged at its sender, and dropping it here would let that sender, which holds it undelivered,
+ * deliver it again after a gather. A runtime must therefore run a purge round as one exchange of
+ * fresh messages (drop any older than the round) until this is closed, e.g. by an explicit
+ * purged-id set in the sync (as Strategy 1's removed set, Z15).
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */
@@ -137,6 +143,25 @@ public abstract class GatherServer {
      */
     public ServerStep startSession() {
         return begin(staleFor(Optional.empty()));
+    }
+
+    /**
+     * Strategy 6's {@code StartSession(s)} with the client's {@code UploadH} folded in (App. A.8
+     * {@code Receive(H)} is its first statement); Strategies 4 and 5 ignore the history. An end time later than our clock + 2ε cannot be
+     * real and is refused, naming the entry.
+     */
+    public ServerStep startSession(EoMessage.HistoryUpload m) {
+        Objects.requireNonNull(m, "upload");
+        config.servers().checkToSelf(m.to());
+        config.servers().checkClient("from", m.from());
+        long latest = clock.now() + 2 * config.skew();
+        m.history().ended().forEach((t, h) -> {
+            if (h > latest) {
+                throw new InvalidMessageException("history.ended[" + t + "]", h + " is later than this server's "
+                        + "clock " + clock.now() + " + 2*skew " + config.skew());
+            }
+        });
+        return begin(staleFor(Optional.of(m.history())));
     }
 
     protected final ServerStep begin(SortedSet<ServerId> staleSet) {
@@ -387,6 +412,11 @@ public abstract class GatherServer {
             return ServerStep.of("deferred");
         }
         return new ServerStep("synced", List.of(new ServerEffect.Send(syncTo(t))));
+    }
+
+    /** A sync to every other server, as {@link #sync} (S5's periodicSync and S6's pushSync add their bookkeeping). */
+    public ServerStep syncAll() {
+        return syncAll("synced");
     }
 
     /** A sync to every other server (Strategy 5's PeriodicSync, Strategy 6's PushSync). */

@@ -39,7 +39,7 @@ public final class S5Server extends GatherServer {
         TreeSet<ServerId> out = new TreeSet<>();
         for (ServerId t : others()) {
             Long last = ts().get(t);
-            if (last == null || last <= limit) {
+            if (last == null || config.notFresh(last, limit)) {
                 out.add(t);
             }
         }

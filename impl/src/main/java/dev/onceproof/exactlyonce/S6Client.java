@@ -10,9 +10,9 @@ import java.util.Objects;
  * the upload and so before any note of the connection is processed, and the end time at a clean
  * disconnect. A crash mid-connection leaves OPEN ("must pull from s"), never a stale end time
  * (mutant M6-b). A lost or corrupt history is UNKNOWN ({@link ClientHistory#unknown()}), which makes
- * the server pull from everyone (L254); it becomes complete again when a note is delivered.
+ * servers pull from everyone (L254) until the client has connected to every server again.
  */
-public final class S6Client extends GatherClient {
+public final class S6Client extends GatherClient implements HistoryClient {
 
     private final EoClock clock;
     private ClientHistory history;
@@ -43,24 +43,13 @@ public final class S6Client extends GatherClient {
         return List.of(new ClientEffect.RecordHistory(history));
     }
 
-    /**
-     * A note from the server of this connection after an UNKNOWN upload: that server pulled from
-     * every other server before delivering, so the history is complete from now on.
-     */
-    @Override
-    protected List<ClientEffect> beforeProcessing(EoMessage.NoteDelivery m) {
-        if (history.isUnknown() && conn().filter(m.from()::equals).isPresent()) {
-            history = history.completed();
-            return List.of(new ClientEffect.RecordHistory(history));
-        }
-        return List.of();
-    }
-
     /** The spec's {@code ClientLoseH}: the stored history is gone; it reads UNKNOWN (Z17). */
+    @Override
     public void loseHistory() {
         history = ClientHistory.unknown();
     }
 
+    @Override
     public ClientHistory history() {
         return history;
     }

@@ -1,6 +1,5 @@
 package dev.onceproof.exactlyonce;
 
-import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -36,29 +35,10 @@ public final class S6Server extends GatherServer {
         return true;
     }
 
-    /**
-     * The spec's {@code StartSession(s)} with the client's {@code UploadH} folded in (App. A.8
-     * {@code Receive(H)} is its first statement). An end time later than our clock + 2ε cannot be
-     * real and is refused, naming the entry.
-     */
-    public ServerStep startSession(EoMessage.HistoryUpload m) {
-        Objects.requireNonNull(m, "upload");
-        config.servers().checkToSelf(m.to());
-        config.servers().checkClient("from", m.from());
-        long latest = clock.now() + 2 * config.skew();
-        m.history().ended().forEach((t, h) -> {
-            if (h > latest) {
-                throw new InvalidMessageException("history.ended[" + t + "]", h + " is later than this server's "
-                        + "clock " + clock.now() + " + 2*skew " + config.skew());
-            }
-        });
-        return begin(staleFor(Optional.of(m.history())));
-    }
-
     @Override
     protected SortedSet<ServerId> staleFor(Optional<ClientHistory> history) {
         TreeSet<ServerId> out = new TreeSet<>();
-        if (history.isEmpty() || history.get().isUnknown()) {
+        if (history.isEmpty() || history.get().unknownBesides(config.self(), config.servers().servers())) {
             out.addAll(others());
             return out;
         }
@@ -68,7 +48,7 @@ public final class S6Server extends GatherServer {
                 out.add(t);
             } else if (h.ended().containsKey(t)) {
                 Long last = ts().get(t);
-                if (last == null || last <= h.ended().get(t) + config.historyMargin()) {
+                if (last == null || config.notFresh(last, h.ended().get(t) + config.historyMargin())) {
                     out.add(t);
                 }
             }

@@ -303,25 +303,50 @@ class S56CoreTest {
     }
 
     @Test
-    void anUnknownHistoryPullsFromEveryoneUntilANoteIsDelivered() {
+    void anUnknownHistoryPullsFromEveryoneUntilEveryServerWasVisitedAgain() {
         World w = new World(GatherConfig.Strategy.S6);
         S6Client client = S6Client.fresh(C, clock);
         EoMessage.HistoryUpload up = upload(client.connectTo(A));
         assertThat(up.history().isUnknown()).isTrue();
         ((S6Server) w.a).startSession(up);
         assertThat(w.a.stale()).containsExactly(B, X);
-        w.gather(w.a);
-        ServerStep call = w.a.aDeliver(w.a.session(), M1);
-        Note note = ((ServerEffect.ADeliver) call.effects().get(1)).note();
-        ClientStep got = client.receiveNote(new EoMessage.NoteDelivery(A, C, note));
-        assertThat(got.effects().get(0)).isEqualTo(new ClientEffect.RecordHistory(
-                ClientHistory.never().opened(A)));
-        assertThat(client.history().isUnknown()).isFalse();
+        w.a.endSession();
+        client.endConnection();
+        clock.advance(1);
+        ((S6Server) w.b).startSession(upload(client.connectTo(B)));
+        assertThat(w.b.stale()).as("X still UNKNOWN").containsExactly(A, X);
+        w.b.endSession();
+        client.endConnection();
+        clock.advance(1);
+        // Every other server has an entry written after the loss: the per-entry rules apply.
+        ((S6Server) w.x).startSession(upload(client.connectTo(X)));
+        assertThat(w.x.stale()).containsExactly(A, B);
+        clock.advance(w.a.config().historyMargin() + 1);
+        w.x.recvSync(sends(((S6Server) w.a).pushSync(), EoMessage.DSync.class).stream()
+                .filter(m -> m.to().equals(X)).findFirst().orElseThrow());
+        w.x.endSession();
+        client.endConnection();
+        ((S6Server) w.x).startSession(upload(client.connectTo(X)));
+        assertThat(w.x.stale()).as("A's push is fresher than the visit to A").containsExactly(B);
         client.loseHistory();
         assertThat(client.history()).isEqualTo(ClientHistory.unknown());
         // A session started without an upload also pulls from everyone.
         w.b.startSession();
         assertThat(w.b.stale()).containsExactly(A, X);
+    }
+
+    @Test
+    void thePrintedBoundarySeamTrustsASyncSentInTheTickOfTheVisit() {
+        GatherConfig strict = cfg(B, GatherConfig.Strategy.S6);
+        GatherConfig printed = strict.withPrintedBoundary();
+        ClientHistory h = ClientHistory.never().ended(A, clock.now() - strict.historyMargin());
+        for (GatherConfig c : List.of(strict, printed)) {
+            S6Server b = S6Server.fresh(c, clock);
+            b.recvSync(new EoMessage.DSync(A, B, C, clock.now(), new TreeSet<>(), new TreeSet<>()));
+            b.startSession(new EoMessage.HistoryUpload(C, B, h));
+            assertThat(b.stale()).as(c.printedBoundary() ? "printed <" : "strict <=")
+                    .isEqualTo(c.printedBoundary() ? new TreeSet<>() : new TreeSet<>(List.of(A)));
+        }
     }
 
     @Test

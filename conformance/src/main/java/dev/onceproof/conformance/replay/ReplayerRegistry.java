@@ -31,7 +31,7 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
-                new ExactlyOnceReplayer("ExactlyOnceS4"),
+                new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS6"),
                 new CausalReplayer()));
     }
 

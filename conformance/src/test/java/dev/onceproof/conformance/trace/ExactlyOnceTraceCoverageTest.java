@@ -45,6 +45,24 @@ class ExactlyOnceTraceCoverageTest {
         }));
     }
 
+    /**
+     * Every exactly-once spec the registry replays (Strategies 0-6) has stored traces, so the check
+     * above covers it: a spec with none would be skipped silently.
+     */
+    @org.junit.jupiter.api.Test
+    void everyReplayedExactlyOnceSpecHasStoredTraces() throws IOException {
+        Repo repo = Repo.locate();
+        Set<String> withTraces = takenBySpec(repo.traces().resolve(FAMILY)).keySet();
+        Set<String> replayed = new TreeSet<>();
+        for (String spec : dev.onceproof.conformance.replay.ReplayerRegistry.standard().specs().split(", ")) {
+            if (spec.startsWith("ExactlyOnce")) {
+                replayed.add(spec);
+            }
+        }
+        assertThat(replayed).contains("ExactlyOnceS3", "ExactlyOnceS4");
+        assertThat(withTraces).as("specs with stored traces under traces/" + FAMILY).containsAll(replayed);
+    }
+
     /** Spec (from each header) to the actions its traces take. */
     private static Map<String, Set<String>> takenBySpec(Path dir) throws IOException {
         ObjectMapper json = new ObjectMapper();

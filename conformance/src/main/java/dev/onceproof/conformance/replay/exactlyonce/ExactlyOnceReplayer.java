@@ -75,7 +75,17 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
 
     @Override
     public Set<String> actions() {
-        return GatherCores.GATHER_SPECS.contains(spec) ? GATHER : spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
+        if (GatherCores.GATHER_SPECS.contains(spec)) {
+            Set<String> a = new java.util.TreeSet<>(GATHER);
+            if (!spec.equals("ExactlyOnceS4")) {
+                a.addAll(Set.of("Tick", "RecvSync", spec.equals("ExactlyOnceS5") ? "PeriodicSync" : "PushSync"));
+            }
+            if (spec.equals("ExactlyOnceS6")) {
+                a.add("ClientLoseH");
+            }
+            return a;
+        }
+        return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
     }
 
     @Override

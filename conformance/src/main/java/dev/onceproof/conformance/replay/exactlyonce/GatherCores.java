@@ -18,6 +18,7 @@ import dev.onceproof.exactlyonce.GatherClient;
 import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.HistoryClient;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
@@ -99,11 +100,19 @@ final class GatherCores {
 
     static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6");
 
+    /** The specs' encodings (ExactlyOnceTimed, ExactlyOnceS6): Never, Open, Unknown. */
+    private static final long NEVER = -1;
+    private static final long OPEN = -2;
+    private static final long UNKNOWN = -3;
+
     private final String spec;
     private final Factory factory;
     private final ClientId client;
     private final List<ServerId> servers = new ArrayList<>();
     private final boolean allowDup;
+    /** The spec's Cut: servers partitioned from everyone (L252); a send to or from one is lost. */
+    private final Set<ServerId> cut = new TreeSet<>();
+    private final boolean printedBoundary;
     private final ManualEoClock clock = new ManualEoClock(0);
     private final Map<ServerId, GatherServer> cores = new TreeMap<>();
     private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
@@ -128,6 +137,12 @@ final class GatherCores {
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
         servers.sort(null);
         this.allowDup = constants.path("AllowDup").asBoolean(false);
+        constants.path("Cut").forEach(s -> cut.add(ServerId.of(s.asText())));
+        this.printedBoundary = constants.path("Boundary").asText("corrected").equals("faithful");
+        if (spec.equals("ExactlyOnceS6")) {
+            // The spec's fresh device has connected nowhere: H = Never everywhere.
+            historyStore.save(new ClientEffect.RecordHistory(ClientHistory.never()));
+        }
         for (ServerId s : servers) {
             stores.put(s, new GatherServerStore(new InMemorySnapshotStore()));
             cores.put(s, newServer(s));
@@ -146,11 +161,12 @@ final class GatherCores {
 
     private GatherConfig config(ServerId s) {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), 0);
-        return switch (spec) {
+        GatherConfig c = switch (spec) {
             case "ExactlyOnceS4" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
             case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, 2, 1, 0);
             default -> new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0);
         };
+        return printedBoundary ? c.withPrintedBoundary() : c;
     }
 
     private GatherServer newServer(ServerId s) {
@@ -194,6 +210,14 @@ final class GatherCores {
             case "ADeliverErr" -> out.addAll(aDeliver(server(p), Cores.note(p), false));
             case "PurgeSync" -> out.addAll(purgeSync(server(p), peer(p), p));
             case "Lose" -> out.addAll(lose(p));
+            case "Tick" -> clock.set(p.get("now").asLong());
+            case "PushSync" -> out.addAll(sendSync(server(p), "PushSync", p));
+            case "PeriodicSync" -> out.addAll(sendSync(server(p), "PeriodicSync", p));
+            case "RecvSync" -> out.addAll(recvSync(server(p), peer(p), p));
+            case "ClientLoseH" -> {
+                ((HistoryClient) clientCore).loseHistory();
+                historyStore.save(new ClientEffect.RecordHistory(ClientHistory.unknown()));
+            }
             default -> throw new IllegalArgumentException("no server-centric exactly-once core call for action "
                     + action);
         }
@@ -220,17 +244,14 @@ final class GatherCores {
     }
 
     private List<Mismatch> startSession(ServerId s, ObjectNode p) {
-        GatherServer core = cores.get(s);
-        ServerStep step = core instanceof S6Server s6 && uploaded != null ? run(s, c -> s6.startSession(uploaded))
+        ServerStep step = clientCore instanceof HistoryClient c6
+                ? run(s, c -> c.startSession(new EoMessage.HistoryUpload(client, s, c6.history())))
                 : run(s, GatherServer::startSession);
         List<Mismatch> out = new ArrayList<>();
         expect(out, "StartSession", "started", step);
         sids.get(s).put(cores.get(s).session(), p.get("sid").asLong());
         return out;
     }
-
-    /** Strategy 6: the history the client uploaded at its last connect. */
-    private EoMessage.HistoryUpload uploaded;
 
     private List<Mismatch> reqD(ServerId s, ServerId t, long sid) {
         ServerStep step = run(s, c -> c.reqD(t));
@@ -349,6 +370,47 @@ final class GatherCores {
         return null;
     }
 
+    /** Java sync messages behind the snet entries of type "sync" (their K is not in the trace). */
+    private final Map<ObjectNode, EoMessage.DSync> syncs = new HashMap<>();
+
+    private boolean link(ServerId a, ServerId b) {
+        return !cut.contains(a) && !cut.contains(b);
+    }
+
+    /** PushSync (S6) / PeriodicSync (S5): the core's syncs, to every server it can reach. */
+    private List<Mismatch> sendSync(ServerId s, String name, ObjectNode p) {
+        ServerStep step = run(s, c -> c instanceof S6Server s6 ? s6.pushSync()
+                : c instanceof S5Server s5 ? s5.periodicSync() : c.syncAll());
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, name, "synced", step);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m
+                    && link(m.from(), m.to())) {
+                ObjectNode json = msg("sync", m.from(), m.to(), 0, ids(m.d()), m.ts());
+                snet.add(json);
+                syncs.put(json, m);
+            }
+        }
+        out.addAll(Mismatch.compare(name + ".ts", p.get("ts"), F.numberNode(clock.now())));
+        return out;
+    }
+
+    private List<Mismatch> recvSync(ServerId t, ServerId s, ObjectNode p) {
+        TreeSet<NoteId> d = noteSet(p.get("d"));
+        long ts = p.get("ts").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        ObjectNode json = msg("sync", s, t, 0, ids(d), ts);
+        if (!snet.contains(json)) {
+            out.add(new Mismatch("RecvSync.message", json.toString(), "(not in snet)"));
+        }
+        EoMessage.DSync m = syncs.getOrDefault(json, new EoMessage.DSync(s, t, client, ts, d, d));
+        expect(out, "RecvSync", "merged", run(t, c -> c.recvSync(m)));
+        if (!allowDup) {
+            snet.remove(json);
+        }
+        return out;
+    }
+
     private List<Mismatch> lose(ObjectNode p) {
         ObjectNode m = msg(p.get("type").asText(), ServerId.of(p.get("from").asText()),
                 ServerId.of(p.get("to").asText()), p.get("sid").asLong(), ids(noteSet(p.get("d"))),
@@ -380,8 +442,6 @@ final class GatherCores {
                 historyStore.save(h);
             } else if (e instanceof ClientEffect.Record r) {
                 r.processed().ifPresent(n -> delivered.add(n.id().text()));
-            } else if (e instanceof ClientEffect.Send s && s.message() instanceof EoMessage.HistoryUpload u) {
-                uploaded = u;
             }
         }
     }
@@ -438,6 +498,12 @@ final class GatherCores {
 
     Set<String> fields() {
         Set<String> f = new LinkedHashSet<>(List.of("conn", "connId", "K", "D", "sess", "snet", "delivered"));
+        if (!spec.equals("ExactlyOnceS4")) {
+            f.addAll(List.of("now", "TS"));
+        }
+        if (spec.equals("ExactlyOnceS6")) {
+            f.add("H");
+        }
         return f;
     }
 
@@ -468,6 +534,29 @@ final class GatherCores {
         snet.forEach(net::add);
         m.put("snet", ExactlyOnceReplayer.normalize(net));
         m.put("delivered", delivered.deepCopy());
+        Set<String> fields = fields();
+        if (fields.contains("TS")) {
+            m.put("now", F.numberNode(clock.now()));
+            ObjectNode ts = F.objectNode();
+            for (ServerId s : servers) {
+                ObjectNode row = F.objectNode();
+                for (ServerId t : servers) {
+                    row.put(t.name(), cores.get(s).ts().getOrDefault(t, NEVER));
+                }
+                ts.set(s.name(), row);
+            }
+            m.put("TS", ts);
+        }
+        if (fields.contains("H")) {
+            ClientHistory h = ((HistoryClient) clientCore).history();
+            ObjectNode hn = F.objectNode();
+            for (ServerId t : servers) {
+                long v = h.open().contains(t) ? OPEN : h.ended().containsKey(t) ? h.ended().get(t)
+                        : h.complete() ? NEVER : UNKNOWN;
+                hn.put(t.name(), v);
+            }
+            m.put("H", hn);
+        }
         return m;
     }
 

@@ -1,0 +1,109 @@
+------------------------- MODULE ExactlyOnceTimed -------------------------
+(***************************************************************************)
+(* What Strategies 5 and 6 add to ExactlyOnceGather: time and sync         *)
+(* timestamps (sec. 3.3.2, L219-252; App. A.7, A.8).                       *)
+(*                                                                         *)
+(* One global clock `now` (NTP assumed, L219; "bounded maximum clock drift *)
+(* ... can be added to the appropriate parameters", so a drift of 0 here,  *)
+(* Z18), advanced by Tick up to the model bound MaxTime.  Several steps    *)
+(* may share a tick: that is what makes the boundary of the freshness      *)
+(* tests matter (Z10).  TS[s][t] is "the timestamp of the most recently    *)
+(* received synchronization message" from t at s (L229): the sender's     *)
+(* send time (A.7 "TS[s] = m.timestamp"; L476 m.timestamp is "the local    *)
+(* timestamp when m was sent"), kept as a max (Z11), Never before any.    *)
+(* A sync message carries its sender's D and send time (L229); so does a   *)
+(* reply to "Request for list D" (A.7, A.8 set TS from it).               *)
+(*                                                                         *)
+(* Boundary: "corrected" pulls from t when TS[s][t] <= bound; "faithful"   *)
+(* is the printed `TS[s] < bound` (A.7 `TS[s] < GetCurrentTime() - Tr`,    *)
+(* A.8 `TS[s] < H(s)`), which treats a sync sent in the same tick as the   *)
+(* end of the client's connection as fresh although it may predate the    *)
+(* connection's last delivery.  TLC refutes the faithful one (Z10).        *)
+(***************************************************************************)
+EXTENDS ExactlyOnceGather
+
+CONSTANTS
+    MaxTime,   \* model bound on the clock
+    Boundary   \* "corrected" | "faithful" (Z10)
+
+ASSUME TimeIsNat == MaxTime \in Nat
+ASSUME BoundaryIsKnown == Boundary \in {"corrected", "faithful"}
+
+VARIABLES
+    now,   \* the clock (global, Z18)
+    TS     \* server, durable: TS[s][t] send time of the latest sync from t (Never if none)
+
+timedVars == <<now, TS>>
+
+Never == -1
+Stamp == {Never} \cup 0..MaxTime
+
+\* Is a sync sent at ts too old for a bound?  (Z10)
+NotFresh(ts, bound) == IF Boundary = "faithful" THEN ts < bound ELSE ts <= bound
+
+Max(a, b) == IF a >= b THEN a ELSE b
+
+TimedTypeOK ==
+    /\ GatherTypeOK
+    /\ NoClientNet
+    /\ now \in 0..MaxTime
+    /\ TS \in [Servers -> [Servers -> Stamp]]
+
+TimedInit ==
+    /\ GatherInit
+    /\ now = 0
+    /\ TS = [s \in Servers |-> [t \in Servers |-> Never]]
+
+\* Time passes (several steps may share a tick).
+TickT ==
+    /\ now < MaxTime
+    /\ now' = now + 1
+    /\ lastAction' = [name |-> "Tick", now |-> now + 1]
+    /\ UNCHANGED <<baseVars, gatherVars, TS>>
+
+\* s sends its D with its clock to every server it can reach (L229: "The
+\* servers periodically send these synchronization messages to each other,
+\* which include the originating server's list D").  `name` is the
+\* strategy's: PeriodicSync (S5), PushSync (S6).  Model bound: a server has
+\* at most one sync on its way to each peer (the next goes out once the last
+\* arrived or was lost); without it the set of syncs in flight, each with its
+\* own D and time, is far beyond a ci budget.  An older sync only adds an
+\* older D and cannot raise TS (max), so safety does not rest on the bound.
+SyncMsgs(s) == {SMsg("sync", s, t, 0, D[s], now) : t \in {u \in Servers \ {s} : Link(s, u)}}
+SyncInFlight(s) == \E m \in snet : m.type = "sync" /\ m.from = s
+
+SendSyncT(s, name) ==
+    /\ ~SyncInFlight(s)
+    /\ SyncMsgs(s) # {}
+    /\ snet' = snet \cup SyncMsgs(s)
+    /\ lastAction' = [name |-> name, server |-> s, d |-> D[s], ts |-> now]
+    /\ UNCHANGED <<baseVars, K, D, sess, connId, now, TS>>
+
+\* t takes a sync from s: "D = D + D[s]" restricted to its K (A.7's
+\* "D[s] - (D[s] - K)"), TS[t][s] := max(TS[t][s], ts) (Z11).
+RecvSyncT(t, m) ==
+    /\ m \in snet
+    /\ m.type = "sync"
+    /\ m.to = t
+    /\ snet' = ConsumeS(m)
+    /\ D' = [D EXCEPT ![t] = @ \cup (m.d \cap K[t])]
+    /\ TS' = [TS EXCEPT ![t][m.from] = Max(@, m.ts)]
+    /\ lastAction' = [name |-> "RecvSync", server |-> t, peer |-> m.from, d |-> m.d, ts |-> m.ts]
+    /\ UNCHANGED <<baseVars, K, sess, connId, now>>
+
+\* The client's connection ends (Disconnect, ClientCrash): the server it was
+\* connected to drops the session (it sees the connection close).  A model
+\* bound of the timed strategies: S4 keeps dead sessions running and shows
+\* they cannot deliver (Live); here they would only add D merges and
+\* TS updates, which are sound, at a cost in states the ci budget lacks.
+EndConnSession ==
+    /\ sess' = IF conn = None THEN sess ELSE [sess EXCEPT ![conn] = Idle]
+    /\ UNCHANGED <<K, D, snet, connId>>
+
+\* The gather's reply carries t's clock; A.7/A.8 "TS[s] = m.timestamp".
+ReplyDT(t, m) == ReplyDG(t, m, now) /\ UNCHANGED timedVars
+RecvDT(s, m) ==
+    /\ RecvDG(s, m)
+    /\ TS' = [TS EXCEPT ![s][m.from] = Max(@, m.ts)]
+    /\ UNCHANGED now
+=============================================================================

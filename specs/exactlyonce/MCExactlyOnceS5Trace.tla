@@ -1,0 +1,36 @@
+----------------------- MODULE MCExactlyOnceS5Trace -----------------------
+(* Models that make traces of Strategy 5 for replay on the Java cores        *)
+(* (specs/CONVENTIONS.md).  The Sim cfg is a random simulation; the other    *)
+(* cfgs are targeted: their only invariant is a trap NotX == ~X, and TLC's   *)
+(* shortest (BFS) counterexample is a trace of scenario X.                   *)
+EXTENDS MCExactlyOnceS5
+
+\* Example 5 (L231-236): c got m1 from A, then, T_r later, connects to B.
+\* Case (i): B's latest sync from A was sent within T_r, so B does not pull
+\* from A and already has m1 in D.
+Example5i ==
+    /\ lastAction.name = "StartSession"
+    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+    /\ lastAction.stale = {}
+NotExample5i == ~Example5i
+
+\* Case (ii): A's sync at B is older than T_r, B pulls D_A before delivering.
+Example5ii ==
+    /\ lastAction.name = "EndGather"
+    /\ sess[lastAction.server].stale # {}
+    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+NotExample5ii == ~Example5ii
+
+\* Z10: the client reconnects exactly T_r after the end of its last
+\* connection (footnote 3), after a delivery; the server takes the boundary
+\* as stale and pulls.
+ReconnectAtTr ==
+    /\ lastAction.name = "StartSession"
+    /\ lastEnd # Never /\ now = lastEnd + Tr
+    /\ Len(delivered) >= 1
+    /\ lastAction.stale # {}
+NotReconnectAtTr == ~ReconnectAtTr
+
+GatherFailed == lastAction.name = "GatherFail"
+NotGatherFailed == ~GatherFailed
+=============================================================================

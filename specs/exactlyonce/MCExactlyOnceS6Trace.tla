@@ -1,0 +1,38 @@
+----------------------- MODULE MCExactlyOnceS6Trace -----------------------
+(* Models that make traces of Strategy 6 for replay on the Java cores        *)
+(* (specs/CONVENTIONS.md).  The Sim cfg is a random simulation; the other    *)
+(* cfgs are targeted: their only invariant is a trap NotX == ~X, and TLC's   *)
+(* shortest (BFS) counterexample is a trace of scenario X.                   *)
+EXTENDS MCExactlyOnceS6
+
+\* Example 6 (L250): A delivered m1; c connects to B with H(A) = t1; B makes
+\* sure it has synchronized with A after t1 (here: it pulls D_A).
+Example6 ==
+    /\ lastAction.name = "EndGather"
+    /\ \E t \in sess[lastAction.server].stale : H[t] >= 0
+    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+NotExample6 == ~Example6
+
+\* L254, Z17: the client lost H (detectably) after a delivery; the next
+\* server pulls from every other server, as in S4.
+LostHistory ==
+    /\ lastAction.name = "EndGather"
+    /\ HistoryLost
+    /\ Len(delivered) >= 1
+NotLostHistory == ~LostHistory
+
+\* Z17: the client crashed in mid-connection, H(A) stays Open, and the next
+\* server must pull from A.
+CrashOpen ==
+    /\ lastAction.name = "StartSession"
+    /\ \E t \in lastAction.stale : H[t] = Open
+NotCrashOpen == ~CrashOpen
+
+\* L252: c connected to A, then to B, never to C; B cannot talk to C but
+\* delivers.
+IrrelevantPartition ==
+    /\ lastAction.name = "ADeliverOK"
+    /\ Cut # {}
+    /\ \E t \in Servers \ {lastAction.server} : H[t] >= 0
+NotIrrelevantPartition == ~IrrelevantPartition
+=============================================================================
