@@ -16,9 +16,10 @@ import java.util.SortedSet;
  *       was sent.</li>
  * </ul>
  * Rules: every value {@code >= 0} (R1); for Strategy 5, {@code tu >= 1} (R2: a period of 0 is no
- * period) and {@code tu + te < tr - 2 * skew - te} (R3: a server's TS of a peer is at most T_u + T_e
- * old when syncs flow, and it must fall inside the freshness window {@link #window()}, or no connect
- * could ever use local information, L238, and every connect would wait for a pull).
+ * period) and {@code tr - 2 * skew - te >= 0} (R3: the freshness window {@link #window()} is not
+ * negative; T_r = 0 with exact clocks is Strategy 4, L373, and allowed). Whether syncs every T_u can
+ * keep peers fresh at all ({@code tu + te < window}, else every connect pulls, L238) is a matter of
+ * performance, reported by {@link #fastPathPossible()}, not refused.
  *
  * <p>A final class rather than a record, for Lincheck (see {@link Note}).
  */
@@ -58,11 +59,10 @@ public final class GatherConfig {
                 throw new IllegalArgumentException("rule R2: T_u = " + tu + " must be at least 1 tick for "
                         + "Strategy 5's periodic synchronization");
             }
-            if (tu + te >= tr - 2 * skew - te) {
-                throw new IllegalArgumentException("rule R3: T_u + T_e = " + tu + " + " + te + " must be below "
-                        + "the freshness window T_r - 2*skew - T_e = " + tr + " - 2*" + skew + " - " + te
-                        + " (a peer's sync is up to T_u + T_e old when it arrives; if that is outside the window, "
-                        + "every connect waits for a pull)");
+            if (tr - 2 * skew - te < 0) {
+                throw new IllegalArgumentException("rule R3: the freshness window T_r - 2*skew - T_e = " + tr
+                        + " - 2*" + skew + " - " + te + " is negative: the client's promise is shorter than the "
+                        + "clocks' uncertainty plus a message lifetime, so no sync could ever be judged fresh");
             }
         }
         this.tr = tr;
@@ -141,6 +141,11 @@ public final class GatherConfig {
      */
     public long window() {
         return tr - 2 * skew - servers.te();
+    }
+
+    /** Strategy 5: whether a peer's periodic sync (at most T_u + T_e old) can be inside the window. */
+    public boolean fastPathPossible() {
+        return tu + servers.te() < window();
     }
 
     /**

@@ -94,10 +94,14 @@ class S56CoreTest {
                 .hasMessageContaining("rule R1: skew = -3");
         assertThatThrownBy(() -> new GatherConfig(servers(A, 0), GatherConfig.Strategy.S5, 10, 0, 0))
                 .hasMessageContaining("rule R2: T_u = 0");
-        // window = 100 - 2*2 - 5 = 91; T_u + T_e = 86 + 5 = 91 is not below it.
-        assertThatThrownBy(() -> new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 86, SKEW))
-                .hasMessageContaining("rule R3");
-        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 85, SKEW).window()).isEqualTo(91);
+        // window = 8 - 2*2 - 5 < 0.
+        assertThatThrownBy(() -> new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, 8, 1, SKEW))
+                .hasMessageContaining("rule R3").hasMessageContaining("negative");
+        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, 9, 1, SKEW).window()).isZero();
+        // window = 100 - 2*2 - 5 = 91; T_u + T_e = 86 + 5 = 91 is not below it: allowed, but no fast path.
+        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 86, SKEW).fastPathPossible()).isFalse();
+        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 85, SKEW).fastPathPossible()).isTrue();
+        assertThat(new GatherConfig(servers(A, 0), GatherConfig.Strategy.S5, 0, 1, 0).window()).as("T_r = 0: S4").isZero();
         assertThatThrownBy(() -> new ServerConfig(A, C, new TreeSet<>(List.of(A)), -1)).hasMessageContaining("T_e");
         // Strategies 4 and 6 do not use T_u: no R2/R3 there.
         assertThat(new GatherConfig(servers(A, 0), GatherConfig.Strategy.S6, 0, 0, 0).historyMargin()).isZero();

@@ -31,7 +31,8 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
-                new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS6"),
+                new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
+                new ExactlyOnceReplayer("ExactlyOnceS6"),
                 new CausalReplayer()));
     }
 

@@ -75,7 +75,12 @@ final class GatherCores {
     interface Factory {
         GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable);
 
-        GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored);
+        /**
+         * @param lastEnd Strategy 5: when the last connection ended, if the client knows it (after a
+         *     crash the replayer passes the crash time, as the spec's lastEnd)
+         */
+        GatherClient client(String spec, ClientId id, EoClock clock, long tr, OptionalLong lastEnd,
+                ClientHistory stored);
 
         Factory REAL = new Factory() {
             @Override
@@ -88,10 +93,11 @@ final class GatherCores {
             }
 
             @Override
-            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored) {
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, OptionalLong lastEnd,
+                    ClientHistory stored) {
                 return switch (spec) {
                     case "ExactlyOnceS4" -> new S4Client(id);
-                    case "ExactlyOnceS5" -> new S5Client(id, clock, tr, OptionalLong.empty());
+                    case "ExactlyOnceS5" -> new S5Client(id, clock, tr, lastEnd);
                     default -> new S6Client(id, clock, stored);
                 };
             }
@@ -113,6 +119,8 @@ final class GatherCores {
     /** The spec's Cut: servers partitioned from everyone (L252); a send to or from one is lost. */
     private final Set<ServerId> cut = new TreeSet<>();
     private final boolean printedBoundary;
+    /** Strategy 5's T_r (the constant Tr). */
+    private final long tr;
     private final ManualEoClock clock = new ManualEoClock(0);
     private final Map<ServerId, GatherServer> cores = new TreeMap<>();
     private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
@@ -139,6 +147,7 @@ final class GatherCores {
         this.allowDup = constants.path("AllowDup").asBoolean(false);
         constants.path("Cut").forEach(s -> cut.add(ServerId.of(s.asText())));
         this.printedBoundary = constants.path("Boundary").asText("corrected").equals("faithful");
+        this.tr = spec.equals("ExactlyOnceS5") ? required(constants, "Tr").asLong() : 0;
         if (spec.equals("ExactlyOnceS6")) {
             // The spec's fresh device has connected nowhere: H = Never everywhere.
             historyStore.save(new ClientEffect.RecordHistory(ClientHistory.never()));
@@ -148,7 +157,7 @@ final class GatherCores {
             cores.put(s, newServer(s));
             sids.put(s, new HashMap<>());
         }
-        clientCore = newClient();
+        clientCore = newClient(OptionalLong.empty());
     }
 
     private static JsonNode required(ObjectNode c, String name) {
@@ -163,7 +172,7 @@ final class GatherCores {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), 0);
         GatherConfig c = switch (spec) {
             case "ExactlyOnceS4" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
-            case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, 2, 1, 0);
+            case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, tr, 1, 0);
             default -> new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0);
         };
         return printedBoundary ? c.withPrintedBoundary() : c;
@@ -173,8 +182,8 @@ final class GatherCores {
         return factory.server(spec, config(s), clock, stores.get(s).load());
     }
 
-    private GatherClient newClient() {
-        return factory.client(spec, client, clock, 0, historyStore.load().history());
+    private GatherClient newClient(OptionalLong lastEnd) {
+        return factory.client(spec, client, clock, tr, lastEnd, historyStore.load().history());
     }
 
     // ---- steps ---------------------------------------------------------------------------------
@@ -194,10 +203,15 @@ final class GatherCores {
                         F.textNode(step.verdict().specName())));
                 connId++;
             }
-            case "Disconnect" -> carryOutClient(clientCore.endConnection());
+            case "Disconnect" -> {
+                endConnSession();
+                carryOutClient(clientCore.endConnection());
+            }
             case "ClientCrash" -> {
+                endConnSession();
                 clientCore.crash();
-                clientCore = newClient();
+                // Strategy 5: the crash ended the connection now; the rebooted client waits T_r from it.
+                clientCore = newClient(clientCore instanceof S5Client s5 ? s5.lastEnd() : OptionalLong.empty());
             }
             case "ServerCrash" -> cores.put(server(p), newServer(server(p)));
             case "StartSession" -> out.addAll(startSession(server(p), p));
@@ -222,6 +236,17 @@ final class GatherCores {
                     + action);
         }
         return out;
+    }
+
+    /**
+     * Strategies 5-6 (ExactlyOnceTimed's EndConnSession): the server the client was connected to
+     * sees the connection close and ends its session. Strategy 4's spec keeps the session (it shows
+     * a dead session cannot deliver), so nothing happens there.
+     */
+    private void endConnSession() {
+        if (!spec.equals("ExactlyOnceS4")) {
+            clientCore.conn().ifPresent(s -> run(s, GatherServer::endSession));
+        }
     }
 
     private static void expect(List<Mismatch> out, String action, String outcome, ServerStep step) {
@@ -504,6 +529,9 @@ final class GatherCores {
         if (spec.equals("ExactlyOnceS6")) {
             f.add("H");
         }
+        if (spec.equals("ExactlyOnceS5")) {
+            f.add("lastEnd");
+        }
         return f;
     }
 
@@ -546,6 +574,9 @@ final class GatherCores {
                 ts.set(s.name(), row);
             }
             m.put("TS", ts);
+        }
+        if (fields.contains("lastEnd") && clientCore instanceof S5Client s5) {
+            m.put("lastEnd", F.numberNode(s5.lastEnd().orElse(NEVER)));
         }
         if (fields.contains("H")) {
             ClientHistory h = ((HistoryClient) clientCore).history();

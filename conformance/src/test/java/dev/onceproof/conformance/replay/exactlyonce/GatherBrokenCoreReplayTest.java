@@ -84,8 +84,9 @@ class GatherBrokenCoreReplayTest {
             }
 
             @Override
-            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored) {
-                return GatherCores.Factory.REAL.client(spec, id, clock, tr, stored);
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, java.util.OptionalLong lastEnd,
+                    ClientHistory stored) {
+                return GatherCores.Factory.REAL.client(spec, id, clock, tr, lastEnd, stored);
             }
         };
     }
@@ -278,7 +279,8 @@ class GatherBrokenCoreReplayTest {
             }
 
             @Override
-            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, ClientHistory stored) {
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, java.util.OptionalLong lastEnd,
+                    ClientHistory stored) {
                 return new CleanEndOnly(id, clock, stored);
             }
         };
