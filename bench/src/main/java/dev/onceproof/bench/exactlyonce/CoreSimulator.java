@@ -41,7 +41,26 @@ public final class CoreSimulator implements Simulator {
      */
     static final int MAX_EXTENDED_NOTES = 12_800;
 
-    /** Stochastic connections simulated and the wall time they took, per strategy (the harness figure). */
+    /** Threads of the stochastic mode (the machine of the issue has 2 cores). */
+    static final int THREADS = 2;
+    private static final java.util.concurrent.ForkJoinPool POOL = new java.util.concurrent.ForkJoinPool(THREADS);
+
+    /** Runs {@code body(k)} for k in [0, n) on {@link #POOL}; an exception in one is rethrown. */
+    static void parallel(int n, java.util.function.IntConsumer body) {
+        try {
+            POOL.submit(() -> java.util.stream.IntStream.range(0, n).parallel().forEach(body)).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Stochastic connections simulated and the time each took, per strategy (the harness figure). */
     final Speed speed = new Speed();
 
     /** Simulated stochastic connections per second, per strategy, over everything this simulator ran. */
@@ -49,12 +68,12 @@ public final class CoreSimulator implements Simulator {
         final long[] connections = new long[7];
         final long[] nanos = new long[7];
 
-        void record(int strategy, long ns) {
+        synchronized void record(int strategy, long ns) {
             connections[strategy]++;
             nanos[strategy] += ns;
         }
 
-        double perSecond(int strategy) {
+        synchronized double perSecond(int strategy) {
             return nanos[strategy] == 0 ? Double.NaN : connections[strategy] / (nanos[strategy] / 1e9);
         }
 
@@ -176,9 +195,11 @@ public final class CoreSimulator implements Simulator {
         }
         double[] x = new double[connections];
         double[] y = new double[connections];
-        long starved = 0;
-        long extended = 0;
-        for (int k = 0; k < connections; k++) {
+        boolean[] starvedAt = new boolean[connections];
+        boolean[] extendedAt = new boolean[connections];
+        // Connections are independent (each its own stream and rig): run them on THREADS threads and
+        // gather by index, so the numbers do not depend on the schedule.
+        parallel(connections, k -> {
             long t = System.nanoTime();
             Rig ri = stochasticCount(strategy, p, seed, k);
             long t1 = System.nanoTime();
@@ -189,8 +210,14 @@ public final class CoreSimulator implements Simulator {
             }
             x[k] = ri.processed.size();
             y[k] = r0.processed.size();
-            starved += ri.starved || r0.starved ? 1 : 0;
-            extended += ri.reruns > 0 || r0.reruns > 0 ? 1 : 0;
+            starvedAt[k] = ri.starved || r0.starved;
+            extendedAt[k] = ri.reruns > 0 || r0.reruns > 0;
+        });
+        long starved = 0;
+        long extended = 0;
+        for (int k = 0; k < connections; k++) {
+            starved += starvedAt[k] ? 1 : 0;
+            extended += extendedAt[k] ? 1 : 0;
         }
         Simulated.Estimate e = ratio(x, y);
         return new Simulated.Estimate(e.mean(), e.lo(), e.hi(), e.connections(), starved, extended);

@@ -3,7 +3,7 @@ package dev.onceproof.bench.exactlyonce;
 /**
  * What the simulator of the real cores says at one point, as p_i/p_0: the mean-value mode's ratio
  * and the stochastic mode's mean with its 95% confidence interval. A column is null when it was not
- * simulated, and {@code missing} says why (for Strategies 4-6: no core exists yet).
+ * simulated, and {@code missing} says why (e.g. the S5 core refuses T_r <= T_u, its rule R3).
  */
 public record Simulated(Double meanValue, Estimate stochastic, String missing) {
 

@@ -32,16 +32,15 @@ final class SimulationClaims {
         int n = 0;
         double worst = 0;
         String where = "";
-        List<String> missing = new ArrayList<>();
+        // strategy -> [points not simulated, first reason]
+        java.util.Map<Integer, Object[]> missing = new java.util.TreeMap<>();
         for (Map.Entry<String, List<EoExperiment.CurveResult>> f : figs.entrySet()) {
             for (EoExperiment.CurveResult c : f.getValue()) {
                 for (Point pt : c.points()) {
                     Double mv = pt.simulated().meanValue();
                     if (mv == null) {
-                        String why = "S" + pt.strategy() + ": " + pt.simulated().missing();
-                        if (!missing.contains(why)) {
-                            missing.add(why);
-                        }
+                        Object[] m = missing.computeIfAbsent(pt.strategy(), s -> new Object[] {0, pt.simulated().missing()});
+                        m[0] = (Integer) m[0] + 1;
                         continue;
                     }
                     n++;
@@ -54,12 +53,14 @@ final class SimulationClaims {
                 }
             }
         }
+        List<String> notSimulated = new ArrayList<>();
+        missing.forEach((s, m) -> notSimulated.add("S" + s + " at " + m[0] + " points (the first: " + m[1] + ")"));
         if (n == 0) {
-            return Claim.notRun(id, "App. B, notes Z23", claim, "no point simulated: " + String.join("; ", missing));
+            return Claim.notRun(id, "App. B, notes Z23", claim, "no point simulated: " + String.join("; ", notSimulated));
         }
         return Claim.of(id, "App. B, notes Z23", claim, worst <= TOLERANCE, PaperClaims.fmt(
                 "%d points; largest relative error %.3f%% at %s%s", n, 100 * worst, where,
-                missing.isEmpty() ? "" : "; not simulated: " + String.join("; ", missing)));
+                notSimulated.isEmpty() ? "" : "; not simulated: " + String.join("; ", notSimulated)));
     }
 
     private static Claim p1p2EqualP0(Params base, Simulator sim) {

@@ -22,9 +22,17 @@ class SimulatorSmokeTest {
         for (int s = 0; s <= 6; s++) {
             assertThat(SIM.missing(s)).as("S" + s).isEmpty();
         }
-        // Table 1's T_r = 100 < T_u = 300: the S5 core's rule R3 refuses it; the point says why
-        assertThat(SIM.missingAt(5, Params.base())).hasValueSatisfying(why -> assertThat(why).contains("rule R3"));
-        assertThat(SIM.simulate(5, Params.base(), 1, 0).missing()).contains("rule R3");
+        // Table 1's T_r = 100 < T_u = 300: the S5 core of eo46-core 3f0798c..6f56a31 refuses it (its rule
+        // R3); a later core may accept it. Either the point says why, with the core's words, or it is
+        // simulated and matches App. B.
+        java.util.Optional<String> why = SIM.missingAt(5, Params.base());
+        if (why.isPresent()) {
+            assertThat(why.get()).contains("the S5 core refuses these parameters").contains("rule R3");
+            assertThat(SIM.simulate(5, Params.base(), 1, 0).missing()).isEqualTo(why.get());
+        } else {
+            double analytic = ClosedForms.p5(Params.base()).value();
+            assertThat(SIM.meanValue(5, Params.base())).isCloseTo(analytic, offset(0.02 * analytic));
+        }
         assertThat(SIM.missingAt(5, Params.base().with("Tr", 400))).isEmpty();
     }
 
@@ -103,8 +111,12 @@ class SimulatorSmokeTest {
     @Test
     void costsAreMeasuredOnTheSameConnections() {
         List<CostTable.Row> rows = CostTable.measure(Params.base().with("q", 5), SIM, 3, 10);
-        // S5 is refused by its core at Table 1's T_r = 100 < T_u
-        assertThat(rows).extracting(CostTable.Row::strategy).containsExactly(0, 1, 2, 3, 4, 6);
+        // every strategy whose core takes the point (S5's may refuse Table 1's T_r = 100 < T_u)
+        List<Integer> expected = new java.util.ArrayList<>(List.of(0, 1, 2, 3, 4, 6));
+        if (SIM.missingAt(5, Params.base()).isEmpty()) {
+            expected.add(5, 5);
+        }
+        assertThat(rows).extracting(CostTable.Row::strategy).containsExactlyElementsOf(expected);
         CostTable.Row s0 = rows.get(0);
         CostTable.Row s3 = rows.get(3);
         // S0: a delivery and an ack per note; S3 adds a sync round with the 9 others and a purge exchange
