@@ -208,9 +208,12 @@ GatherFailG(s) ==
 GatherPurge(s) ==
     IF sess[s].stale = Servers \ {s} THEN D[s] \cap sess[s].common ELSE {}
 
+\* "Got response from each s" (A.6): every stale server's D is merged.
+GatherDone(s) == sess[s].replied = sess[s].stale
+
 EndGatherG(s, P) ==
     /\ sess[s].phase = "gather"
-    /\ sess[s].replied = sess[s].stale
+    /\ GatherDone(s)
     /\ K' = [K EXCEPT ![s] = @ \ P]
     /\ D' = [D EXCEPT ![s] = @ \ P]
     /\ sess' = [sess EXCEPT ![s].phase = "deliver"]

@@ -7,4 +7,9 @@ EXTENDS MCExactlyOnceS4Deliver
 \* success ... potentially leading to duplicate delivery."
 WindowDuplicate == ~NoDuplicateDelivery
 NotWindowDuplicate == ~WindowDuplicate
+\* Coverage: an ack lost (3.1: the Deliver then times out), a gather aborted.
+LostAck == lastAction.name = "Lose" /\ lastAction.type = "ack"
+NotLostAck == ~LostAck
+GatherFailed == lastAction.name = "GatherFail"
+NotGatherFailed == ~GatherFailed
 =============================================================================

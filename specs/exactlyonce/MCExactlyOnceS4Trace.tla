@@ -21,6 +21,11 @@ NotGatherFailed == ~GatherFailed
 ADeliverFailed == lastAction.name = "ADeliverErr"
 NotADeliverFailed == ~ADeliverFailed
 
+\* A reply to "Request for list D" is lost; the gather is then stuck and
+\* may give up for free (GatherFail).
+LostReply == lastAction.name = "Lose" /\ lastAction.type = "replyD"
+NotLostReply == ~LostReply
+
 \* L213 and A.6: a delivered note known to every server is purged.
 Purged == lastAction.name \in {"PurgeSync", "EndGather"} /\ lastAction.purged # {}
 NotPurged == ~Purged

@@ -33,4 +33,16 @@ NotReconnectAtTr == ~ReconnectAtTr
 
 GatherFailed == lastAction.name = "GatherFail"
 NotGatherFailed == ~GatherFailed
+\* Coverage of the fault steps, each the replayer must map: aDeliver returns
+\* error (L193); a server crashes during a session (Z13: K, D, TS durable);
+\* the client crashes during a connection; a message between servers is
+\* lost.
+ADeliverFailed == lastAction.name = "ADeliverErr"
+NotADeliverFailed == ~ADeliverFailed
+ServerCrashed == lastAction.name = "ServerCrash"
+NotServerCrashed == ~ServerCrashed
+ClientCrashed == lastAction.name = "ClientCrash" /\ lastEnd # Never
+NotClientCrashed == ~ClientCrashed
+LostMessage == lastAction.name = "Lose"
+NotLostMessage == ~LostMessage
 =============================================================================

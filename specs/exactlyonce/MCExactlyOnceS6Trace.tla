@@ -35,4 +35,18 @@ IrrelevantPartition ==
     /\ Cut # {}
     /\ \E t \in Servers \ {lastAction.server} : H[t] >= 0
 NotIrrelevantPartition == ~IrrelevantPartition
+\* Coverage of the fault steps, each the replayer must map: aDeliver returns
+\* error (L193); a server crashes during a session (Z13: K, D, TS durable);
+\* the client crashes during a connection; a message between servers is
+\* lost.
+ADeliverFailed == lastAction.name = "ADeliverErr"
+NotADeliverFailed == ~ADeliverFailed
+ServerCrashed == lastAction.name = "ServerCrash"
+NotServerCrashed == ~ServerCrashed
+ClientCrashed == lastAction.name = "ClientCrash" /\ TRUE
+NotClientCrashed == ~ClientCrashed
+LostMessage == lastAction.name = "Lose"
+NotLostMessage == ~LostMessage
+GatherFailed == lastAction.name = "GatherFail"
+NotGatherFailed == ~GatherFailed
 =============================================================================

@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  * handing it to the client are one critical section, and so are authorizing a purge and handing
  * over "Please purge i". A purge can therefore never slip between the check and the send, and the
  * client sees notes and purge requests in the order the server decided them (FIFO channel). The
- * printed pseudo-code's race is reachable through the core's {@link S3Variant#PRINTED} seam.
+ * printed pseudo-code's race is reachable through the core's {@link S3Variant#PRINTED} seam, and
+ * this class's own safeguard can be moved "one line later" through the {@link Handoff} seam.
  */
 public final class ConcurrentS3Server {
 
@@ -30,13 +31,33 @@ public final class ConcurrentS3Server {
         void send(EoMessage message);
     }
 
+    /**
+     * Mutation seam: where a chosen note or purge request is handed to the client.
+     * {@link #UNDER_LOCK} is the safeguard (inside the critical section that chose it).
+     * {@link #AFTER_UNLOCK} moves the hand-over one line later, just after the lock is released:
+     * the choice {@code i in K - D} is still made atomically, but a sync that learns of i's delivery
+     * elsewhere and a purge of i can complete before the note reaches the client, which no longer
+     * remembers i and processes it again. Only for the Lincheck control; never use it for real.
+     */
+    public enum Handoff {
+        UNDER_LOCK,
+        AFTER_UNLOCK
+    }
+
     private final ReentrantLock lock = new ReentrantLock();
     private final S3Server core;
     private final ServerStore store;
+    private final Handoff handoff;
 
     public ConcurrentS3Server(S3Server core, ServerStore store) {
+        this(core, store, Handoff.UNDER_LOCK);
+    }
+
+    /** With the hand-over seam; see {@link Handoff} (the racy one is a test control only). */
+    public ConcurrentS3Server(S3Server core, ServerStore store, Handoff handoff) {
         this.core = Objects.requireNonNull(core, "core");
         this.store = Objects.requireNonNull(store, "store");
+        this.handoff = Objects.requireNonNull(handoff, "handoff");
     }
 
     public ServerStep startSession() {
@@ -80,12 +101,17 @@ public final class ConcurrentS3Server {
 
     /** Runs one core step under the lock and carries out its record and client messages there. */
     private ServerStep locked(Supplier<ServerStep> step, ClientChannel client) {
+        ServerStep done;
         lock.lock();
         try {
-            return carryOut(step.get(), client);
+            done = carryOut(step.get(), handoff == Handoff.UNDER_LOCK ? client : null);
         } finally {
             lock.unlock();
         }
+        if (handoff == Handoff.AFTER_UNLOCK && client != null) {
+            handToClient(done, client);
+        }
+        return done;
     }
 
     public ServerDurableState durable() {
@@ -114,11 +140,20 @@ public final class ConcurrentS3Server {
         for (ServerEffect effect : step.effects()) {
             if (effect instanceof ServerEffect.Record r) {
                 store.save(r);
-            } else if (client != null && effect instanceof ServerEffect.Send s
+            }
+        }
+        if (client != null) {
+            handToClient(step, client);
+        }
+        return step;
+    }
+
+    private static void handToClient(ServerStep step, ClientChannel client) {
+        for (ServerEffect effect : step.effects()) {
+            if (effect instanceof ServerEffect.Send s
                     && (s.message() instanceof EoMessage.NoteDelivery || s.message() instanceof EoMessage.PurgeRequest)) {
                 client.send(s.message());
             }
         }
-        return step;
     }
 }

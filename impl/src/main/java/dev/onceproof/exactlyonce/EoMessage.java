@@ -59,9 +59,19 @@ public sealed interface EoMessage {
      * "Server synchronization: K, D" for one client's notes (App. A.4), plus the ids this server
      * removed after a successful delivery (Strategies 0-2, notes Z15). {@code round} numbers the
      * sender's synchronizations, so a reply can be matched with the request it answers.
+     * {@code seen} (Strategy 3) is the snapshot's watermark: how many notes had entered the sender's
+     * K when it was built, so the receiver reads a note's absence from {@code k} as "purged there"
+     * only for notes the snapshot could have known (see {@link S3Server}).
      */
     record SyncRequest(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
-            SortedSet<NoteId> d, SortedSet<NoteId> removed) implements EoMessage {
+            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) implements EoMessage {
+
+        /** Without a watermark ({@code seen = 0}: the snapshot vouches for no note; Strategies 0-2). */
+        public SyncRequest(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
+                SortedSet<NoteId> d, SortedSet<NoteId> removed) {
+            this(from, to, client, round, k, d, removed, 0);
+        }
+
         public SyncRequest {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
@@ -69,21 +79,37 @@ public sealed interface EoMessage {
             if (round < 0) {
                 throw new InvalidMessageException("round", round + " is negative");
             }
+            if (seen < 0) {
+                throw new InvalidMessageException("seen", seen + " is negative");
+            }
             k = copy("k", k);
             d = copy("d", d);
             removed = copy("removed", removed);
         }
     }
 
-    /** "Synchronization reply: K, D" (App. A.4), built after the replier merged the request. */
+    /**
+     * "Synchronization reply: K, D" (App. A.4), built after the replier merged the request;
+     * {@code seen} as in {@link SyncRequest}.
+     */
     record SyncReply(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
-            SortedSet<NoteId> d, SortedSet<NoteId> removed) implements EoMessage {
+            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) implements EoMessage {
+
+        /** Without a watermark ({@code seen = 0}: the snapshot vouches for no note; Strategies 0-2). */
+        public SyncReply(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
+                SortedSet<NoteId> d, SortedSet<NoteId> removed) {
+            this(from, to, client, round, k, d, removed, 0);
+        }
+
         public SyncReply {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
             Objects.requireNonNull(client, "client");
             if (round < 0) {
                 throw new InvalidMessageException("round", round + " is negative");
+            }
+            if (seen < 0) {
+                throw new InvalidMessageException("seen", seen + " is negative");
             }
             k = copy("k", k);
             d = copy("d", d);

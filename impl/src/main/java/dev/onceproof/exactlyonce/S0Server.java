@@ -30,7 +30,7 @@ public final class S0Server extends StreamServer {
             throw new IllegalArgumentException("note " + id + " already exists on " + config.self());
         }
         Note note = new Note(id, config.client(), body);
-        k.put(id, note);
+        enter(note);
         return ServerCore.created("created", config, note, record());
     }
 

@@ -26,6 +26,11 @@ public final class S1Client extends Connection {
         super(self);
         this.limits = Limits.streams();
         this.ordering = Objects.requireNonNull(ordering, "ordering");
+        stable.r().forEach((x, s) -> {
+            if (s < 0) {
+                throw new IllegalArgumentException("stored R[" + x + "] = " + s + " is negative");
+            }
+        });
         this.r = new TreeMap<>(stable.r());
     }
 

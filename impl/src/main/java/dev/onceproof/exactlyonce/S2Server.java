@@ -21,7 +21,12 @@ public final class S2Server extends StreamServer {
     private final int w;
 
     public S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
-        super(config, clock, Limits.wrapAround(w), durable);
+        this(config, clock, w, durable, true);
+    }
+
+    /** Mutation seam (tests): {@code watermark = false} lets a stale removal take a new incarnation. */
+    S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark) {
+        super(config, clock, Limits.wrapAround(w), durable, watermark);
         this.w = w;
     }
 
@@ -57,23 +62,18 @@ public final class S2Server extends StreamServer {
         return true;
     }
 
-    /** The oldest note of the first stream in K: the number whose predecessor (mod W) is not in K. */
+    /**
+     * The oldest incarnation of the first stream in K (the spec's FirstOfStream, by entry order: the
+     * wire id alone cannot tell x.0 of the second round from x.0 of the first, notes Z19).
+     */
     @Override
     protected Optional<NoteId> nextToSend() {
-        for (NoteId id : k.keySet()) {
-            NoteId.Sequenced s = (NoteId.Sequenced) id;
-            NoteId before = NoteId.sequenced(s.server(), (s.seq() + w - 1) % w);
-            if (!k.containsKey(before)) {
-                return Optional.of(id);
-            }
-        }
-        return k.isEmpty() ? Optional.empty() : Optional.of(k.firstKey());
+        return k.keySet().stream().filter(this::firstOfStream).findFirst();
     }
 
     @Override
     protected boolean mayOffer(NoteId i) {
-        NoteId.Sequenced s = (NoteId.Sequenced) i;
-        return !k.containsKey(NoteId.sequenced(s.server(), (s.seq() + w - 1) % w));
+        return firstOfStream(i);
     }
 
     /** A reused number's new incarnation replaces what this server knew of the old one. */

@@ -22,6 +22,27 @@ import java.util.TreeSet;
  * K and D here (the others follow by the K-difference rule of App. A.4, sound under atomic
  * replication, notes Z1).
  *
+ * <p><b>Why the sync messages carry a watermark, which the spec's Sync does not need.</b> The spec's
+ * {@code Sync(s, t)} is one atomic exchange of both servers' current K and D, and a note enters
+ * every K at once (CreateNote, notes Z1), so every note either side holds existed when the other
+ * side's snapshot was taken: a note missing from the other's K was purged there. Here the exchange
+ * is three messages, and a request or reply may be delayed (within T_e) past the creation of a
+ * note, its delivery and its entry into our D. Read by App. A.4's rule "P = K - Ks", that stale
+ * snapshot says the note was purged elsewhere; dropping it would leave the client's R holding its
+ * id for ever (no server could authorize the purge again; L169: R is freed only by a purge), which
+ * with R full stops all later deliveries (found by {@code S3StaleSyncProperties}). So each server
+ * numbers notes in the order they enter its K ({@code entered}; {@code seen} is the last number)
+ * and every sync message carries the sender's {@code seen}; the K-difference rule applies only to
+ * notes numbered at or below it, the notes the snapshot could have known. Under atomic
+ * replication every server numbers the same notes in the same order, so number n names the same
+ * note everywhere. In an immediate exchange (as trace replay performs the spec's Sync) the sender
+ * has seen every note the receiver has, so the rule applies exactly as the spec's Sync applies it:
+ * the atomic Sync remains a faithful abstraction of the three messages (checked: every stored
+ * trace replays, and {@code S3StaleSyncProperties} finds the core with and without the watermark
+ * in the same K, D and R after any schedule of immediate exchanges). (Under asynchronous
+ * replication the numbers would differ between servers; the rule would then need per-origin
+ * watermarks, notes Z1. This core, as the spec, assumes atomic replication.)
+ *
  * <p>Sans-IO and not thread-safe; {@code ConcurrentS3Server} shares one between a session thread
  * and sync threads.
  */
@@ -30,6 +51,7 @@ public final class S3Server implements ServerCore {
     private final ServerConfig config;
     private final EoClock clock;
     private final S3Variant variant;
+    private final boolean watermark;
     private final Limits limits = Limits.global();
 
     // Durable.
@@ -37,6 +59,10 @@ public final class S3Server implements ServerCore {
     private final TreeMap<NoteId, Note> k;
     private final TreeSet<NoteId> d;
     private long round;
+    /** How many notes have ever entered K here (createNote, receiveReplica); never decreases. */
+    private long seen;
+    /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
+    private final TreeMap<NoteId, Long> entered;
 
     // Volatile (notes Z13): sessions and sync knowledge die with the server.
     /** {@code sess[s].active}. */
@@ -59,6 +85,16 @@ public final class S3Server implements ServerCore {
     private final TreeMap<NoteId, Long> confirmedAt = new TreeMap<>();
 
     public S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable) {
+        this(config, clock, variant, durable, true);
+    }
+
+    /**
+     * Mutation seam for tests: {@code watermark = false} applies the K-difference rule to every
+     * note, whatever the snapshot's {@code seen} (the core before the watermark), so a test can show
+     * that its check catches the stale-snapshot purge.
+     */
+    S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable, boolean watermark) {
+        this.watermark = watermark;
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.variant = Objects.requireNonNull(variant, "variant");
@@ -66,6 +102,13 @@ public final class S3Server implements ServerCore {
         this.k = new TreeMap<>(durable.k());
         this.d = new TreeSet<>(durable.d());
         this.round = durable.round();
+        this.seen = durable.seen();
+        this.entered = new TreeMap<>(durable.entered());
+        for (NoteId i : k.keySet()) {
+            if (!entered.containsKey(i)) {
+                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
+            }
+        }
     }
 
     public static S3Server fresh(ServerConfig config, EoClock clock) {
@@ -80,7 +123,7 @@ public final class S3Server implements ServerCore {
                     + "; Strategy 3 needs globally unique ids (L127)");
         }
         Note note = new Note(id, config.client(), body);
-        k.put(id, note);
+        enter(note);
         return ServerCore.created("created", config, note, record());
     }
 
@@ -93,8 +136,13 @@ public final class S3Server implements ServerCore {
         if (k.containsKey(m.note().id())) {
             return ServerStep.of("ignored");
         }
-        k.put(m.note().id(), m.note());
+        enter(m.note());
         return new ServerStep("stored", List.of(record()));
+    }
+
+    private void enter(Note note) {
+        k.put(note.id(), note);
+        entered.put(note.id(), ++seen);
     }
 
     /**
@@ -205,7 +253,7 @@ public final class S3Server implements ServerCore {
         effects.add(record());
         for (ServerId other : config.others()) {
             effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
-                    new TreeSet<>(k.keySet()), d, new TreeSet<>())));
+                    new TreeSet<>(k.keySet()), d, new TreeSet<>(), seen)));
         }
         return new ServerStep("syncStarted", effects);
     }
@@ -218,9 +266,11 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        merge(m.from(), m.k(), m.d());
+        limits.checkAll("removed", m.removed());
+        merge(m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
-                config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>()))));
+                config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>(),
+                seen))));
     }
 
     /** A sync reply (App. A.4 ServerSynch): merge as the handler does. */
@@ -231,7 +281,9 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        merge(m.from(), m.k(), m.d());
+        limits.checkAll("removed", m.removed());
+        config.checkReplyRound(m.round(), round);
+        merge(m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncMerged", List.of(record()));
     }
 
@@ -239,11 +291,14 @@ public final class S3Server implements ServerCore {
      * App. A.4's rules: "P = K - Ks: other server has purged these" leave K and D; ids of theirs we
      * no longer hold ("we have purged these") are ignored; the rest of their D joins ours. A note
      * is taken as purged there only if it is in our D: an undelivered note cannot have been purged
-     * anywhere, so its absence there means its replica has not arrived yet (notes Z1, M3-f).
+     * anywhere, so its absence there means its replica has not arrived yet (notes Z1, M3-f). And
+     * only if the snapshot could have known it: its number here is at most the snapshot's
+     * {@code seen} (a snapshot built before the note existed says nothing of it; see the class doc).
      */
-    private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD) {
-        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i));
+    private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD, long theirSeen) {
+        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i) && (entered.get(i) <= theirSeen || !watermark));
         d.retainAll(k.keySet());
+        entered.keySet().retainAll(k.keySet());
         for (NoteId i : theirD) {
             if (k.containsKey(i)) {
                 d.add(i);
@@ -311,6 +366,7 @@ public final class S3Server implements ServerCore {
         }
         k.remove(m.id());
         d.remove(m.id());
+        entered.remove(m.id());
         confirmedAt.remove(m.id());
         return new ServerStep("purged", List.of(record()));
     }
@@ -327,7 +383,8 @@ public final class S3Server implements ServerCore {
 
     @Override
     public ServerDurableState durable() {
-        return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>());
+        return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered,
+                seen);
     }
 
     public boolean syncPending() {

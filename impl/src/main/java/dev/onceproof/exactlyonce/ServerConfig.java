@@ -68,6 +68,17 @@ public final class ServerConfig {
         }
     }
 
+    /**
+     * A sync reply answers one of our rounds: one above the last we started is forged or corrupt,
+     * and taking it would confirm for Strategy 2 what no server said after the note was numbered.
+     */
+    void checkReplyRound(long replyRound, long started) {
+        if (replyRound > started) {
+            throw new InvalidMessageException("round", "reply to round " + replyRound + ", but " + self
+                    + " has started only " + started);
+        }
+    }
+
     void checkClient(String field, ClientId c) {
         if (!c.equals(client)) {
             throw new InvalidMessageException(field, "client " + c + ", this core serves client " + client);

@@ -1,6 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -21,12 +22,18 @@ import java.util.TreeSet;
  *     numbered; present iff the number has ever been used
  * @param conf Strategy 2: sequence number -> server -> the time its confirmation that it no longer
  *     holds the current incarnation arrived (3.2, Condition 1)
+ * @param entered note in K -> its number in the order notes entered this server's K (1 for the
+ *     first ever). Under atomic replication every server numbers the same notes alike, so a number
+ *     names one incarnation of a note everywhere (see {@link S3Server} and {@link StreamServer})
+ * @param seen how many notes have ever entered K: the last number given, the watermark that sync
+ *     messages carry
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
-        SortedMap<Long, SortedMap<ServerId, Long>> conf) {
+        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen) {
 
     public ServerDurableState {
+        entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
         k = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(k, "k")));
         d = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(d, "d")));
         removed = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(removed, "removed")));
@@ -35,12 +42,29 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         Objects.requireNonNull(conf, "conf").forEach((s, m) -> c.put(s,
                 Collections.unmodifiableSortedMap(new TreeMap<>(m))));
         conf = Collections.unmodifiableSortedMap(c);
-        if (ctr < 0 || round < 0) {
-            throw new IllegalArgumentException("ctr " + ctr + " and round " + round + " must be >= 0");
+        if (ctr < 0 || round < 0 || seen < 0) {
+            throw new IllegalArgumentException("ctr " + ctr + ", round " + round + " and seen " + seen
+                    + " must be >= 0");
+        }
+        for (Map.Entry<NoteId, Long> e : entered.entrySet()) {
+            if (e.getValue() < 1 || e.getValue() > seen) {
+                throw new IllegalArgumentException("entry number " + e.getValue() + " of note " + e.getKey()
+                        + " is outside 1.." + seen);
+            }
+        }
+        if (!k.keySet().containsAll(entered.keySet())) {
+            throw new IllegalArgumentException("entry numbers only for notes in K: " + entered.keySet() + " not in "
+                    + k.keySet());
         }
         if (!k.keySet().containsAll(d)) {
             throw new IllegalArgumentException("D must be a subset of K (App. A.4): " + d + " not in " + k.keySet());
         }
+    }
+
+    /** A state without entry numbers (the cores number its notes in id order when they load it). */
+    public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
+            long round, SortedMap<Long, Long> issued, SortedMap<Long, SortedMap<ServerId, Long>> conf) {
+        this(k, d, ctr, removed, round, issued, conf, new TreeMap<>(), 0);
     }
 
     /** The state of a server that has never run. */

@@ -2,6 +2,7 @@ package dev.onceproof.exactlyonce;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -12,6 +13,18 @@ import java.util.TreeSet;
  * that numbers this server's stream, the removal knowledge exchanged by periodic syncs (notes Z15),
  * and the delivery session (HandleClient). Subclasses fix what differs: how a number is chosen
  * (Strategy 2 wraps, under Condition 1) and whether a failed Deliver aborts the session.
+ *
+ * <p><b>Removals name their incarnation.</b> Strategy 2 reuses wire ids, so "x.s was removed" in
+ * a sync message may speak of an older incarnation of x.s than the one this server now holds (a
+ * message built before the reuse and delayed, within T_e, past it). Every note that enters K gets
+ * the next entry number ({@code entered}, {@code seen} the last one given), and every sync message
+ * carries its sender's {@code seen}: its removals speak only of incarnations numbered at or below
+ * it. Under atomic replication (notes Z1) all servers number the same notes alike, so a held
+ * incarnation numbered above the sender's watermark is newer than anything the sender removed and
+ * stays. The same numbers order a stream by incarnation for HandleClient (the spec's
+ * {@code FirstOfStream} over {@code Ord(i) = inc * W + seq}), which the wire id alone cannot do
+ * once it wraps. In an immediate exchange, as replay performs the spec's atomic Sync, the sender
+ * has seen every note the receiver holds, so the watermark never holds a removal back there.
  *
  * <p>Sans-IO: state changes happen in the step, durable writes and sends are returned as effects
  * (see {@link ServerStep} for the order). Not thread-safe; one session per server and client.
@@ -31,6 +44,12 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     protected long round;
     protected final TreeMap<Long, Long> issued;
     protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
+    /** Note in K -> its entry number (1..seen). Invariant: its keys are K's. */
+    protected final TreeMap<NoteId, Long> entered;
+    /** How many notes ever entered K here; never decreases. */
+    private long seen;
+    /** Mutation seam (tests): false applies every removal, whatever the sender's watermark. */
+    private final boolean watermark;
 
     // Volatile: lost in a crash (notes Z13).
     /** {@code sess[s].active}: a HandleClient session for the client runs here. */
@@ -39,6 +58,11 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     private NoteId pending;
 
     protected StreamServer(ServerConfig config, EoClock clock, Limits limits, ServerDurableState durable) {
+        this(config, clock, limits, durable, true);
+    }
+
+    StreamServer(ServerConfig config, EoClock clock, Limits limits, ServerDurableState durable, boolean watermark) {
+        this.watermark = watermark;
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -50,6 +74,39 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         this.issued = new TreeMap<>(durable.issued());
         this.conf = new TreeMap<>();
         durable.conf().forEach((s, m) -> conf.put(s, new TreeMap<>(m)));
+        this.seen = durable.seen();
+        this.entered = new TreeMap<>(durable.entered());
+        for (NoteId i : k.keySet()) {
+            if (!entered.containsKey(i)) {
+                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
+            }
+        }
+    }
+
+    /** A new note into K, with the next entry number. */
+    protected final void enter(Note note) {
+        k.put(note.id(), note);
+        entered.put(note.id(), ++seen);
+    }
+
+    private void forget(NoteId id) {
+        k.remove(id);
+        entered.remove(id);
+    }
+
+    /**
+     * Whether {@code i} is the oldest incarnation of its stream in K (the spec's FirstOfStream):
+     * no note of the same stream entered K before it.
+     */
+    protected final boolean firstOfStream(NoteId i) {
+        NoteId.Sequenced s = (NoteId.Sequenced) i;
+        long mine = entered.get(i);
+        for (Map.Entry<NoteId, Long> e : entered.entrySet()) {
+            if (((NoteId.Sequenced) e.getKey()).server().equals(s.server()) && e.getValue() < mine) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The sequence number the next note gets, or empty while Condition 1 forbids it (Strategy 2). */
@@ -76,7 +133,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         }
         NoteId.Sequenced id = NoteId.sequenced(config.self(), seq.get());
         Note note = new Note(id, config.client(), body);
-        k.put(id, note);
+        enter(note);
         removed.remove(id);
         ctr++;
         issued.put(seq.get(), round);
@@ -95,7 +152,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         if (k.containsKey(id) || !acceptReplica(id)) {
             return ServerStep.of("ignored");
         }
-        k.put(id, m.note());
+        enter(m.note());
         return new ServerStep("stored", List.of(record()));
     }
 
@@ -146,7 +203,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             return ServerStep.of("ignored");
         }
         pending = null;
-        k.remove(m.id());
+        forget(m.id());
         removed.add(m.id());
         return new ServerStep("delivered", List.of(record()));
     }
@@ -188,7 +245,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         effects.add(record());
         for (ServerId other : config.others()) {
             effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
-                    new TreeSet<>(k.keySet()), new TreeSet<>(), new TreeSet<>(removed))));
+                    new TreeSet<>(k.keySet()), new TreeSet<>(), new TreeSet<>(removed), seen)));
         }
         return new ServerStep("syncStarted", effects);
     }
@@ -201,10 +258,11 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
-        merge(m.removed());
+        limits.checkAll("d", m.d());
+        merge(m.removed(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
-                new TreeSet<>(removed)))));
+                new TreeSet<>(removed), seen))));
     }
 
     /** A sync reply: drop what the replier removed; Strategy 2 also takes its confirmations. */
@@ -215,14 +273,21 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         config.checkClient("client", m.client());
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
-        merge(m.removed());
+        limits.checkAll("d", m.d());
+        config.checkReplyRound(m.round(), round);
+        merge(m.removed(), m.seen());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));
     }
 
-    private void merge(java.util.Set<NoteId> theirRemoved) {
+    /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
+    private void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
         for (NoteId id : theirRemoved) {
-            k.remove(id);
+            Long held = entered.get(id);
+            if (held != null && held > theirSeen && watermark) {
+                continue;
+            }
+            forget(id);
             removed.add(id);
         }
     }
@@ -233,7 +298,8 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
 
     @Override
     public ServerDurableState durable() {
-        return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf));
+        return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf), entered,
+                seen);
     }
 
     /** {@code sess[s].active}. */

@@ -5,5 +5,17 @@
  * dev.onceproof.exactlyonce.NoteId}, {@link dev.onceproof.exactlyonce.ServerId}, the messages of
  * {@link dev.onceproof.exactlyonce.EoMessage}), and the thread-safe Strategy 3 server shared by a
  * session and sync rounds. Names follow specs/exactlyonce (see specs/CONVENTIONS.md).
+ *
+ * <p>The server-centric Strategies 4-6 (relaxed exactly-once: exactly-once given the atomic
+ * delivery {@code aDeliver}, sections 3.3.1-3.3.2, App. A.6-A.8) share {@link
+ * dev.onceproof.exactlyonce.GatherServer}: a session gathers D from the stale servers, then
+ * delivers K - D with aDeliver, whose durable log ({@link dev.onceproof.exactlyonce.GatherDurableState})
+ * is the commit point D is derived from; {@link dev.onceproof.exactlyonce.S4Server}, {@link
+ * dev.onceproof.exactlyonce.S5Server} and {@link dev.onceproof.exactlyonce.S6Server} differ in the
+ * stale set and the sync policy. Their clients: {@link dev.onceproof.exactlyonce.S4Client}
+ * (stateless), {@link dev.onceproof.exactlyonce.S5Client} (refuses a connect within T_r) and {@link
+ * dev.onceproof.exactlyonce.S6Client} (durable connect history, {@link
+ * dev.onceproof.exactlyonce.ClientHistory}). Time parameters and their rules: {@link
+ * dev.onceproof.exactlyonce.GatherConfig}.
  */
 package dev.onceproof.exactlyonce;

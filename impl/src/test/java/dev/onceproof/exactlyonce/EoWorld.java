@@ -34,6 +34,8 @@ final class EoWorld {
     final int q;
     final long te;
     final ManualEoClock clock = new ManualEoClock(0);
+    /** Control: Strategy 3 servers that ignore the sync watermark (S3Server's mutation seam). */
+    private final boolean s3Watermark;
     final List<ServerId> servers = new ArrayList<>();
     final List<ClientId> clients = new ArrayList<>();
     private final Map<ServerId, Map<ClientId, ServerCore>> cores = new HashMap<>();
@@ -49,6 +51,11 @@ final class EoWorld {
     private int tags;
 
     EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te) {
+        this(strategy, nServers, nClients, w, q, te, true);
+    }
+
+    EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean s3Watermark) {
+        this.s3Watermark = s3Watermark;
         this.strategy = strategy;
         this.w = w;
         this.q = q;
@@ -78,7 +85,7 @@ final class EoWorld {
             case S0 -> new S0Server(cfg, clock, durable);
             case S1 -> new S1Server(cfg, clock, durable);
             case S2 -> new S2Server(cfg, clock, w, durable);
-            case S3 -> new S3Server(cfg, clock, S3Variant.CORRECTED, durable);
+            case S3 -> new S3Server(cfg, clock, S3Variant.CORRECTED, durable, s3Watermark);
         };
     }
 
@@ -265,7 +272,12 @@ final class EoWorld {
      * server again and again, the network delivers, syncs succeed, time passes beyond T_e).
      */
     void fairSuffix(int rounds) {
-        for (int round = 0; round < rounds && !unprocessed().isEmpty(); round++) {
+        fairRounds(rounds, () -> !unprocessed().isEmpty());
+    }
+
+    /** Fair rounds as {@link #fairSuffix}, for as long as {@code more} says (at most {@code rounds}). */
+    void fairRounds(int rounds, java.util.function.BooleanSupplier more) {
+        for (int round = 0; round < rounds && more.getAsBoolean(); round++) {
             for (int c = 0; c < clients.size(); c++) {
                 for (int s = 0; s < servers.size(); s++) {
                     tick(te + 1);
@@ -289,6 +301,29 @@ final class EoWorld {
     private void drain() {
         while (!net.isEmpty()) {
             deliver(0, false);
+        }
+    }
+
+    /** Strategy 3: the ids in client c's R (the slots still held). */
+    java.util.SortedSet<NoteId> r(int c) {
+        return ((ClientStableState.IdList) clientCores.get(clients.get(c)).stable()).r();
+    }
+
+    /** Every server core's durable state, server by server and client by client. */
+    List<ServerDurableState> serverStates() {
+        List<ServerDurableState> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                out.add(cores.get(s).get(c).durable());
+            }
+        }
+        return out;
+    }
+
+    /** Delivers the newest message in flight: older ones (a sync reply, say) wait and arrive stale. */
+    void deliverNewest() {
+        if (!net.isEmpty()) {
+            deliver(net.size() - 1, false);
         }
     }
 

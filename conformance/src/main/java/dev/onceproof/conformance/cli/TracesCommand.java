@@ -99,7 +99,11 @@ public final class TracesCommand implements Runnable {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Regenerate into memory and compare byte for byte with traces/: stale, missing or extra files fail.")
+            description = {"Regenerate every trace into memory and compare byte for byte with traces/: stale, missing or"
+                    + " extra files fail.",
+                    "This is the thorough check: it runs TLC for every trace. ./onceproof verify regenerates only the"
+                    + " traces whose header does not show them fresh (the hash of every input they were made from,"
+                    + " and a digest of the file's own bytes); see --regenerate-traces there."})
     static final class Check implements Callable<Integer> {
 
         @Spec

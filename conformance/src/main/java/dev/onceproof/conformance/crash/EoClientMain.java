@@ -9,6 +9,7 @@ import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.S1Client;
+import dev.onceproof.exactlyonce.S3Client;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.storage.FileSnapshotStore;
@@ -17,23 +18,29 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The exactly-once client as its own JVM, for the crash test: a Strategy 1 client core over a
- * {@link FileSnapshotStore}, whose application state is the journal of processings (one id per
- * line, inside the same snapshot as R, so accept and record are one write).
+ * The exactly-once client as its own JVM, for the crash test: a Strategy 1 or Strategy 3 client
+ * core over a {@link FileSnapshotStore}, whose application state is the journal of processings
+ * (one id per line, inside the same snapshot as R, so accept and record are one write).
  *
- * <p>Protocol on stdin/stdout, one line each: the driver writes {@code NOTE <server> <seq>}; the
- * client answers {@code ACK <server>.<seq>} when the step acknowledges (after the record is durable,
- * unless {@code --ack-first}, the negative control) and {@code NOACK <id> <verdict>} otherwise. It
- * prints {@code ready} once it has loaded its store.
+ * <p>Protocol on stdin/stdout, one line each. Strategy 1: the driver writes
+ * {@code NOTE <server> <seq>}. Strategy 3: {@code NOTE <id>} (a global id) or {@code PURGE <id>}
+ * ("Please purge i"). The client answers {@code ACK <id>} when the step acknowledges a note (after
+ * the record is durable, unless {@code --ack-first}, the negative control), {@code PURGED <id>}
+ * once i has left R durably, and {@code NOACK <id> <verdict>} otherwise (R full: {@code refused}).
+ * It prints {@code ready} once it has loaded its store.
  *
- * <p>Usage: {@code EoClientMain <store file> [--ack-first]}.
+ * <p>Usage: {@code EoClientMain <store file> [--ack-first] [--strategy 1|3] [--q <slots>]}.
  */
 public final class EoClientMain {
 
     static final ClientId CLIENT = ClientId.of("c");
+    /** Strategy 3's notes and purges come from one server: the driver plays the servers' agreement. */
+    static final ServerId SERVER = ServerId.of("A");
 
     private EoClientMain() {
     }
@@ -42,11 +49,20 @@ public final class EoClientMain {
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
-        ClientOrdering ordering = args.length > 1 && args[1].equals("--ack-first")
+        List<String> flags = List.of(args).subList(1, args.length);
+        ClientOrdering ordering = flags.contains("--ack-first")
                 ? ClientOrdering.ACK_THEN_RECORD : ClientOrdering.RECORD_THEN_ACK;
+        int strategy = Integer.parseInt(flag(flags, "--strategy", "1"));
         ClientStore store = new ClientStore(new FileSnapshotStore(file), ClientStore.journal());
-        ClientStableState stored = store.stableOr(new ClientStableState.Streams(new TreeMap<>()));
-        S1Client client = new S1Client(CLIENT, (ClientStableState.Streams) stored, ordering);
+        if (strategy == 3) {
+            int q = Integer.parseInt(flag(flags, "--q", "3"));
+            // restore: a store the client cannot trust stops it with an error naming the file
+            idList(store.restore(new ClientStableState.IdList(new TreeSet<>()),
+                    stored -> new S3Client(CLIENT, q, (ClientStableState.IdList) stored, ordering)), store, ordering);
+            return;
+        }
+        S1Client client = store.restore(new ClientStableState.Streams(new TreeMap<>()),
+                stored -> new S1Client(CLIENT, (ClientStableState.Streams) stored, ordering));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         out.println("ready");
         out.flush();
@@ -61,26 +77,67 @@ public final class EoClientMain {
             ServerId server = ServerId.of(f[1]);
             NoteId id = NoteId.sequenced(server, Long.parseLong(f[2]));
             ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(server, CLIENT, new Note(id, CLIENT, "")));
-            for (ClientEffect effect : step.effects()) {
-                if (effect instanceof ClientEffect.Record r) {
-                    if (ordering == ClientOrdering.ACK_THEN_RECORD) {
-                        // The negative control's window between the ack and the durable record is as
-                        // long as the write: on a fast disk or tmpfs microseconds, so a kill would
-                        // rarely land in it and the control would pass by luck (seen on an idle CI
-                        // machine). A slow disk's 20 ms makes the kill land in it as it would there;
-                        // the right order needs no such help, since it has no window at all.
-                        Thread.sleep(SLOW_DISK_MILLIS);
-                    }
-                    store.commit(r);
-                } else {
-                    out.println("ACK " + id.text());
-                    out.flush();
+            carryOut(step, id, store, ordering, out, "ACK ");
+        }
+    }
+
+    /** The effects in the step's order; an acknowledgement prints {@code <ack><id>}. */
+    private static void carryOut(ClientStep step, NoteId id, ClientStore store, ClientOrdering ordering,
+            PrintStream out, String ack) throws InterruptedException {
+        for (ClientEffect effect : step.effects()) {
+            if (effect instanceof ClientEffect.Record r) {
+                if (ordering == ClientOrdering.ACK_THEN_RECORD && r.processed().isPresent()) {
+                    // The negative control's window between the ack and the durable record is as
+                    // long as the write: on a fast disk or tmpfs microseconds, so a kill would
+                    // rarely land in it and the control would pass by luck (seen on an idle CI
+                    // machine). A slow disk's 20 ms makes the kill land in it as it would there;
+                    // the right order needs no such help, since it has no window at all.
+                    Thread.sleep(SLOW_DISK_MILLIS);
                 }
-            }
-            if (!step.acknowledges()) {
-                out.println("NOACK " + id.text() + " " + step.verdict().specName());
+                store.commit(r);
+            } else {
+                out.println(ack + id.text());
                 out.flush();
             }
         }
+        if (!step.acknowledges()) {
+            out.println("NOACK " + id.text() + " " + step.verdict().specName());
+            out.flush();
+        }
+    }
+
+    /** Strategy 3: notes by global id, and purge requests that free R's slots. */
+    private static void idList(S3Client client, ClientStore store, ClientOrdering ordering) throws Exception {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        out.println("ready");
+        out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] f = line.split(" ");
+            if (f.length != 2 || !(f[0].equals("NOTE") || f[0].equals("PURGE"))) {
+                System.err.println("eo client: ignoring malformed line \"" + line + "\"");
+                continue;
+            }
+            NoteId id = NoteId.global(f[1]);
+            if (f[0].equals("NOTE")) {
+                ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(SERVER, CLIENT, new Note(id, CLIENT, "")));
+                carryOut(step, id, store, ordering, out, "ACK ");
+            } else {
+                carryOut(client.receivePurge(new EoMessage.PurgeRequest(SERVER, CLIENT, id)), id, store, ordering, out,
+                        "PURGED ");
+            }
+        }
+    }
+
+    private static String flag(List<String> flags, String name, String otherwise) {
+        int at = flags.indexOf(name);
+        if (at < 0) {
+            return otherwise;
+        }
+        if (at + 1 >= flags.size()) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        return flags.get(at + 1);
     }
 }

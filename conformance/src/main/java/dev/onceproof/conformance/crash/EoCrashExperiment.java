@@ -191,8 +191,8 @@ public final class EoCrashExperiment {
                 twice, lost, disorder, r, journalByStream, System.currentTimeMillis() - t0);
     }
 
-    /** The client JVM with a reader thread queueing its stdout lines. */
-    private static final class Child {
+    /** The client JVM with a reader thread queueing its stdout lines (also used by the Strategy 3 test). */
+    static final class Child {
         private final Process process;
         private final Writer stdin;
         private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
@@ -207,12 +207,14 @@ public final class EoCrashExperiment {
         }
 
         static Child start(Path store, boolean ackFirst, Path log) throws IOException, InterruptedException {
+            return start(store, ackFirst ? List.of("--ack-first") : List.of(), log);
+        }
+
+        static Child start(Path store, List<String> flags, Path log) throws IOException, InterruptedException {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-Xshare:auto",
                     "-cp", System.getProperty("java.class.path"), EoClientMain.class.getName(), store.toString()));
-            if (ackFirst) {
-                command.add("--ack-first");
-            }
+            command.addAll(flags);
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             Child child = new Child(p);
             String ready = child.lines.poll(60, TimeUnit.SECONDS);

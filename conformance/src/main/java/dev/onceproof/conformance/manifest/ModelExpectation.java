@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.manifest;
 
+import dev.onceproof.conformance.tlc.CfgFile;
 import dev.onceproof.conformance.tlc.Outcome;
 import dev.onceproof.conformance.tlc.TlcRequest;
 import dev.onceproof.conformance.tlc.TlcResult;
@@ -20,6 +21,25 @@ public final class ModelExpectation {
         return TlcRequest.modelCheck(repo.specs().resolve(m.module()), repo.specs().resolve(m.cfg()),
                 repo.familyDir(m.family()), m.checkDeadlock(), timeout);
     }
+
+    /**
+     * How long a model is expected to take, in units of a safety model's distinct state, only to run
+     * the longest first (it changes no result). Liveness checking costs several times more per state
+     * (TLC builds the behaviour graph and searches it for fair cycles). A rough guess: the causal
+     * liveness models take far longer per state than the others (causal-live-crash, 512 states, was
+     * the slowest ci model), so callers run short jobs after the models to absorb such misses.
+     */
+    public static double cost(Repo repo, ModelEntry m) {
+        boolean liveness;
+        try {
+            liveness = !CfgFile.read(repo.specs().resolve(m.cfg())).properties().isEmpty();
+        } catch (RuntimeException e) {
+            liveness = false; // the run itself reports a broken cfg
+        }
+        return m.distinctStates() * (liveness ? LIVENESS_FACTOR : 1.0);
+    }
+
+    static final double LIVENESS_FACTOR = 4.0;
 
     /** @return one sentence per disagreement; empty when TLC found what the manifest says */
     public static List<String> problems(ModelEntry m, TlcResult r) {

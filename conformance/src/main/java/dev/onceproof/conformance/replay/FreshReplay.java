@@ -45,16 +45,27 @@ public final class FreshReplay {
      */
     public static List<ReplayResult> run(List<TraceEntry> entries, TraceGenerator generator, TraceReplayer replayer,
                                          long base, int count, Path tempRoot) {
+        List<TraceEntry> sims = entries.stream().filter(e -> e.kind() == TraceEntry.Kind.SIMULATE).toList();
+        return replay(generator.generateAll(sims, e -> seeds(e, base, count)), replayer, tempRoot);
+    }
+
+    /**
+     * Replays fresh traces made elsewhere (./onceproof verify makes them in its pool of TLC runs)
+     * from a new directory under tempRoot, removed as {@link #run} removes its own.
+     */
+    public static List<ReplayResult> replay(List<GeneratedTrace> traces, TraceReplayer replayer, Path tempRoot) {
         Path dir;
         try {
             dir = Files.createTempDirectory(tempRoot, "onceproof-fresh");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a directory for fresh traces under " + tempRoot, e);
         }
+        return replayIn(dir, traces, replayer);
+    }
+
+    private static List<ReplayResult> replayIn(Path dir, List<GeneratedTrace> traces, TraceReplayer replayer) {
         boolean keep = false;
         try {
-            List<TraceEntry> sims = entries.stream().filter(e -> e.kind() == TraceEntry.Kind.SIMULATE).toList();
-            List<GeneratedTrace> traces = generator.generateAll(sims, e -> seeds(e, base, count));
             List<ReplayResult> results = new ArrayList<>();
             for (Path p : TraceGenerator.write(dir, traces)) {
                 results.add(replayer.replay(p));

@@ -32,7 +32,7 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
-                new ExactlyOnceReplayer("ExactlyOnceS6"),
+                new ExactlyOnceReplayer("ExactlyOnceS6"), new ExactlyOnceReplayer("ExactlyOnceS4Deliver"),
                 new CausalReplayer()));
     }
 

@@ -1,31 +1,59 @@
 package dev.onceproof.conformance.trace;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.onceproof.conformance.manifest.Manifest;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.manifest.TraceEntry;
+import dev.onceproof.conformance.tlc.TlcJobs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Regenerates a family's traces and compares them byte for byte with traces/: a stored trace that
- * the spec no longer produces, one that is missing, or one no manifest entry makes is a failure
- * naming the file. This is what keeps stored traces tied to the current spec.
+ * Checks that traces/ holds exactly what the specs generate today: a stored trace that the spec no
+ * longer produces, one that is missing, or one no manifest entry makes is a failure naming the file.
+ * This is what keeps stored traces tied to the current spec.
+ *
+ * <p>Two modes. {@link Mode#REGENERATE_ALL} (the thorough one, {@code ./onceproof traces check})
+ * runs TLC for every trace and compares bytes. {@link Mode#BY_INPUTS} ({@code ./onceproof verify})
+ * runs TLC only for the traces whose header does not match: a stored file whose digest matches its
+ * own bytes and whose inputs hash equals the hash of today's inputs ({@link TraceInputs}) is what the
+ * generator wrote from exactly these inputs, and generation is deterministic, so regenerating it would
+ * give the same bytes. Every other file is regenerated and compared byte for byte, as in the
+ * thorough mode, so a stale file is reported the same way in both.
  */
 public final class StalenessCheck {
 
-    /** @param problems one line per stale, missing or extra file; empty when traces/ is fresh */
-    public record Report(List<String> problems, List<GeneratedTrace> generated) {
+    public enum Mode { REGENERATE_ALL, BY_INPUTS }
+
+    /** A trace file a manifest entry makes: entry with seed (null for a targeted entry). */
+    public record Expected(TraceEntry entry, Long seed, String fileName) {
+    }
+
+    /**
+     * What a check of one family has to do.
+     *
+     * @param regenerate the traces TLC must make again (every one in the thorough mode), entries' order
+     * @param unchanged  stored traces shown fresh by their header (inputs and digest)
+     * @param extras     one problem per stored file no manifest entry makes
+     */
+    public record Plan(String family, List<Expected> regenerate, List<Expected> unchanged, List<String> extras) {
+    }
+
+    /**
+     * @param problems  one line per stale, missing or extra file; empty when traces/ is fresh
+     * @param generated the traces TLC made again
+     * @param unchanged the stored traces shown fresh by their header, as read from traces/
+     */
+    public record Report(List<String> problems, List<GeneratedTrace> generated, List<GeneratedTrace> unchanged) {
 
         public boolean fresh() {
             return problems.isEmpty();
@@ -35,25 +63,61 @@ public final class StalenessCheck {
     private StalenessCheck() {
     }
 
+    /** The thorough check: every trace regenerated and compared byte for byte. */
     public static Report check(Repo repo, Manifest manifest, String family, TraceGenerator generator) {
-        List<TraceEntry> entries = manifest.traces().stream().filter(t -> t.family().equals(family))
-                .collect(Collectors.toList());
-        List<String> problems = new ArrayList<>();
-        List<GeneratedTrace> generated = new ArrayList<>();
-        Map<String, TraceEntry> madeBy = new HashMap<>();
-        for (TraceEntry e : entries) {
+        return check(repo, manifest, family, generator, Mode.REGENERATE_ALL);
+    }
+
+    public static Report check(Repo repo, Manifest manifest, String family, TraceGenerator generator, Mode mode) {
+        Plan plan = plan(repo, manifest, family, generator.inputs(), mode);
+        List<GeneratedTrace> made = TlcJobs.map(plan.regenerate(), TlcJobs.defaultJobs(),
+                e -> generator.generate(e.entry(), e.seed()), (i, t) -> { });
+        return compare(repo, plan, made);
+    }
+
+    /** Which traces of the family must be regenerated; reads traces/ and hashes inputs, runs no TLC. */
+    public static Plan plan(Repo repo, Manifest manifest, String family, TraceInputs inputs, Mode mode) {
+        List<Expected> expected = new ArrayList<>();
+        for (TraceEntry e : manifest.traces()) {
+            if (!e.family().equals(family)) {
+                continue;
+            }
             if (e.kind() == TraceEntry.Kind.TARGETED) {
-                madeBy.put(e.fileStem(null) + ".jsonl", e);
+                expected.add(new Expected(e, null, e.fileStem(null) + ".jsonl"));
             } else {
-                e.seeds().forEach(seed -> madeBy.put(e.fileStem(seed) + ".jsonl", e));
+                e.seeds().forEach(seed -> expected.add(new Expected(e, seed, e.fileStem(seed) + ".jsonl")));
             }
         }
-        generated.addAll(generator.generateAll(entries, TraceEntry::seeds));
         Path dir = repo.traces().resolve(family);
-        for (GeneratedTrace t : generated) {
+        List<Expected> regenerate = new ArrayList<>();
+        List<Expected> unchanged = new ArrayList<>();
+        for (Expected x : expected) {
+            boolean same = mode == Mode.BY_INPUTS && matchesInputs(dir.resolve(x.fileName()), inputs, x);
+            (same ? unchanged : regenerate).add(x);
+        }
+        List<String> extras = new ArrayList<>();
+        Set<String> names = new TreeSet<>(storedNames(dir));
+        expected.forEach(x -> names.remove(x.fileName()));
+        for (String extra : names) {
+            extras.add("extra: " + repo.root().relativize(dir.resolve(extra)) + " is made by no manifest entry"
+                    + " (delete it, or add its entry to specs/manifest.json)");
+        }
+        return new Plan(family, regenerate, unchanged, extras);
+    }
+
+    /** Compares what TLC made again (plan.regenerate()'s traces, in its order) with traces/. */
+    public static Report compare(Repo repo, Plan plan, List<GeneratedTrace> made) {
+        if (made.size() != plan.regenerate().size()) {
+            throw new IllegalArgumentException("the plan regenerates " + plan.regenerate().size() + " traces of "
+                    + plan.family() + ", given " + made.size());
+        }
+        List<String> problems = new ArrayList<>();
+        Path dir = repo.traces().resolve(plan.family());
+        for (int i = 0; i < made.size(); i++) {
+            GeneratedTrace t = made.get(i);
             Path stored = dir.resolve(t.fileName());
             String rel = repo.root().relativize(stored).toString();
-            String fix = " (run " + TraceGenerator.command(madeBy.get(t.fileName())) + ")";
+            String fix = " (run " + TraceGenerator.command(plan.regenerate().get(i).entry()) + ")";
             if (!Files.isRegularFile(stored)) {
                 problems.add("missing: " + rel + fix);
                 continue;
@@ -64,14 +128,35 @@ public final class StalenessCheck {
                         + firstDifferentLine(old, t.content()) + fix);
             }
         }
-        for (String extra : extras(dir, generated)) {
-            problems.add("extra: " + repo.root().relativize(dir.resolve(extra)) + " is made by no manifest entry"
-                    + " (delete it, or add its entry to specs/manifest.json)");
+        problems.addAll(plan.extras());
+        List<GeneratedTrace> unchanged = new ArrayList<>();
+        for (Expected x : plan.unchanged()) {
+            Path stored = dir.resolve(x.fileName());
+            String text = read(stored);
+            Set<String> taken = new TreeSet<>();
+            TraceCodec.parse(stored, text).steps().stream().skip(1).forEach(s -> taken.add(s.action()));
+            unchanged.add(new GeneratedTrace(plan.family(), x.fileName(), text, taken, List.of()));
         }
-        return new Report(problems, generated);
+        return new Report(problems, made, unchanged);
     }
 
-    private static Set<String> extras(Path dir, List<GeneratedTrace> generated) {
+    private static boolean matchesInputs(Path stored, TraceInputs inputs, Expected x) {
+        if (!Files.isRegularFile(stored)) {
+            return false;
+        }
+        String text = read(stored);
+        if (TraceCodec.notAsWritten(text) != null) {
+            return false;
+        }
+        try {
+            JsonNode header = CanonicalJson.read(text.substring(0, text.indexOf('\n')));
+            return header.path("inputs").asText("").equals(inputs.hash(x.entry(), x.seed()));
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    private static Set<String> storedNames(Path dir) {
         Set<String> names = new TreeSet<>();
         if (!Files.isDirectory(dir)) {
             return names;
@@ -81,7 +166,6 @@ public final class StalenessCheck {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
-        generated.forEach(t -> names.remove(t.fileName()));
         return names;
     }
 

@@ -25,13 +25,17 @@ public final class TraceCodec {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final Set<String> HEADER_FIELDS = Set.of("trace", "spec", "module", "cfg", "kind", "seed",
             "depth", "trap", "constants", "command");
+    /**
+     * Written in every generated file, optional when reading: they serve only the freshness check
+     * (which regenerates a file without them), and a trace written by hand for a test has no inputs.
+     */
+    private static final Set<String> OPTIONAL_HEADER_FIELDS = Set.of("inputs", "digest");
     private static final Set<String> STEP_FIELDS = Set.of("step", "action", "params", "state");
 
     private TraceCodec() {
     }
 
     public static String write(TraceHeader h, List<TraceStep> steps) {
-        StringBuilder sb = new StringBuilder();
         ObjectNode header = F.objectNode();
         header.put("trace", h.trace());
         header.put("spec", h.spec());
@@ -43,16 +47,59 @@ public final class TraceCodec {
         header.put("trap", h.trap());
         header.set("constants", h.constants());
         header.put("command", h.command());
-        sb.append(CanonicalJson.write(header)).append('\n');
+        if (h.inputs() != null) {
+            header.put("inputs", h.inputs()); // always, for a generated trace
+        }
+        StringBuilder body = new StringBuilder();
         for (TraceStep s : steps) {
             ObjectNode line = F.objectNode();
             line.put("step", s.step());
             line.put("action", s.action());
             line.set("params", s.params());
             line.set("state", s.state());
-            sb.append(CanonicalJson.write(line)).append('\n');
+            body.append(CanonicalJson.write(line)).append('\n');
         }
-        return sb.toString();
+        header.put("digest", digest(CanonicalJson.write(header), body.toString()));
+        return CanonicalJson.write(header) + "\n" + body;
+    }
+
+    /**
+     * The header's digest: SHA-256 of the header line written without its digest field, a newline,
+     * and the step lines, all as UTF-8.
+     */
+    static String digest(String headerWithoutDigest, String stepLines) {
+        return TraceInputs.sha256((headerWithoutDigest + "\n" + stepLines).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Whether a stored file is byte for byte what {@link #write} made for the inputs its header names:
+     * the header line is canonical and the digest matches the rest. Returns the reason it is not, or
+     * null when it is. Never throws on a malformed file (that is a reason too).
+     */
+    public static String notAsWritten(String text) {
+        int nl = text.indexOf('\n');
+        if (nl < 0 || !text.endsWith("\n")) {
+            return "the file is empty or its last line has no \\n";
+        }
+        String line1 = text.substring(0, nl);
+        JsonNode n;
+        try {
+            n = CanonicalJson.read(line1);
+        } catch (JsonProcessingException e) {
+            return "line 1 is not JSON";
+        }
+        if (n == null || !n.isObject() || !n.path("digest").isTextual()) {
+            return "line 1 has no digest";
+        }
+        if (!CanonicalJson.write(n).equals(line1)) {
+            return "line 1 is not in canonical form";
+        }
+        ObjectNode without = ((ObjectNode) n).deepCopy();
+        without.remove("digest");
+        if (!digest(CanonicalJson.write(without), text.substring(nl + 1)).equals(n.get("digest").asText())) {
+            return "the digest does not match the content (changed after generation)";
+        }
+        return null;
     }
 
     public static TraceFile read(Path file) {
@@ -79,7 +126,7 @@ public final class TraceCodec {
         for (int i = 1; i < lines.length; i++) {
             int lineNo = i + 1;
             ObjectNode o = object(file, lineNo, lines[i]);
-            fields(file, lineNo, o, STEP_FIELDS, "a step");
+            fields(file, lineNo, o, STEP_FIELDS, Set.of(), "a step");
             JsonNode step = o.get("step");
             if (!step.isIntegralNumber() || step.asLong() != i - 1) {
                 throw new TraceFormatException(file, lineNo, "field \"step\" is " + step + ", expected " + (i - 1)
@@ -97,7 +144,7 @@ public final class TraceCodec {
     }
 
     private static TraceHeader header(Path file, ObjectNode o) {
-        fields(file, 1, o, HEADER_FIELDS, "the header");
+        fields(file, 1, o, HEADER_FIELDS, OPTIONAL_HEADER_FIELDS, "the header");
         JsonNode seed = o.get("seed");
         JsonNode depth = o.get("depth");
         JsonNode trap = o.get("trap");
@@ -113,7 +160,8 @@ public final class TraceCodec {
         return new TraceHeader(text(file, 1, o, "trace"), text(file, 1, o, "spec"), text(file, 1, o, "module"),
                 text(file, 1, o, "cfg"), text(file, 1, o, "kind"), seed.isNull() ? null : seed.asLong(),
                 depth.isNull() ? null : depth.asInt(), trap.isNull() ? null : trap.asText(),
-                obj(file, 1, o, "constants"), text(file, 1, o, "command"));
+                obj(file, 1, o, "constants"), text(file, 1, o, "command"),
+                o.has("inputs") ? text(file, 1, o, "inputs") : null, o.has("digest") ? text(file, 1, o, "digest") : null);
     }
 
     private static ObjectNode object(Path file, int line, String text) {
@@ -129,13 +177,14 @@ public final class TraceCodec {
         return (ObjectNode) n;
     }
 
-    private static void fields(Path file, int line, ObjectNode o, Set<String> expected, String what) {
+    private static void fields(Path file, int line, ObjectNode o, Set<String> expected, Set<String> optional,
+                               String what) {
         Set<String> present = new TreeSet<>();
         for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
             present.add(it.next());
         }
         for (String f : present) {
-            if (!expected.contains(f)) {
+            if (!expected.contains(f) && !optional.contains(f)) {
                 throw new TraceFormatException(file, line, what + " has an unknown field \"" + f + "\"");
             }
         }

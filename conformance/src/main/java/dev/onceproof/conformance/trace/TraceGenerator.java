@@ -54,11 +54,33 @@ public final class TraceGenerator {
     private final Repo repo;
     private final TlcRunner runner;
     private final Duration timeout;
+    private final TraceInputs inputs;
 
     public TraceGenerator(Repo repo, TlcRunner runner, Duration timeout) {
+        this(repo, runner, timeout, new TraceInputs(repo));
+    }
+
+    public TraceGenerator(Repo repo, TlcRunner runner, Duration timeout, TraceInputs inputs) {
         this.repo = repo;
         this.runner = runner;
         this.timeout = timeout;
+        this.inputs = inputs;
+    }
+
+    /** What this generator hashes into a header's inputs (the freshness check compares with it). */
+    public TraceInputs inputs() {
+        return inputs;
+    }
+
+    /** One trace: a simulation entry with this seed, or a targeted entry (seed null). One TLC run. */
+    public GeneratedTrace generate(TraceEntry entry, Long seed) {
+        if (entry.kind() == TraceEntry.Kind.TARGETED) {
+            return targeted(entry);
+        }
+        if (seed == null) {
+            throw new IllegalArgumentException(entry.name() + " is a simulation entry: it needs a seed");
+        }
+        return simulate(entry, seed);
     }
 
     /** The entry's own traces: every seed of a simulation, or the targeted counterexample. */
@@ -90,8 +112,7 @@ public final class TraceGenerator {
                 seedsOf.apply(e).forEach(seed -> jobs.add(new Job(e, seed)));
             }
         }
-        return TlcJobs.map(jobs, TlcJobs.defaultJobs(),
-                j -> j.seed() == null ? targeted(j.entry()) : simulate(j.entry(), j.seed()), (i, t) -> { });
+        return TlcJobs.map(jobs, TlcJobs.defaultJobs(), j -> generate(j.entry(), j.seed()), (i, t) -> { });
     }
 
     public static String command(TraceEntry entry) {
@@ -99,6 +120,8 @@ public final class TraceGenerator {
     }
 
     private GeneratedTrace simulate(TraceEntry entry, long seed) {
+        // Hashed before TLC runs, so the header names the inputs the trace was made from.
+        String madeFrom = inputs.hash(entry, seed);
         Path scratch = tempDir();
         try {
             Path wrapper = wrapper(entry, scratch);
@@ -115,7 +138,7 @@ public final class TraceGenerator {
             Path file = onlyTraceFile(prefix.getParent(), where);
             List<Map<String, TlaValue>> states = SimulationTraceFile.parse(Files.readString(file), where);
             TraceHeader header = new TraceHeader(entry.fileStem(seed), spec(entry), entry.module(), entry.cfg(),
-                    "simulate", seed, entry.depth(), null, constants(r, where), command(entry));
+                    "simulate", seed, entry.depth(), null, constants(r, where), command(entry), madeFrom, null);
             List<String> named = actionNames(r);
             return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(seed),
                     named.isEmpty() ? r.actions() : named);
@@ -127,6 +150,7 @@ public final class TraceGenerator {
     }
 
     private GeneratedTrace targeted(TraceEntry entry) {
+        String madeFrom = inputs.hash(entry, null);
         Path scratch = tempDir();
         try {
             TlcResult r = runner.run(request(entry, wrapper(entry, scratch)));
@@ -142,7 +166,7 @@ public final class TraceGenerator {
             List<Map<String, TlaValue>> states = r.counterexample().stream().map(TraceState::variables)
                     .collect(Collectors.toList());
             TraceHeader header = new TraceHeader(entry.fileStem(null), spec(entry), entry.module(), entry.cfg(),
-                    "targeted", null, null, entry.trap(), constants(r, where), command(entry));
+                    "targeted", null, null, entry.trap(), constants(r, where), command(entry), madeFrom, null);
             return trace(entry, header, StepBuilder.steps(states, where), entry.fileStem(null), actionNames(r));
         } finally {
             delete(scratch);

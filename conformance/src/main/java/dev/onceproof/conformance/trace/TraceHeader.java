@@ -16,7 +16,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param constants the model's constants as TLC evaluated them (cfg names, JSON per CONVENTIONS.md),
  *                  so a replayer configures the core exactly as the model did
  * @param command   the command that makes this file
+ * @param inputs    the SHA-256 of everything the file was generated from ({@link TraceInputs})
+ * @param digest    the SHA-256 of the file's own bytes with this field left out ({@link TraceCodec#digest}),
+ *                  so a file changed after generation (by hand, by a merge) no longer matches it;
+ *                  ignored when writing, where it is computed. Both are null in a trace written by
+ *                  hand (a test's), which the freshness check never finds fresh
  */
 public record TraceHeader(String trace, String spec, String module, String cfg, String kind, Long seed,
-                          Integer depth, String trap, ObjectNode constants, String command) {
+                          Integer depth, String trap, ObjectNode constants, String command, String inputs,
+                          String digest) {
 }

@@ -7,6 +7,9 @@ import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,11 +31,14 @@ class ManifestCiModelsTest {
         Repo repo = Repo.locate();
         TlcRunner runner = new TlcRunner();
         List<ModelEntry> ci = repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI).toList();
-        // TLC runs side by side (one worker each, so the counts are unchanged); each test waits for its own.
+        // TLC runs side by side (one worker each, so the counts are unchanged), longest first so that
+        // no long model starts last; each test, in manifest order, waits for its own.
         ExecutorService pool = Executors.newFixedThreadPool(TlcJobs.defaultJobs());
-        List<Future<TlcResult>> results = ci.stream()
-                .map(m -> pool.submit(() -> runner.run(ModelExpectation.request(repo, m, Duration.ofMinutes(10)))))
-                .toList();
+        List<Future<TlcResult>> results = new ArrayList<>(Collections.nCopies(ci.size(), null));
+        IntStream.range(0, ci.size()).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> ModelExpectation.cost(repo, ci.get(i))).reversed())
+                .forEach(i -> results.set(i, pool.submit(
+                        () -> runner.run(ModelExpectation.request(repo, ci.get(i), Duration.ofMinutes(10))))));
         pool.shutdown();
         return IntStream.range(0, ci.size()).mapToObj(i -> DynamicTest.dynamicTest(ci.get(i).name(), () -> {
             ModelEntry m = ci.get(i);

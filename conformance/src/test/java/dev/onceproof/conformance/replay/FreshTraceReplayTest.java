@@ -6,13 +6,19 @@ import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.manifest.TraceEntry;
+import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcRunner;
+import dev.onceproof.conformance.trace.GeneratedTrace;
 import dev.onceproof.conformance.trace.TraceGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,8 +55,16 @@ class FreshTraceReplayTest {
         System.out.println("FreshTraceReplayTest: seed base " + base);
         TraceGenerator generator = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(10));
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
-        return simulations(repo).stream().map(e -> DynamicTest.dynamicTest(e.name() + " with a new seed", () -> {
-            List<ReplayResult> results = FreshReplay.run(List.of(e), generator, replayer, base, 1, tempRoot);
+        // TLC makes the traces side by side (one worker each, so each is what its seed gives); each
+        // test waits for its own and replays it.
+        ExecutorService pool = Executors.newFixedThreadPool(TlcJobs.defaultJobs());
+        List<TraceEntry> sims = simulations(repo);
+        List<Future<GeneratedTrace>> made = sims.stream()
+                .map(e -> pool.submit(() -> generator.generate(e, FreshReplay.seeds(e, base, 1).get(0)))).toList();
+        pool.shutdown();
+        return IntStream.range(0, sims.size()).mapToObj(i -> DynamicTest.dynamicTest(sims.get(i).name()
+                + " with a new seed", () -> {
+            List<ReplayResult> results = FreshReplay.replay(List.of(made.get(i).get()), replayer, tempRoot);
             assertThat(results).hasSize(1);
             for (ReplayResult r : results) {
                 assertThat(r.passed()).as("seed base " + base + ": " + r.report()).isTrue();

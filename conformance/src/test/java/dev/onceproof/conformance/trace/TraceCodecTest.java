@@ -22,8 +22,32 @@ class TraceCodecTest {
     @Test
     void writtenTracesReadBackUnchanged() {
         TraceFile t = TraceCodec.parse(FILE, HEADER + INIT);
-        assertThat(TraceCodec.write(t.header(), t.steps())).isEqualTo(HEADER + INIT);
+        assertThat(t.header().inputs()).isNull();
         assertThat(t.steps().get(0).line()).isEqualTo(2);
+        // Writing adds the digest of the file's own bytes (no inputs: a hand-made trace has none).
+        String written = TraceCodec.write(t.header(), t.steps());
+        assertThat(written).matches("\\{.*\"depth\":null,\"digest\":\"[0-9a-f]{64}\",\"kind\".*\n"
+                + java.util.regex.Pattern.quote(INIT));
+        TraceFile back = TraceCodec.parse(FILE, written);
+        assertThat(TraceCodec.write(back.header(), back.steps())).isEqualTo(written);
+        assertThat(TraceCodec.notAsWritten(written)).isNull();
+    }
+
+    @Test
+    void theDigestCatchesAnyChangeAfterWriting() {
+        TraceFile t = TraceCodec.parse(FILE, HEADER + INIT);
+        String written = TraceCodec.write(t.header(), t.steps());
+        assertThat(TraceCodec.notAsWritten(HEADER + INIT)).isEqualTo("line 1 has no digest");
+        assertThat(TraceCodec.notAsWritten(written.replace("\"x\":0", "\"x\":1")))
+                .isEqualTo("the digest does not match the content (changed after generation)");
+        assertThat(TraceCodec.notAsWritten(written.replace("\"trap\":\"NotX\"", "\"trap\":\"NotY\"")))
+                .isEqualTo("the digest does not match the content (changed after generation)");
+        assertThat(TraceCodec.notAsWritten(written + INIT.replace("0", "1")))
+                .isEqualTo("the digest does not match the content (changed after generation)");
+        assertThat(TraceCodec.notAsWritten(written.replace("{\"cfg\"", "{ \"cfg\"")))
+                .isEqualTo("line 1 is not in canonical form");
+        assertThat(TraceCodec.notAsWritten(written.substring(0, written.length() - 1)))
+                .startsWith("the file is empty or its last line");
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
+import dev.onceproof.storage.CorruptSnapshotException;
 
 /**
  * A client's stable storage: its R (or nothing, Strategy 0) together with the application's state,
@@ -77,6 +79,25 @@ public final class ClientStore {
     /** The stored stable state, or {@code initial} for a client that never committed. */
     public ClientStableState stableOr(ClientStableState initial) {
         return load().map(Contents::stable).orElse(initial);
+    }
+
+    /**
+     * The client core built from the stored state ({@code initial} for a client that never
+     * committed). A file that holds another strategy's state, or a state the core refuses (an R
+     * above q, a number outside the sequence space), is as untrustworthy as a damaged one: it stops
+     * with a {@link CorruptSnapshotException} naming the file, and the file is left as it is.
+     */
+    public <C> C restore(ClientStableState initial, Function<ClientStableState, C> build) {
+        ClientStableState stored = stableOr(initial);
+        if (stored.getClass() != initial.getClass()) {
+            throw new CorruptSnapshotException(store.where(), "it holds a " + stored.getClass().getSimpleName()
+                    + " client state, this client keeps " + initial.getClass().getSimpleName());
+        }
+        try {
+            return build.apply(stored);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptSnapshotException(store.where(), "the client core refuses its state: " + e.getMessage());
+        }
     }
 
     /** One atomic durable write of the record's state and, if it carries a note, its processing. */

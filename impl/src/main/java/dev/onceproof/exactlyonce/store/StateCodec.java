@@ -26,7 +26,8 @@ import java.util.TreeSet;
 final class StateCodec {
 
     private static final int CLIENT_TAG = 0x45434C31; // "ECL1"
-    private static final int SERVER_TAG = 0x45535631; // "ESV1"
+    /** ESV1 (before entry numbers) is refused like any other unknown tag, naming the file. */
+    private static final int SERVER_TAG = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
 
     private StateCodec() {
     }
@@ -112,6 +113,12 @@ final class StateCodec {
                     out.writeLong(c.getValue());
                 }
             }
+            out.writeInt(s.entered().size());
+            for (Map.Entry<NoteId, Long> e : s.entered().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeLong(e.getValue());
+            }
+            out.writeLong(s.seen());
         });
     }
 
@@ -144,7 +151,13 @@ final class StateCodec {
                 }
                 conf.put(seq, bySever);
             }
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf);
+            TreeMap<NoteId, Long> entered = new TreeMap<>();
+            n = count(in, "entered");
+            for (int i = 0; i < n; i++) {
+                entered.put(NoteId.parse(in.readUTF()), in.readLong());
+            }
+            long seen = in.readLong();
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen);
         });
     }
 

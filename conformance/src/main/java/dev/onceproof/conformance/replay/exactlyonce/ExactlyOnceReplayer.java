@@ -77,11 +77,15 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     public Set<String> actions() {
         if (GatherCores.GATHER_SPECS.contains(spec)) {
             Set<String> a = new java.util.TreeSet<>(GATHER);
-            if (!spec.equals("ExactlyOnceS4")) {
+            if (!spec.startsWith("ExactlyOnceS4")) {
                 a.addAll(Set.of("Tick", "RecvSync", spec.equals("ExactlyOnceS5") ? "PeriodicSync" : "PushSync"));
             }
             if (spec.equals("ExactlyOnceS6")) {
                 a.add("ClientLoseH");
+            }
+            if (spec.equals("ExactlyOnceS4Deliver")) {
+                a.removeAll(Set.of("ADeliverOK", "ADeliverErr", "Tick", "RecvSync", "PeriodicSync"));
+                a.addAll(Set.of("SendNote", "ReceiveNote", "ReceiveAck", "Timeout"));
             }
             return a;
         }

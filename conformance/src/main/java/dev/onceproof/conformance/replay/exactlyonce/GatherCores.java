@@ -86,7 +86,7 @@ final class GatherCores {
             @Override
             public GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable) {
                 return switch (spec) {
-                    case "ExactlyOnceS4" -> new S4Server(config, clock, durable);
+                    case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new S4Server(config, clock, durable);
                     case "ExactlyOnceS5" -> new S5Server(config, clock, durable);
                     default -> new S6Server(config, clock, durable);
                 };
@@ -96,7 +96,7 @@ final class GatherCores {
             public GatherClient client(String spec, ClientId id, EoClock clock, long tr, OptionalLong lastEnd,
                     ClientHistory stored) {
                 return switch (spec) {
-                    case "ExactlyOnceS4" -> new S4Client(id);
+                    case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new S4Client(id);
                     case "ExactlyOnceS5" -> new S5Client(id, clock, tr, lastEnd);
                     default -> new S6Client(id, clock, stored);
                 };
@@ -104,7 +104,8 @@ final class GatherCores {
         };
     }
 
-    static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6");
+    static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6",
+            "ExactlyOnceS4Deliver");
 
     /** The specs' encodings (ExactlyOnceTimed, ExactlyOnceS6): Never, Open, Unknown. */
     private static final long NEVER = -1;
@@ -171,7 +172,7 @@ final class GatherCores {
     private GatherConfig config(ServerId s) {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), 0);
         GatherConfig c = switch (spec) {
-            case "ExactlyOnceS4" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
+            case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
             case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, tr, 1, 0);
             default -> new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0);
         };
@@ -213,7 +214,19 @@ final class GatherCores {
                 // Strategy 5: the crash ended the connection now; the rebooted client waits T_r from it.
                 clientCore = newClient(clientCore instanceof S5Client s5 ? s5.lastEnd() : OptionalLong.empty());
             }
-            case "ServerCrash" -> cores.put(server(p), newServer(server(p)));
+            case "ServerCrash" -> {
+                cores.put(server(p), newServer(server(p)));
+                if (plainDeliver()) {
+                    // The plain Deliver's outcome dies with the server: taken as failed, the risky
+                    // reading aDeliver's permanent log (L193) exists to avoid.
+                    GatherServer c = cores.get(server(p));
+                    c.unresolved().forEach((i, session) -> run(server(p), x -> x.aDeliverErr(session, i)));
+                }
+            }
+            case "SendNote" -> out.addAll(sendNote(server(p), Cores.note(p)));
+            case "ReceiveNote" -> out.addAll(receiveNote(server(p), Cores.note(p)));
+            case "ReceiveAck" -> out.addAll(receiveAck(server(p), Cores.note(p)));
+            case "Timeout" -> out.addAll(timeout(server(p), Cores.note(p)));
             case "StartSession" -> out.addAll(startSession(server(p), p));
             case "ReqD" -> out.addAll(reqD(server(p), peer(p), p.get("sid").asLong()));
             case "ReplyD" -> out.addAll(replyD(server(p), peer(p), p));
@@ -238,13 +251,108 @@ final class GatherCores {
         return out;
     }
 
+    // ---- ExactlyOnceS4Deliver: the plain Deliver in place of aDeliver (3.3.1's impossibility) ----
+
+    /**
+     * ExactlyOnceS4Deliver replays the cores under the plain Deliver of 3.1, the transport 3.3.1
+     * shows cannot give exactly-once: the note goes out with the aDeliver attempt logged, the
+     * client's ack is the success, a timeout the error. A Deliver is outstanding for a whole round
+     * trip, and the cores then hold back their D (replyD, sync: "deferred"), a safeguard of the
+     * aDeliver contract the variant's spec lacks; for this spec only, the replayer builds those
+     * messages from the cores' K and D so the trace, and its duplicate, can be followed.
+     */
+    private boolean plainDeliver() {
+        return spec.equals("ExactlyOnceS4Deliver");
+    }
+
+    /** The client network (spec {@code net}): notes and acks as the base's Msg records. */
+    private final Set<ObjectNode> clientNet = new LinkedHashSet<>();
+    /** The note of each note message in net. */
+    private final Map<NoteId, Note> inFlight = new HashMap<>();
+
+    private static ObjectNode netMsg(String type, String from, String to, NoteId i) {
+        ObjectNode m = F.objectNode();
+        m.put("from", from);
+        m.put("note", i.text());
+        m.put("to", to);
+        m.put("type", type);
+        return m;
+    }
+
+    /** SendNote(s, i): the core's aDeliver call, its note put in net (the attempt is logged first). */
+    private List<Mismatch> sendNote(ServerId s, NoteId i) {
+        GatherServer core = cores.get(s);
+        List<Mismatch> out = new ArrayList<>();
+        ServerStep call = run(s, c -> c.aDeliver(core.session(), i));
+        expect(out, "SendNote", "calling", call);
+        for (ServerEffect e : call.effects()) {
+            if (e instanceof ServerEffect.ADeliver a) {
+                clientNet.add(netMsg("note", s.name(), client.name(), i));
+                inFlight.put(i, a.note());
+            }
+        }
+        return out;
+    }
+
+    /** ReceiveNote(m): the stateless client processes it and acks it. */
+    private List<Mismatch> receiveNote(ServerId s, NoteId i) {
+        ObjectNode m = netMsg("note", s.name(), client.name(), i);
+        List<Mismatch> out = new ArrayList<>();
+        if (!clientNet.contains(m)) {
+            out.add(new Mismatch("ReceiveNote.message", m.toString(), "(not in net)"));
+        }
+        if (!allowDup) {
+            clientNet.remove(m);
+        }
+        Note note = inFlight.getOrDefault(i, new Note(i, client, i.text()));
+        ClientStep step = clientCore.receiveNote(new EoMessage.NoteDelivery(s, client, note));
+        carryOutClient(step.effects());
+        if (step.acknowledges()) {
+            clientNet.add(netMsg("ack", client.name(), s.name(), i));
+        }
+        return out;
+    }
+
+    /** ReceiveAck(m): Deliver returned success: the core's aDeliverOk for the attempt. */
+    private List<Mismatch> receiveAck(ServerId s, NoteId i) {
+        ObjectNode m = netMsg("ack", client.name(), s.name(), i);
+        List<Mismatch> out = new ArrayList<>();
+        if (!clientNet.contains(m)) {
+            out.add(new Mismatch("ReceiveAck.message", m.toString(), "(not in net)"));
+        }
+        if (!allowDup) {
+            clientNet.remove(m);
+        }
+        Long session = cores.get(s).unresolved().get(i);
+        if (session == null) {
+            out.add(new Mismatch("ReceiveAck.attempt", '"' + i.text() + '"', "(no call awaits its outcome)"));
+            return out;
+        }
+        expect(out, "ReceiveAck", "delivered", run(s, c -> c.aDeliverOk(session, i)));
+        return out;
+    }
+
+    /** Timeout(s): Deliver failed (as far as s can tell): the core's aDeliverErr, {@code {abort;}}. */
+    private List<Mismatch> timeout(ServerId s, NoteId i) {
+        List<Mismatch> out = new ArrayList<>();
+        Long session = cores.get(s).unresolved().get(i);
+        if (session == null) {
+            out.add(new Mismatch("Timeout.attempt", '"' + i.text() + '"', "(no call awaits its outcome)"));
+            return out;
+        }
+        expect(out, "Timeout", "failed", run(s, c -> c.aDeliverErr(session, i)));
+        // The spec's Timeout aborts s's session, whichever it is.
+        run(s, GatherServer::endSession);
+        return out;
+    }
+
     /**
      * Strategies 5-6 (ExactlyOnceTimed's EndConnSession): the server the client was connected to
      * sees the connection close and ends its session. Strategy 4's spec keeps the session (it shows
      * a dead session cannot deliver), so nothing happens there.
      */
     private void endConnSession() {
-        if (!spec.equals("ExactlyOnceS4")) {
+        if (!spec.startsWith("ExactlyOnceS4")) {
             clientCore.conn().ifPresent(s -> run(s, GatherServer::endSession));
         }
     }
@@ -298,6 +406,10 @@ final class GatherCores {
             out.add(new Mismatch("ReplyD.request", request.toString(), "(not in snet)"));
         }
         ServerStep step = run(t, c -> c.replyD(new EoMessage.DRequest(s, t, client, Math.max(1, sid))));
+        if (plainDeliver() && step.outcome().equals("deferred")) {
+            step = new ServerStep("replied", List.of(new ServerEffect.Send(new EoMessage.DReply(t, s, client,
+                    Math.max(1, sid), clock.now(), cores.get(t).d()))));
+        }
         expect(out, "ReplyD", "replied", step);
         if (!allowDup) {
             snet.remove(request);
@@ -391,6 +503,9 @@ final class GatherCores {
                 return m;
             }
         }
+        if (plainDeliver() && step.outcome().equals("deferred")) {
+            return new EoMessage.DSync(from, to, client, clock.now(), cores.get(from).k(), cores.get(from).d());
+        }
         out.add(new Mismatch("PurgeSync.sync." + from, "\"synced\"", '"' + step.outcome() + '"'));
         return null;
     }
@@ -437,6 +552,12 @@ final class GatherCores {
     }
 
     private List<Mismatch> lose(ObjectNode p) {
+        if (p.has("note")) {
+            // The base's Lose of a note or ack in the client network (ExactlyOnceS4Deliver).
+            ObjectNode n = netMsg(p.get("type").asText(), p.get("from").asText(), p.get("to").asText(),
+                    Cores.note(p));
+            return clientNet.remove(n) ? List.of() : List.of(new Mismatch("Lose.message", n.toString(), "(not in net)"));
+        }
         ObjectNode m = msg(p.get("type").asText(), ServerId.of(p.get("from").asText()),
                 ServerId.of(p.get("to").asText()), p.get("sid").asLong(), ids(noteSet(p.get("d"))),
                 p.get("ts").asLong());
@@ -523,7 +644,7 @@ final class GatherCores {
 
     Set<String> fields() {
         Set<String> f = new LinkedHashSet<>(List.of("conn", "connId", "K", "D", "sess", "snet", "delivered"));
-        if (!spec.equals("ExactlyOnceS4")) {
+        if (!spec.startsWith("ExactlyOnceS4")) {
             f.addAll(List.of("now", "TS"));
         }
         if (spec.equals("ExactlyOnceS6")) {
@@ -531,6 +652,9 @@ final class GatherCores {
         }
         if (spec.equals("ExactlyOnceS5")) {
             f.add("lastEnd");
+        }
+        if (plainDeliver()) {
+            f.addAll(List.of("net", "pending"));
         }
         return f;
     }
@@ -574,6 +698,18 @@ final class GatherCores {
                 ts.set(s.name(), row);
             }
             m.put("TS", ts);
+        }
+        if (plainDeliver()) {
+            ArrayNode n = F.arrayNode();
+            clientNet.forEach(n::add);
+            m.put("net", ExactlyOnceReplayer.normalize(n));
+            ObjectNode pending = F.objectNode();
+            for (ServerId s : servers) {
+                ArrayNode a = F.arrayNode();
+                cores.get(s).unresolved().keySet().forEach(i -> a.add(i.text()));
+                pending.set(s.name(), a);
+            }
+            m.put("pending", pending);
         }
         if (fields.contains("lastEnd") && clientCore instanceof S5Client s5) {
             m.put("lastEnd", F.numberNode(s5.lastEnd().orElse(NEVER)));

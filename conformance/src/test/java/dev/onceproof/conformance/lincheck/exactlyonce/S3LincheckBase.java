@@ -60,6 +60,14 @@ public abstract class S3LincheckBase {
      * @param sequential true for the sequential specification: B is the bare {@link S3Server}
      */
     protected S3LincheckBase(S3Variant variant, boolean sequential) {
+        this(variant, sequential, ConcurrentS3Server.Handoff.UNDER_LOCK);
+    }
+
+    /**
+     * @param handoff where the class under test hands a chosen note to the client (the
+     *     {@link ConcurrentS3Server.Handoff#AFTER_UNLOCK} one is the racy control)
+     */
+    protected S3LincheckBase(S3Variant variant, boolean sequential, ConcurrentS3Server.Handoff handoff) {
         TreeSet<ServerId> servers = new TreeSet<>(List.of(a, b));
         peer = S3Server.fresh(new ServerConfig(a, c, servers, 0), clock);
         core = new S3Server(new ServerConfig(b, c, servers, 0), clock, variant, ServerDurableState.initial());
@@ -67,7 +75,7 @@ public abstract class S3LincheckBase {
             ServerStep created = peer.createNote(NoteId.global(String.valueOf(n)), "");
             core.receiveReplica(replica(created));
         }
-        server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()));
+        server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()), handoff);
     }
 
     // Server B's steps: through the class under test, or straight on the core (sequential spec).

@@ -4,17 +4,30 @@ import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelChecki
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 
 /**
- * The bounds of the Strategy 3 Lincheck tests: 2 threads x 3 operations, 1 before and 1 after,
- * 5 scenarios (model checking: 20 interleavings each; stress: 100 runs each).
+ * The bounds of the Strategy 3 Lincheck tests: 2 threads x 3 operations, 1 before and 1 after;
+ * model checking 20 scenarios x 20 interleavings, stress 5 scenarios x 100 runs.
  *
- * <p>Measured on the shared 2-core machine under load (load average 25-35, other helpers' builds
- * running), never idle: the corrected server took 118 s (model checking) and 30.5 s (stress); the
- * printed control 258 s (model checking, most of it Lincheck minimizing the failing scenario) and
- * 115 s (stress), caught in both modes within those 5 scenarios. An earlier run with 10 scenarios
- * x 30 interleavings (stress 10 x 200) took 393 s for model checking alone under the same load.
- * Without minimizing the failing scenario (the control needs only the verdict) the printed control
- * took 37.7 s for both modes together (stress 1.7 s), under load average about 20.
- * The idle time and the smallest catching bound were not measured; see the eo-core report.
+ * <p>Chosen by measurement ({@link S3LincheckBoundsMeasurement}, 2026-11-25, shared 2-core machine
+ * at load average about 20): which of Lincheck's scenarios (their seeds are fixed, so the same bounds
+ * give the same scenarios) first catches each racy control, up to 30 scenarios, 1 operation after:
+ *
+ * <pre>
+ * control                 mode            2x1 (0|1 before)  2x2 (0 before)  2x2 (1 before)  2x3 (0 before)  2x3 (1 before)
+ * PrintedSnapshot (R3)    model checking  not in 30         not in 30       7               not in 30       1
+ * PrintedSnapshot (R3)    stress          not in 30         not in 30       7               not in 30       1
+ * HandoffAfterUnlock      model checking  not in 30         not in 30       not in 30       29              17
+ * HandoffAfterUnlock      stress          not in 30         not in 30       not in 30       not in 30       not in 30
+ * </pre>
+ *
+ * The printed snapshot race needs only 2 x 2 with one operation before (scenario 7); the
+ * hand-over one line later needs 2 x 3 with one before (the purge side must sync and purge while
+ * deliverNext is between its lock and its hand-over) and is first caught at scenario 17, by model
+ * checking only: stress never hit that window of a few instructions in 30 scenarios x 100 runs.
+ * So 2 x 3 (1 before) for both, model checking 20 scenarios (17 + 3 margin), stress 5 (the
+ * printed race at scenario 1, + 4). The times per row are in the measurement's output (for
+ * example 151 s to catch the hand-over race at scenario 17, 64 s for the printed one at 1, under
+ * load); earlier, 5 model-checking scenarios of the corrected server took 118 s under load 25-35,
+ * so the 20 now cost about four times that. Idle times were not measured.
  */
 final class S3LincheckOptions {
 
@@ -24,7 +37,7 @@ final class S3LincheckOptions {
     static ModelCheckingOptions modelChecking() {
         return new ModelCheckingOptions()
                 .sequentialSpecification(SequentialS3.class)
-                .iterations(5)
+                .iterations(20)
                 .invocationsPerIteration(20)
                 .threads(2)
                 .actorsPerThread(3)

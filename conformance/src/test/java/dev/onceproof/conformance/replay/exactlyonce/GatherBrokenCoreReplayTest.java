@@ -183,9 +183,23 @@ class GatherBrokenCoreReplayTest {
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("K."));
     }
 
+    // ---- Strategy 5 ------------------------------------------------------------------------------
+
+    @Test
+    void aStrategy5ServerThatTrustsEverySyncIsCaught() throws IOException {
+        // Example 5 (ii), L223: a peer whose latest sync is not within T_r must be pulled from.
+        Path trace = traceWith("ExactlyOnceS5", "a StartSession with a server to pull from",
+                s -> s.path("action").asText().equals("StartSession") && !s.path("params").path("stale").isEmpty());
+        ReplayResult r = replay("ExactlyOnceS5", trace, servers((spec, config, clock, durable) ->
+                new Broken6(config, clock, durable)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("StartSession");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.endsWith(".stale"));
+    }
+
     // ---- Strategy 6 ------------------------------------------------------------------------------
 
-    /** A Strategy 6 server that never pulls (the upload is not even read). */
+    /** A Strategy 5 or 6 server that never pulls (neither TS nor the upload is read). */
     private static class Broken6 extends GatherServer {
         Broken6(GatherConfig config, EoClock clock, GatherDurableState durable) {
             super(config, clock, durable);

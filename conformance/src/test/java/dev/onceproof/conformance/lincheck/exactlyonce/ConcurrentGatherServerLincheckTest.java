@@ -1,0 +1,33 @@
+package dev.onceproof.conformance.lincheck.exactlyonce;
+
+import dev.onceproof.exactlyonce.ConcurrentGatherServer;
+import dev.onceproof.exactlyonce.GatherConfig;
+import org.jetbrains.kotlinx.lincheck.LinChecker;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Link 3 of the chain of trust (DESIGN.md) for Strategy 4: {@link ConcurrentGatherServer}, shared
+ * by a client session (the gather, then aDeliver) and the handlers of other servers' D requests
+ * and syncs, is linearizable with respect to the sequential core ({@link SequentialGather4}), and
+ * no explored interleaving processes a note twice or calls aDeliver again after a success
+ * (NoDuplicateDelivery, NoReattempt). Model checking explores the interleavings at the lock, the
+ * condition and the field accesses; stress mode runs the same scenarios on real threads. Bounds in
+ * {@link GatherLincheckOptions}.
+ */
+public class ConcurrentGatherServerLincheckTest extends GatherLincheckBase {
+
+    public ConcurrentGatherServerLincheckTest() {
+        super(GatherConfig.Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+    }
+
+    @Test
+    void modelCheckingLinearizableAndNoDuplicate() {
+        LinChecker.check(ConcurrentGatherServerLincheckTest.class,
+                GatherLincheckOptions.modelChecking(SequentialGather4.class));
+    }
+
+    @Test
+    void stressLinearizableAndNoDuplicate() {
+        LinChecker.check(ConcurrentGatherServerLincheckTest.class, GatherLincheckOptions.stress(SequentialGather4.class));
+    }
+}

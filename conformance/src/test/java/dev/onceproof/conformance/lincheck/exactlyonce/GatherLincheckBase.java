@@ -1,0 +1,358 @@
+package dev.onceproof.conformance.lincheck.exactlyonce;
+
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ConcurrentGatherServer;
+import dev.onceproof.exactlyonce.ConnectStep;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.GatherClient;
+import dev.onceproof.exactlyonce.GatherConfig;
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.ManualEoClock;
+import dev.onceproof.exactlyonce.Note;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S4Client;
+import dev.onceproof.exactlyonce.S4Server;
+import dev.onceproof.exactlyonce.S6Client;
+import dev.onceproof.exactlyonce.S6Server;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.jetbrains.kotlinx.lincheck.annotations.Operation;
+import org.jetbrains.kotlinx.lincheck.annotations.Validate;
+
+/**
+ * The world of the Strategy 4-6 Lincheck tests: servers A and B, each a {@link
+ * ConcurrentGatherServer} (the class under test) over the real core, and one client. Notes x and
+ * y exist on both (atomic replication, notes Z1). Three threads, one per non-parallel group:
+ * <ul>
+ *   <li>"a": the client's visits to A ({@code visitA}: connect, StartSession, the gather, whose
+ *       D request B's handler answers, EndGather) and A's delivery loop ({@code deliverA}: one
+ *       aDeliver);</li>
+ *   <li>"b": the same at B;</li>
+ *   <li>"sync": the servers' syncs to each other (Strategy 4's PurgeSync, 6's PushSync), racing
+ *       the gathers and the deliveries.</li>
+ * </ul>
+ * The client connects to one server at a time (a visit ends the previous connection), so the two
+ * sessions interleave only as a client moving from A to B while A's thread is still at work: the
+ * window in which B's gather must not miss a note A is handing over. The aDeliver primitive is
+ * atomic (3.3.1): the client processes the note iff it is connected to the calling server.
+ *
+ * <p>Every interleaving is checked for NoDuplicateDelivery (no note processed twice) and
+ * NoReattempt (L185: aDeliver is never called again for a note whose aDeliver succeeded).
+ * Operation names and results match the sequential specification, the same world over the bare
+ * sequential cores ({@link SequentialGather4}, {@link SequentialGather6}).
+ */
+public abstract class GatherLincheckBase {
+
+    static final String NOTES = "xy";
+
+    private final ManualEoClock clock = new ManualEoClock(0);
+    private final ClientId c = ClientId.of("c");
+    private final ServerId a = ServerId.of("A");
+    private final ServerId b = ServerId.of("B");
+    private final Srv serverA;
+    private final Srv serverB;
+    private final GatherClient client;
+    private final List<String> processed = new ArrayList<>();
+    /** Notes whose aDeliver succeeded (any server). */
+    private final List<String> succeeded = new ArrayList<>();
+    /** aDeliver calls for a note that had already succeeded (NoReattempt broken). */
+    private final List<String> reattempts = new ArrayList<>();
+
+    /**
+     * @param strategy S4 or S6 (S5 needs the client's T_r promise on a moving clock; not here)
+     * @param sequential true for the sequential specification: the bare cores, no wrapper
+     * @param attemptLog the wrapper's seam (the after-call one is the racy control)
+     */
+    protected GatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+            ConcurrentGatherServer.AttemptLog attemptLog) {
+        TreeSet<ServerId> all = new TreeSet<>(List.of(a, b));
+        GatherServer coreA = core(strategy, a, all);
+        GatherServer coreB = core(strategy, b, all);
+        for (char n : NOTES.toCharArray()) {
+            ServerStep created = coreA.createNote(NoteId.global(String.valueOf(n)), String.valueOf(n));
+            for (ServerEffect e : created.effects()) {
+                if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
+                    coreB.receiveReplica(r);
+                }
+            }
+        }
+        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog));
+        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog));
+        client = strategy == GatherConfig.Strategy.S6 ? S6Client.fresh(c, clock) : new S4Client(c);
+    }
+
+    private GatherServer core(GatherConfig.Strategy strategy, ServerId self, TreeSet<ServerId> all) {
+        if (strategy == GatherConfig.Strategy.S6) {
+            return new S6Server(new GatherConfig(new ServerConfig(self, c, all, 0), GatherConfig.Strategy.S6, 0, 0, 0),
+                    clock, GatherDurableState.initial());
+        }
+        return S4Server.fresh(GatherConfig.s4(self, c, all), clock);
+    }
+
+    /** A server's steps: through the class under test, or straight on the core. */
+    private interface Srv {
+        ServerStep startSession(EoMessage.HistoryUpload upload);
+
+        ServerStep reqAll();
+
+        ServerStep recvD(EoMessage.DReply reply);
+
+        ServerStep endGather();
+
+        ServerStep replyD(EoMessage.DRequest request);
+
+        ServerStep aDeliverNext(ConcurrentGatherServer.ADeliverPrimitive primitive);
+
+        ServerStep sync(ServerId t);
+
+        ServerStep recvSync(EoMessage.DSync sync);
+    }
+
+    private static final class Wrapped implements Srv {
+        private final ConcurrentGatherServer s;
+
+        Wrapped(ConcurrentGatherServer s) {
+            this.s = s;
+        }
+
+        @Override
+        public ServerStep startSession(EoMessage.HistoryUpload upload) {
+            return upload == null ? s.startSession() : s.startSession(upload);
+        }
+
+        @Override
+        public ServerStep reqAll() {
+            return s.reqAll();
+        }
+
+        @Override
+        public ServerStep recvD(EoMessage.DReply reply) {
+            return s.recvD(reply);
+        }
+
+        @Override
+        public ServerStep endGather() {
+            return s.endGather();
+        }
+
+        @Override
+        public ServerStep replyD(EoMessage.DRequest request) {
+            try {
+                return s.replyD(request);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public ServerStep aDeliverNext(ConcurrentGatherServer.ADeliverPrimitive primitive) {
+            return s.aDeliverNext(primitive);
+        }
+
+        @Override
+        public ServerStep sync(ServerId t) {
+            try {
+                return s.sync(t);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public ServerStep recvSync(EoMessage.DSync sync) {
+            return s.recvSync(sync);
+        }
+    }
+
+    private static final class Bare implements Srv {
+        private final GatherServer s;
+
+        Bare(GatherServer s) {
+            this.s = s;
+        }
+
+        @Override
+        public ServerStep startSession(EoMessage.HistoryUpload upload) {
+            return upload == null ? s.startSession() : ((S6Server) s).startSession(upload);
+        }
+
+        @Override
+        public ServerStep reqAll() {
+            return s.reqAll();
+        }
+
+        @Override
+        public ServerStep recvD(EoMessage.DReply reply) {
+            return s.recvD(reply);
+        }
+
+        @Override
+        public ServerStep endGather() {
+            return s.endGather();
+        }
+
+        @Override
+        public ServerStep replyD(EoMessage.DRequest request) {
+            return s.replyD(request);
+        }
+
+        /** The sequential loop turn: aDeliver, the call, its outcome, with nothing in between. */
+        @Override
+        public ServerStep aDeliverNext(ConcurrentGatherServer.ADeliverPrimitive primitive) {
+            ServerStep calling = s.aDeliverNext();
+            for (ServerEffect e : calling.effects()) {
+                if (e instanceof ServerEffect.ADeliver call) {
+                    return primitive.call(call.session(), call.note())
+                            ? s.aDeliverOk(call.session(), call.note().id())
+                            : s.aDeliverErr(call.session(), call.note().id());
+                }
+            }
+            return calling;
+        }
+
+        @Override
+        public ServerStep sync(ServerId t) {
+            return s.sync(t);
+        }
+
+        @Override
+        public ServerStep recvSync(EoMessage.DSync sync) {
+            return s.recvSync(sync);
+        }
+    }
+
+    private Srv server(ServerId s) {
+        return s.equals(a) ? serverA : serverB;
+    }
+
+    // ---- operations ----------------------------------------------------------------------------
+
+    @Operation(nonParallelGroup = "a")
+    public String visitA() {
+        return visit(a, b);
+    }
+
+    @Operation(nonParallelGroup = "a")
+    public String deliverA() {
+        return deliver(a);
+    }
+
+    @Operation(nonParallelGroup = "b")
+    public String visitB() {
+        return visit(b, a);
+    }
+
+    @Operation(nonParallelGroup = "b")
+    public String deliverB() {
+        return deliver(b);
+    }
+
+    /** A's sync to B (Strategy 4's PurgeSync, 6's PushSync): B merges A's D and may purge. */
+    @Operation(nonParallelGroup = "sync")
+    public String syncAB() {
+        return sync(a, b);
+    }
+
+    @Operation(nonParallelGroup = "sync")
+    public String syncBA() {
+        return sync(b, a);
+    }
+
+    /**
+     * The client ends its connection (if any) and connects to s; s starts a session and gathers
+     * from the servers its strategy finds stale (their handlers answer the D requests); the result
+     * is EndGather's outcome and which servers were asked.
+     */
+    private String visit(ServerId s, ServerId other) {
+        EoMessage.HistoryUpload upload = null;
+        synchronized (client) {
+            client.endConnection();
+            ConnectStep step = client.connectTo(s);
+            for (ClientEffect e : step.effects()) {
+                if (e instanceof ClientEffect.Send send && send.message() instanceof EoMessage.HistoryUpload h) {
+                    upload = h;
+                }
+            }
+        }
+        server(s).startSession(upload);
+        StringBuilder asked = new StringBuilder();
+        for (ServerEffect e : server(s).reqAll().effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DRequest req) {
+                asked.append(req.to().name());
+                for (ServerEffect r : server(other).replyD(req).effects()) {
+                    if (r instanceof ServerEffect.Send back && back.message() instanceof EoMessage.DReply reply) {
+                        server(s).recvD(reply);
+                    }
+                }
+            }
+        }
+        return server(s).endGather().outcome() + "<" + asked;
+    }
+
+    /** One turn of s's delivery loop; the result names the note and the outcome. */
+    private String deliver(ServerId s) {
+        String[] note = {""};
+        ServerStep step = server(s).aDeliverNext((session, n) -> {
+            note[0] = n.id().text() + ":";
+            return aDeliver(s, n);
+        });
+        return note[0] + step.outcome();
+    }
+
+    /**
+     * The atomic delivery primitive: the client processes n iff it is connected to s (3.3.1). A
+     * call from a session whose connection has ended (the client moved on and s has not noticed)
+     * cannot reach the client and fails at once; like the spec, whose ADeliverOK/ADeliverErr need
+     * {@code Live(s)}, it does not count as a call of L191 for NoReattempt.
+     */
+    private boolean aDeliver(ServerId s, Note n) {
+        synchronized (client) {
+            String id = n.id().text();
+            if (!client.conn().filter(s::equals).isPresent()) {
+                return false;
+            }
+            if (succeeded.contains(id)) {
+                reattempts.add(s.name() + " calls aDeliver(" + id + ") after its success");
+            }
+            client.receiveNote(new EoMessage.NoteDelivery(s, c, n));
+            processed.add(id);
+            succeeded.add(id);
+            return true;
+        }
+    }
+
+    private String sync(ServerId from, ServerId to) {
+        ServerStep step = server(from).sync(to);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
+                return server(to).recvSync(m).outcome();
+            }
+        }
+        return step.outcome();
+    }
+
+    /** NoDuplicateDelivery and NoReattempt on every explored interleaving. */
+    @Validate
+    public void noNoteProcessedTwiceAndNoReattempt() {
+        synchronized (client) {
+            for (int j = 0; j < processed.size(); j++) {
+                for (int k = j + 1; k < processed.size(); k++) {
+                    if (processed.get(j).equals(processed.get(k))) {
+                        throw new IllegalStateException("note " + processed.get(j)
+                                + " processed twice (NoDuplicateDelivery): " + processed);
+                    }
+                }
+            }
+            if (!reattempts.isEmpty()) {
+                throw new IllegalStateException("NoReattempt broken (L185): " + reattempts);
+            }
+        }
+    }
+}

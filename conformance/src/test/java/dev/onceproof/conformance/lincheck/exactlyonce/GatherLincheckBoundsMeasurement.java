@@ -1,0 +1,42 @@
+package dev.onceproof.conformance.lincheck.exactlyonce;
+
+import org.jetbrains.kotlinx.lincheck.Options;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
+import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Not a test (surefire does not pick it up): the measurement behind {@link GatherLincheckOptions},
+ * as {@link S3LincheckBoundsMeasurement} does for Strategy 3. Run it alone:
+ * {@code mvn -o -q -pl conformance -am test -Dtest=GatherLincheckBoundsMeasurement -Dsurefire.failIfNoSpecifiedTests=false}
+ */
+class GatherLincheckBoundsMeasurement {
+
+    static final int MAX_SCENARIOS = Integer.getInteger("onceproof.measure.scenarios", 10);
+
+    @Test
+    void grid() {
+        System.out.println("| control | mode | threads x actors (before, after) | invocations | caught at scenario | kind | time ms |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- |");
+        for (int threads = 2; threads <= 3; threads++) {
+            for (int actors = 1; actors <= 2; actors++) {
+                row("model checking", new ModelCheckingOptions(), 20, threads, actors);
+                row("stress", new StressOptions(), 100, threads, actors);
+            }
+        }
+    }
+
+    private static void row(String mode, Options<?, ?> options, int invocations, int threads, int actors) {
+        if (options instanceof ModelCheckingOptions mc) {
+            mc.invocationsPerIteration(invocations);
+        } else {
+            ((StressOptions) options).invocationsPerIteration(invocations);
+        }
+        options.sequentialSpecification(SequentialGather4.class).iterations(MAX_SCENARIOS).threads(threads)
+                .actorsPerThread(actors).actorsBefore(1).actorsAfter(1);
+        LincheckControls.Measured m = LincheckControls.measure(AttemptLoggedAfterCallLincheckTest.class, options);
+        System.out.printf("| AttemptLoggedAfterCall | %s | %d x %d (1, 1) | %d | %s | %s | %d |%n", mode, threads, actors,
+                invocations, m.caught() ? String.valueOf(m.scenario()) : "not in " + MAX_SCENARIOS, m.kind(),
+                m.millis());
+    }
+}

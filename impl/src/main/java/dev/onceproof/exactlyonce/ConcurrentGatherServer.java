@@ -1,0 +1,265 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.function.Supplier;
+
+/**
+ * The Strategy 4-6 server state one server keeps for one client, shared by the client's session
+ * thread (HandleClient of App. A.6-A.8: the gather, then the aDeliver loop) and the threads that
+ * handle what other servers send meanwhile (their "Request for list D", periodic or pushed syncs)
+ * and send this server's own syncs. Every step runs the sequential {@link GatherServer} under one
+ * lock and makes the step's durable record before anything leaves (ordering rule of
+ * {@link ServerStep}).
+ *
+ * <p>The aDeliver call itself (a network hand-over to the client that may take up to its timeout)
+ * runs outside the lock, so incoming syncs are not held up by a slow client. What keeps that safe
+ * is the core's aDeliver log (notes Z9): the attempt is logged under the lock <em>before</em> the
+ * call, and while an outcome is unknown the core defers {@code replyD} and syncs (a D without the
+ * note would let a peer deliver it again). This class turns "deferred" into waiting: a D request or
+ * a sync waits until the call's outcome is recorded ({@link #aDeliverNext} signals), which bounds
+ * the wait by the primitive's timeout (L199); after a crash it lasts until the runtime reports the
+ * unresolved outcomes from the primitive's permanent log (L193, {@link #aDeliverOk} /
+ * {@link #aDeliverErr}).
+ *
+ * <p>The {@link AttemptLog} seam moves the log one step later, after the call, for the Lincheck
+ * control: then a peer's gather can read this server's D while the client is processing the note,
+ * which is mutant M4-d of the notes (the aDeliver outcome and the D update split).
+ */
+public final class ConcurrentGatherServer {
+
+    /**
+     * The atomic delivery primitive {@code aDeliver(c, note)} (3.3.1): true when the client
+     * processed the note exactly once, false when it did not process it at all (L191). Called
+     * outside the server's lock; it may block up to its timeout.
+     */
+    @FunctionalInterface
+    public interface ADeliverPrimitive {
+        boolean call(long session, Note note);
+    }
+
+    /** Where the durable records go (a store's save: one atomic, durable write each). */
+    @FunctionalInterface
+    public interface Durable {
+        void save(GatherDurableState state);
+    }
+
+    /**
+     * Mutation seam: when the aDeliver attempt enters the core's log. {@link #BEFORE_CALL} is the
+     * safeguard (the core's {@code aDeliver} step, logged and durable, then the call).
+     * {@link #AFTER_CALL} picks the note the same way but calls first and logs the attempt and its
+     * outcome together afterwards: between the client's processing and the log there is no trace
+     * of the delivery, so {@code replyD} answers instead of waiting. Lincheck control only.
+     */
+    public enum AttemptLog {
+        BEFORE_CALL,
+        AFTER_CALL
+    }
+
+    /**
+     * The monitor every step runs under; notified whenever an aDeliver outcome is recorded, so
+     * deferred replies and syncs try again. (A monitor rather than a ReentrantLock with a
+     * Condition: Lincheck 2.39's model checking hung on Condition.await in this class.)
+     */
+    private final Object lock = new Object();
+    private final GatherServer core;
+    private final Durable store;
+    private final AttemptLog attemptLog;
+
+    public ConcurrentGatherServer(GatherServer core, Durable store) {
+        this(core, store, AttemptLog.BEFORE_CALL);
+    }
+
+    /** With the attempt-log seam; see {@link AttemptLog} (the racy one is a test control only). */
+    public ConcurrentGatherServer(GatherServer core, Durable store, AttemptLog attemptLog) {
+        this.core = Objects.requireNonNull(core, "core");
+        this.store = Objects.requireNonNull(store, "store");
+        this.attemptLog = Objects.requireNonNull(attemptLog, "attemptLog");
+    }
+
+    // ---- the session thread ------------------------------------------------------------------
+
+    /** {@code StartSession(s)} (Strategies 4 and 5; Strategy 6 without an upload: a full pull). */
+    public ServerStep startSession() {
+        return locked(core::startSession);
+    }
+
+    /** Strategy 6's {@code StartSession(s)} with the client's history upload. */
+    public ServerStep startSession(EoMessage.HistoryUpload upload) {
+        if (!(core instanceof S6Server s6)) {
+            throw new IllegalStateException("a history upload needs a Strategy 6 server, this is "
+                    + core.config().strategy());
+        }
+        return locked(() -> s6.startSession(upload));
+    }
+
+    /** Every {@code ReqD(s, t)} the gather needs; the caller sends them. */
+    public ServerStep reqAll() {
+        return locked(core::reqAll);
+    }
+
+    public ServerStep recvD(EoMessage.DReply reply) {
+        return locked(() -> core.recvD(reply));
+    }
+
+    public ServerStep gatherFail() {
+        return locked(core::gatherFail);
+    }
+
+    public ServerStep endGather() {
+        return locked(core::endGather);
+    }
+
+    public ServerStep endSession() {
+        return locked(core::endSession);
+    }
+
+    /**
+     * One turn of HandleClient's delivery loop: pick the next note of K - D, log the attempt, call
+     * {@code aDeliver} outside the lock, then record its outcome ({@code ADeliverOK} /
+     * {@code ADeliverErr}) and wake whoever waits for it. Returns the outcome step ("delivered",
+     * "failed"), or the core's refusal ("idle", "refused") when there was nothing to call.
+     */
+    public ServerStep aDeliverNext(ADeliverPrimitive client) {
+        Objects.requireNonNull(client, "client");
+        if (attemptLog == AttemptLog.AFTER_CALL) {
+            return aDeliverLoggedAfterCall(client);
+        }
+        ServerStep calling = locked(core::aDeliverNext);
+        Optional<ServerEffect.ADeliver> call = call(calling);
+        if (call.isEmpty()) {
+            return calling;
+        }
+        boolean ok = client.call(call.get().session(), call.get().note());
+        NoteId i = call.get().note().id();
+        long session = call.get().session();
+        return ok ? aDeliverOk(session, i) : aDeliverErr(session, i);
+    }
+
+    /** The racy control: the note chosen as the core would, called, and only then logged. */
+    private ServerStep aDeliverLoggedAfterCall(ADeliverPrimitive client) {
+        long session;
+        Note note = null;
+        synchronized (lock) {
+            session = core.session();
+            if (core.phase() != GatherServer.Phase.DELIVER || core.pending().isPresent()) {
+                return ServerStep.of("refused");
+            }
+            GatherDurableState durable = core.durable();
+            for (NoteId i : durable.k().keySet()) {
+                if (!durable.d().contains(i) && !durable.log().containsKey(i)) {
+                    note = durable.k().get(i);
+                    break;
+                }
+            }
+        }
+        if (note == null) {
+            return ServerStep.of("idle");
+        }
+        boolean ok = client.call(session, note);
+        Note chosen = note;
+        return locked(() -> {
+            ServerStep calling = core.aDeliver(session, chosen.id());
+            if (call(calling).isEmpty()) {
+                return calling;
+            }
+            return ok ? core.aDeliverOk(session, chosen.id()) : core.aDeliverErr(session, chosen.id());
+        });
+    }
+
+    /** {@code ADeliverOK(s, i)}: also how a runtime reports an outcome read from the primitive's log after a crash. */
+    public ServerStep aDeliverOk(long session, NoteId i) {
+        return lockedSignalling(() -> core.aDeliverOk(session, i));
+    }
+
+    /** {@code ADeliverErr(s, i)}. */
+    public ServerStep aDeliverErr(long session, NoteId i) {
+        return lockedSignalling(() -> core.aDeliverErr(session, i));
+    }
+
+    // ---- handlers of what other servers send, and this server's syncs ---------------------------
+
+    /**
+     * {@code ReplyD(t, s)} at this server: our D and clock. While an aDeliver outcome is unknown
+     * here the reply waits for it (the core defers it), so it never omits a note the client may be
+     * processing. Interruptible: an interrupted handler sends nothing.
+     */
+    public ServerStep replyD(EoMessage.DRequest request) throws InterruptedException {
+        return lockedWaiting(() -> core.replyD(request));
+    }
+
+    /** A sync of our K, D and clock to peer t; waits like {@link #replyD} while an outcome is unknown. */
+    public ServerStep sync(ServerId t) throws InterruptedException {
+        return lockedWaiting(() -> core.sync(t));
+    }
+
+    /** {@code RecvSync(t, s)}: a peer's periodic or pushed sync. */
+    public ServerStep recvSync(EoMessage.DSync sync) {
+        return locked(() -> core.recvSync(sync));
+    }
+
+    public ServerStep receiveReplica(EoMessage.Replica replica) {
+        return locked(() -> core.receiveReplica(replica));
+    }
+
+    public ServerStep createNote(NoteId id, String body) {
+        return locked(() -> core.createNote(id, body));
+    }
+
+    // ---- observers ---------------------------------------------------------------------------
+
+    public GatherDurableState durable() {
+        synchronized (lock) {
+            return core.durable();
+        }
+    }
+
+    public SortedSet<NoteId> d() {
+        synchronized (lock) {
+            return core.d();
+        }
+    }
+
+    // ---- the lock ----------------------------------------------------------------------------
+
+    private ServerStep locked(Supplier<ServerStep> step) {
+        synchronized (lock) {
+            return carryOut(step.get());
+        }
+    }
+
+    private ServerStep lockedSignalling(Supplier<ServerStep> step) {
+        synchronized (lock) {
+            ServerStep done = carryOut(step.get());
+            lock.notifyAll();
+            return done;
+        }
+    }
+
+    private ServerStep lockedWaiting(Supplier<ServerStep> step) throws InterruptedException {
+        synchronized (lock) {
+            ServerStep done = step.get();
+            while (done.outcome().equals("deferred")) {
+                lock.wait();
+                done = step.get();
+            }
+            return carryOut(done);
+        }
+    }
+
+    /** Saves the step's records (under the lock, before the caller sends anything it returns). */
+    private ServerStep carryOut(ServerStep step) {
+        for (ServerEffect effect : step.effects()) {
+            if (effect instanceof ServerEffect.RecordGather r) {
+                store.save(r.state());
+            }
+        }
+        return step;
+    }
+
+    private static Optional<ServerEffect.ADeliver> call(ServerStep step) {
+        return step.effects().stream().filter(e -> e instanceof ServerEffect.ADeliver)
+                .map(e -> (ServerEffect.ADeliver) e).findFirst();
+    }
+}

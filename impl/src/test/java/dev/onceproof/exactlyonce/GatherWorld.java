@@ -1,0 +1,422 @@
+package dev.onceproof.exactlyonce;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A simulated deployment of one server-centric strategy (4, 5 or 6) for one client: N servers
+ * running the real {@link GatherServer} cores, each with its own clock (offset from true time by
+ * at most the skew ε), durable state kept as the cores' records say (a crash rebuilds the core
+ * from its last record), the real client core, and a network that loses, duplicates, reorders and
+ * delays messages up to the lifetime T_e, with partitions between servers. Replication is atomic
+ * (notes Z1): a created note is in every server's K at once.
+ *
+ * <p>The delivery primitive is the world's: {@link Primitive#ATOMIC} is {@code aDeliver} (3.3.1:
+ * success iff the client processed the note, which it can only while connected to the caller);
+ * {@link Primitive#PLAIN_DELIVER} is Section 3.1's {@code Deliver}, whose call may time out after
+ * the client processed the note (the window of vulnerability, L183). An outcome is kept in the
+ * primitive's own permanent log (L193) and reported to the core by a later step, so crashes,
+ * syncs and D requests land between the call and its report; a recovering server gets the
+ * unreported outcomes from that log.
+ *
+ * <p>Ghosts: how many times the client processed each note; aDeliver calls made for a note whose
+ * earlier call succeeded (NoReattempt, L185).
+ */
+final class GatherWorld {
+
+    enum Primitive { ATOMIC, PLAIN_DELIVER }
+
+    private record InFlight(EoMessage message, long born) {
+    }
+
+    /** A call whose outcome the primitive logged and the core has not been told yet. */
+    private record Outcome(ServerId server, long session, NoteId note, boolean ok) {
+    }
+
+    /** A server's clock: true time plus a fixed offset within the skew. */
+    private record OffsetClock(ManualEoClock truth, long offset) implements EoClock {
+        @Override
+        public long now() {
+            return truth.now() + offset;
+        }
+    }
+
+    static final long TE = 1;
+    static final long SKEW = 1;
+    static final long TU = 1;
+    /** Strategy 5's T_r: rule R3 needs T_u + T_e < T_r - 2ε - T_e. */
+    static final long TR = 6;
+
+    final GatherConfig.Strategy strategy;
+    final Primitive primitive;
+    final ManualEoClock truth = new ManualEoClock(100);
+    final List<ServerId> servers = new ArrayList<>();
+    final ClientId client = ClientId.of("c");
+    private final Map<ServerId, EoClock> clocks = new HashMap<>();
+    private final EoClock clientClock;
+    private final Map<ServerId, GatherServer> cores = new HashMap<>();
+    private final Map<ServerId, GatherDurableState> stores = new HashMap<>();
+    private GatherClient clientCore;
+    /** Strategy 6: the client's stored history (what survives a client crash). */
+    private ClientHistory storedHistory;
+    private final List<InFlight> net = new ArrayList<>();
+    private final List<Outcome> unreported = new ArrayList<>();
+    /** Pairs of servers that cannot talk (both directions), as "AB" with A < B. */
+    final Set<String> cut = new HashSet<>();
+    /** A server partitioned from every other server forever (never healed), or null. */
+    ServerId isolated;
+
+    final Map<String, Integer> processed = new LinkedHashMap<>();
+    final List<String> created = new ArrayList<>();
+    final Set<String> succeeded = new HashSet<>();
+    final List<String> reattempts = new ArrayList<>();
+    int calls;
+    int timeoutsAfterProcessing;
+
+    /**
+     * @param offsets each server's clock offset from true time (|offset| <= ε), one per server;
+     *     the client's clock is the last entry
+     * @param history Strategy 6's initial history: UNKNOWN (a fresh device) or NEVER (an account
+     *     known never to have connected)
+     */
+    GatherWorld(GatherConfig.Strategy strategy, Primitive primitive, long[] offsets, ClientHistory history) {
+        this.strategy = strategy;
+        this.primitive = primitive;
+        int n = offsets.length - 1;
+        for (int i = 0; i < n; i++) {
+            ServerId s = ServerId.of(String.valueOf((char) ('A' + i)));
+            servers.add(s);
+            if (Math.abs(offsets[i]) > SKEW) {
+                throw new IllegalArgumentException("offset " + offsets[i] + " above the skew " + SKEW);
+            }
+            clocks.put(s, new OffsetClock(truth, offsets[i]));
+        }
+        clientClock = new OffsetClock(truth, offsets[n]);
+        for (ServerId s : servers) {
+            stores.put(s, GatherDurableState.initial());
+            cores.put(s, newServer(s));
+        }
+        storedHistory = history;
+        clientCore = switch (strategy) {
+            case S4 -> new S4Client(client);
+            case S5 -> S5Client.fresh(client, clientClock, TR);
+            case S6 -> new S6Client(client, clientClock, history);
+        };
+    }
+
+    private GatherServer newServer(ServerId s) {
+        ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), TE);
+        return switch (strategy) {
+            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s), stores.get(s));
+            case S5 -> new S5Server(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, SKEW), clocks.get(s),
+                    stores.get(s));
+            case S6 -> new S6Server(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, SKEW), clocks.get(s),
+                    stores.get(s));
+        };
+    }
+
+    // ---- steps -------------------------------------------------------------------------------
+
+    /** A note for the client, created at server s and at once in every K. */
+    void create(int s) {
+        if (created.size() >= 6) {
+            return;
+        }
+        String tag = "n" + (created.size() + 1);
+        ServerId origin = servers.get(s % servers.size());
+        ServerStep step = cores.get(origin).createNote(NoteId.global(tag), tag);
+        created.add(tag);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.RecordGather r) {
+                stores.put(origin, r.state());
+            } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
+                carryOut(rep.to(), cores.get(rep.to()).receiveReplica(rep));
+            }
+        }
+    }
+
+    /**
+     * The client ends its connection (if any; the old server's session ends) and connects to s,
+     * which starts a session (Strategy 6: with the uploaded history). Strategy 5's client may
+     * refuse (T_r); then it stays disconnected. Returns whether it connected.
+     */
+    boolean connect(int s) {
+        disconnect();
+        ServerId server = servers.get(s % servers.size());
+        if (server.equals(isolated)) {
+            return false; // the client never visits the irrelevant server
+        }
+        ConnectStep step = clientCore.connectTo(server);
+        if (step.verdict() != ConnectVerdict.CONNECTED) {
+            return false;
+        }
+        EoMessage.HistoryUpload upload = null;
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.RecordHistory r) {
+                storedHistory = r.history();
+            } else if (e instanceof ClientEffect.Send send && send.message() instanceof EoMessage.HistoryUpload h) {
+                upload = h;
+            }
+        }
+        GatherServer core = cores.get(server);
+        carryOut(server, upload != null ? ((S6Server) core).startSession(upload) : core.startSession());
+        return true;
+    }
+
+    void disconnect() {
+        clientCore.conn().ifPresent(old -> {
+            for (ClientEffect e : clientCore.endConnection()) {
+                if (e instanceof ClientEffect.RecordHistory r) {
+                    storedHistory = r.history();
+                }
+            }
+            carryOut(old, cores.get(old).endSession());
+        });
+    }
+
+    /**
+     * One step of the connected server's HandleClient: in the gather, end it if every stale server
+     * replied, else (re)send the D requests; in delivery, one aDeliver call.
+     */
+    void session() {
+        clientCore.conn().ifPresent(s -> {
+            GatherServer core = cores.get(s);
+            if (core.phase() == GatherServer.Phase.GATHER) {
+                ServerStep end = core.endGather();
+                if (end.outcome().equals("refused")) {
+                    carryOut(s, core.reqAll());
+                } else {
+                    carryOut(s, end);
+                }
+            } else if (core.phase() == GatherServer.Phase.DELIVER) {
+                carryOut(s, core.aDeliverNext());
+            }
+        });
+    }
+
+    /** The connected server gives up on an unreachable server: the session aborts (App. A.6). */
+    void gatherFail() {
+        clientCore.conn().ifPresent(s -> carryOut(s, cores.get(s).gatherFail()));
+    }
+
+    /** The primitive's logged outcomes reach their cores (the end of each call, or recovery). */
+    void reportOutcomes() {
+        for (Outcome o : new ArrayList<>(unreported)) {
+            GatherServer core = cores.get(o.server());
+            carryOut(o.server(), o.ok() ? core.aDeliverOk(o.session(), o.note()) : core.aDeliverErr(o.session(), o.note()));
+        }
+        unreported.clear();
+    }
+
+    /** Server s's sync to t (Strategy 4's PurgeSync) or to all (5's PeriodicSync, 6's PushSync). */
+    void sync(int s, int t) {
+        ServerId from = servers.get(s % servers.size());
+        GatherServer core = cores.get(from);
+        if (core instanceof S5Server s5) {
+            carryOut(from, s5.periodicSync());
+        } else if (core instanceof S6Server s6) {
+            carryOut(from, s6.pushSync());
+        } else {
+            ServerId to = servers.get(t % servers.size());
+            if (!to.equals(from)) {
+                carryOut(from, core.sync(to));
+            }
+        }
+    }
+
+    void crashServer(int s) {
+        ServerId server = servers.get(s % servers.size());
+        cores.put(server, newServer(server)); // durable state from its last record; sessions lost
+        if (clientCore.conn().filter(server::equals).isPresent()) {
+            crashClientConnection();
+        }
+    }
+
+    /** The client's connection drops without a clean end (its server crashed). */
+    private void crashClientConnection() {
+        clientCore.crash();
+    }
+
+    /** The client device crashes: volatile state lost; Strategy 6 keeps its stored H, 5 waits T_r. */
+    void crashClient(boolean loseHistory) {
+        clientCore = switch (strategy) {
+            case S4 -> new S4Client(client);
+            case S5 -> S5Client.rebooted(client, clientClock, TR);
+            case S6 -> new S6Client(client, clientClock, loseHistory ? ClientHistory.unknown() : storedHistory);
+        };
+        if (loseHistory) {
+            storedHistory = ClientHistory.unknown();
+        }
+    }
+
+    void tick(long ticks) {
+        truth.advance(ticks);
+        net.removeIf(f -> truth.now() - f.born() > TE);
+    }
+
+    void lose(int index) {
+        if (!net.isEmpty()) {
+            net.remove(index % net.size());
+        }
+    }
+
+    /** Delivers one message (a partition drops it); {@code duplicate} leaves a copy in the network. */
+    void deliver(int index, boolean duplicate) {
+        if (net.isEmpty()) {
+            return;
+        }
+        InFlight f = duplicate ? net.get(index % net.size()) : net.remove(index % net.size());
+        EoMessage m = f.message();
+        if (m instanceof EoMessage.DRequest r) {
+            if (!cutBetween(r.from(), r.to())) {
+                carryOut(r.to(), cores.get(r.to()).replyD(r));
+            }
+        } else if (m instanceof EoMessage.DReply r) {
+            if (!cutBetween(r.from(), r.to())) {
+                carryOut(r.to(), cores.get(r.to()).recvD(r));
+            }
+        } else if (m instanceof EoMessage.DSync r) {
+            if (!cutBetween(r.from(), r.to())) {
+                carryOut(r.to(), cores.get(r.to()).recvSync(r));
+            }
+        }
+    }
+
+    boolean cutBetween(ServerId x, ServerId y) {
+        if (x.equals(isolated) || y.equals(isolated)) {
+            return true;
+        }
+        String key = x.compareTo(y) < 0 ? x.name() + y.name() : y.name() + x.name();
+        return cut.contains(key);
+    }
+
+    void cut(int x, int y) {
+        ServerId a = servers.get(x % servers.size());
+        ServerId b = servers.get(y % servers.size());
+        if (!a.equals(b)) {
+            cut.add(a.compareTo(b) < 0 ? a.name() + b.name() : b.name() + a.name());
+        }
+    }
+
+    void heal() {
+        cut.clear();
+    }
+
+    /** Carries out a server step: the record first (durable), then sends and aDeliver calls. */
+    private void carryOut(ServerId s, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.RecordGather r) {
+                stores.put(s, r.state());
+            } else if (e instanceof ServerEffect.Send send) {
+                net.add(new InFlight(send.message(), truth.now()));
+            } else if (e instanceof ServerEffect.ADeliver call) {
+                unreported.add(new Outcome(s, call.session(), call.note().id(), call(s, call.note())));
+            }
+        }
+    }
+
+    private boolean flaky;
+
+    /** Makes the next primitive call fail (timeout) even if the client is there. */
+    void flakyNextCall() {
+        flaky = true;
+    }
+
+    /**
+     * The primitive. ATOMIC: success iff the client is connected to s (and the call is not made to
+     * fail), and then the client processes the note. PLAIN_DELIVER: the client processes the note
+     * whenever connected, but a flaky call still times out (the acknowledgement is lost).
+     */
+    private boolean call(ServerId s, Note note) {
+        calls++;
+        String id = note.id().text();
+        boolean there = clientCore.conn().filter(s::equals).isPresent();
+        // A call on an ended connection cannot reach the client: not a call of L191 (the spec's
+        // ADeliverOK/ADeliverErr need Live(s)).
+        if (there && succeeded.contains(id)) {
+            reattempts.add(s.name() + " calls aDeliver(" + id + ") after its success");
+        }
+        boolean fail = flaky;
+        flaky = false;
+        if (!there || (fail && primitive == Primitive.ATOMIC)) {
+            return false;
+        }
+        ClientStep step = clientCore.receiveNote(new EoMessage.NoteDelivery(s, client, note));
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.RecordHistory r) {
+                storedHistory = r.history();
+            } else if (e instanceof ClientEffect.Record r) {
+                r.processed().ifPresent(n -> processed.merge(n.body(), 1, Integer::sum));
+            }
+        }
+        if (fail) {
+            timeoutsAfterProcessing++;
+            return false;
+        }
+        succeeded.add(id);
+        return true;
+    }
+
+    // ---- properties --------------------------------------------------------------------------
+
+    List<String> duplicates() {
+        List<String> d = new ArrayList<>();
+        processed.forEach((tag, n) -> {
+            if (n > 1) {
+                d.add(tag + " x" + n);
+            }
+        });
+        return d;
+    }
+
+    List<String> unprocessed() {
+        List<String> u = new ArrayList<>(created);
+        u.removeAll(processed.keySet());
+        return u;
+    }
+
+    /**
+     * A fair, fault-free suffix (EventualDelivery's fairness): partitions heal (except the
+     * isolated server's), outcomes are reported, time passes beyond T_r, syncs flow, the client
+     * visits every server it may visit and each session runs until it has nothing left to deliver.
+     */
+    void fairSuffix(int rounds) {
+        heal();
+        reportOutcomes();
+        for (int round = 0; round < rounds && !unprocessed().isEmpty(); round++) {
+            for (int s = 0; s < servers.size(); s++) {
+                tick(TR + 1);
+                for (int t = 0; t < servers.size(); t++) {
+                    sync(t, (t + 1) % servers.size());
+                    drain();
+                }
+                if (!connect(s)) {
+                    continue;
+                }
+                for (int k = 0; k < 4 * (created.size() + servers.size() + 2); k++) {
+                    session();
+                    drain();
+                    reportOutcomes();
+                }
+                disconnect();
+            }
+        }
+    }
+
+    void drain() {
+        for (int guard = 0; guard < 1000 && !net.isEmpty(); guard++) {
+            deliver(0, false);
+        }
+    }
+
+    OptionalLong lastEndForS5() {
+        return clientCore instanceof S5Client s5 ? s5.lastEnd() : OptionalLong.empty();
+    }
+}

@@ -1,0 +1,29 @@
+-------------------- MODULE MutS5ReconnectBeforeTr --------------------
+(* Mutant, Example 5's counterfactual (L221, L231-236): the client does    *)
+(* not keep its promise and reconnects before T_r has passed since its    *)
+(* last connection ended.  A's periodic sync (D_A without n1) reaches B;   *)
+(* A delivers n1 in the same tick; the client leaves A and at once         *)
+(* connects to B, whose sync from A is within T_r and so is trusted: no    *)
+(* pull, and B delivers n1 again.  Example 5 case (i) needs "the           *)
+(* synchronization was sent within T_r" to imply it was "generated at      *)
+(* server A when D_A contained m1", which only the T_r gap between         *)
+(* connections makes true.  Expected: NoDuplicateDelivery.                *)
+EXTENDS MCExactlyOnceS5
+
+\* The one change (ExactlyOnceS5's Connect also requires
+\* lastEnd = Never \/ now >= lastEnd + Tr).
+MutConnect(s) == ConnectG(s) /\ UNCHANGED <<timedVars, lastEnd>>
+
+MutNext ==
+    \/ CreateNote
+    \/ \E s \in Servers : MutConnect(s)
+    \/ Tick
+    \/ \E s \in Servers :
+         \/ StartSession(s) \/ GatherFail(s) \/ EndGather(s) \/ ADeliverNext(s)
+         \/ ReplyDNext(s) \/ RecvDNext(s) \/ PeriodicSync(s)
+         \/ \E m \in snet : RecvSync(s, m)
+         \/ \E t \in Servers : ReqD(s, t) \/ PurgeSync(s, t)
+    \/ FaultNext
+
+MutSpec == Init /\ [][MutNext]_vars
+=============================================================================

@@ -1,0 +1,36 @@
+----------------------- MODULE MutS6TsAtReceipt -----------------------
+(* Mutant (notes M5-b, Z11): TS[t][s] is set to the time t receives a sync *)
+(* from s, not the time s sent it (A.7/A.8 "TS[s] = m.timestamp"; L476:    *)
+(* "m.timestamp will contain the local timestamp when m was sent").  A     *)
+(* pushes a sync at 0 whose D lacks n1, then delivers n1; the client's     *)
+(* connection to A ends at 0 (H(A) = 0); the old sync reaches B at 1 and   *)
+(* is stamped 1, fresher than H(A): B does not pull from A and delivers n1 *)
+(* again.  A delayed snapshot looks new.  The sync timestamp rule is       *)
+(* shared by Strategies 5 and 6 (ExactlyOnceTimed); this mutant breaks it  *)
+(* in Strategy 6.  Expected: NoDuplicateDelivery.                          *)
+EXTENDS MCExactlyOnceS6
+
+\* The one change (ExactlyOnceTimed's RecvSyncT: Max(@, m.ts)).
+MutRecvSync(t, m) ==
+    /\ m \in snet
+    /\ m.type = "sync"
+    /\ m.to = t
+    /\ snet' = ConsumeS(m)
+    /\ D' = [D EXCEPT ![t] = @ \cup (m.d \cap K[t])]
+    /\ TS' = [TS EXCEPT ![t][m.from] = Max(@, now)]
+    /\ lastAction' = [name |-> "RecvSync", server |-> t, peer |-> m.from, d |-> m.d, ts |-> m.ts]
+    /\ UNCHANGED <<baseVars, K, sess, connId, now, H>>
+
+MutNext ==
+    \/ CreateNote
+    \/ ConnectNext
+    \/ Tick
+    \/ \E s \in Servers :
+         \/ StartSession(s) \/ GatherFail(s) \/ EndGather(s) \/ ADeliverNext(s)
+         \/ ReplyDNext(s) \/ RecvDNext(s) \/ PushSync(s)
+         \/ \E m \in snet : MutRecvSync(s, m)
+         \/ \E t \in Servers : ReqD(s, t) \/ PurgeSync(s, t)
+    \/ FaultNext
+
+MutSpec == Init /\ [][MutNext]_vars
+=============================================================================
