@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
  * mutant M4-d of the notes, the aDeliver outcome and the D update split, Z9). While A's client
  * processes x, nothing at A shows it: the client moves to B, B's gather asks A for D, A answers
  * at once (nothing is unresolved) without x, and B delivers x again. Lincheck must report it.
- * Bounds in {@link GatherLincheckOptions}, measured by {@link GatherLincheckBoundsMeasurement}.
+ * Bounds in {@link GatherLincheckOptions}, measured by {@link GatherLincheckBoundsMeasurement}:
+ * model checking catches it; stress mode did not in 60 scenarios x 100 runs (3 x 2), so there is
+ * no stress test of it.
  */
 public class AttemptLoggedAfterCallLincheckTest extends GatherLincheckBase {
 
@@ -24,12 +26,5 @@ public class AttemptLoggedAfterCallLincheckTest extends GatherLincheckBase {
         LincheckControls.assertCaught("AttemptLoggedAfterCallLincheckTest", () -> LinChecker.check(
                 AttemptLoggedAfterCallLincheckTest.class,
                 GatherLincheckOptions.modelChecking(SequentialGather4.class).minimizeFailedScenario(false)));
-    }
-
-    @Test
-    void attemptLoggedAfterCallIsCaughtByStress() {
-        LincheckControls.assertCaught("AttemptLoggedAfterCallLincheckTest", () -> LinChecker.check(
-                AttemptLoggedAfterCallLincheckTest.class,
-                GatherLincheckOptions.stress(SequentialGather4.class).minimizeFailedScenario(false)));
     }
 }
