@@ -31,7 +31,7 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * 24.3 s (stress) at these bounds, load about 23. Idle times were not measured. With Lincheck's
  * default invocation timeout a run of the hand-over control under that load reported "the
  * execution has hung" in peerDelivers (which cannot block) instead of the race; with the
- * 60 s timeout it was caught (78 s, "Invalid execution results").
+ * 60 s timeout it was caught (164 s, "Invalid execution results").
  */
 final class S3LincheckOptions {
 
