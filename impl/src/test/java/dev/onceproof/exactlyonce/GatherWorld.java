@@ -72,6 +72,12 @@ final class GatherWorld {
     final Set<String> cut = new HashSet<>();
     /** A server partitioned from every other server forever (never healed), or null. */
     ServerId isolated;
+    /**
+     * Strategy 4: a sync is handled as the receiving half of PurgeSync ({@code recvPurgeSync}, which
+     * purges) instead of a plain {@code recvSync}. Off by default, as the schedules of
+     * {@link GatherProperties} were written for; {@code GatherStaleSyncTest} turns it on.
+     */
+    boolean purgeSyncs;
 
     final Map<String, Integer> processed = new LinkedHashMap<>();
     final List<String> created = new ArrayList<>();
@@ -261,6 +267,11 @@ final class GatherWorld {
         net.removeIf(f -> truth.now() - f.born() > TE);
     }
 
+    /** The messages in flight, oldest first (the indices {@link #deliver} and {@link #lose} take). */
+    List<EoMessage> inFlight() {
+        return net.stream().map(InFlight::message).toList();
+    }
+
     void lose(int index) {
         if (!net.isEmpty()) {
             net.remove(index % net.size());
@@ -284,7 +295,8 @@ final class GatherWorld {
             }
         } else if (m instanceof EoMessage.DSync r) {
             if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).recvSync(r));
+                GatherServer to = cores.get(r.to());
+                carryOut(r.to(), purgeSyncs && to instanceof S4Server ? to.recvPurgeSync(r) : to.recvSync(r));
             }
         }
     }
