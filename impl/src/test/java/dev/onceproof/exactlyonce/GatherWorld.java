@@ -120,12 +120,27 @@ final class GatherWorld {
     private GatherServer newServer(ServerId s) {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), TE);
         return switch (strategy) {
-            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s), stores.get(s));
+            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s),
+                    stores.get(s), watermark);
             case S5 -> new S5Server(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, SKEW), clocks.get(s),
-                    stores.get(s));
+                    stores.get(s), watermark);
             case S6 -> new S6Server(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, SKEW), clocks.get(s),
-                    stores.get(s));
+                    stores.get(s), watermark);
         };
+    }
+
+    private boolean watermark = true;
+
+    /**
+     * The control: every server rebuilt through the cores' seam without the sync watermark (the core
+     * before issue 10's fix). Call before any step.
+     */
+    GatherWorld withoutWatermark() {
+        watermark = false;
+        for (ServerId s : servers) {
+            cores.put(s, newServer(s));
+        }
+        return this;
     }
 
     // ---- steps -------------------------------------------------------------------------------
