@@ -9,7 +9,8 @@ EXTENDS MCExactlyOnceS4
 \* gathers D_A and merges it, so m is in D_B and is not delivered again.
 Example4 ==
     /\ lastAction.name = "RecvD"
-    /\ \E i \in lastAction.d : Processed(i) /\ i \in D[lastAction.server]
+    /\ lastAction.server = "B" /\ lastAction.peer = "A"
+    /\ \E i \in lastAction.d : Processed(i)
 NotExample4 == ~Example4
 
 \* A.6 `{abort;}` (L703): a request or reply is lost and the gather aborts.

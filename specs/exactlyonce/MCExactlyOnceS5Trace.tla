@@ -10,15 +10,17 @@ EXTENDS MCExactlyOnceS5
 \* from A and already has m1 in D.
 Example5i ==
     /\ lastAction.name = "StartSession"
-    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+    /\ lastAction.server = "B" /\ connId >= 2
+    /\ \E i \in created : Processed(i) /\ i \in D["A"] /\ i \in D["B"]
     /\ lastAction.stale = {}
 NotExample5i == ~Example5i
 
 \* Case (ii): A's sync at B is older than T_r, B pulls D_A before delivering.
 Example5ii ==
     /\ lastAction.name = "EndGather"
-    /\ sess[lastAction.server].stale # {}
-    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+    /\ lastAction.server = "B" /\ connId >= 2
+    /\ "A" \in sess["B"].stale
+    /\ \E i \in created : Processed(i) /\ i \in D["A"] /\ i \in D["B"]
 NotExample5ii == ~Example5ii
 
 \* Z10: the client reconnects exactly T_r after the end of its last

@@ -9,8 +9,9 @@ EXTENDS MCExactlyOnceS6
 \* sure it has synchronized with A after t1 (here: it pulls D_A).
 Example6 ==
     /\ lastAction.name = "EndGather"
-    /\ \E t \in sess[lastAction.server].stale : H[t] >= 0
-    /\ \E i \in created : Processed(i) /\ i \in D[lastAction.server]
+    /\ lastAction.server = "B"
+    /\ "A" \in sess["B"].stale /\ H["A"] >= 0
+    /\ \E i \in created : Processed(i) /\ i \in D["A"] /\ i \in D["B"]
 NotExample6 == ~Example6
 
 \* L254, Z17: the client lost H (detectably) after a delivery; the next

@@ -112,15 +112,48 @@ final class GatherMeanValue {
         return mix(6, p, pPull);
     }
 
-    /** Strategy 5: A's first periodic sync at a phase uniform over [0, T_u), d_AB hops from B. */
+    /** Midpoints of the fine quadrature over the phase once the cores' deadline is known (S5). */
+    static final int FINE = 8192;
+
+    /**
+     * Strategy 5: A's first periodic sync at a phase uniform over [0, T_u), d_AB hops from B. At each
+     * of {@link #PHASES} phases the cores give the flip delay x*; when phase + x* is the same deadline
+     * at every phase (the sync must arrive by then, whenever it was sent; a phase with no flip must lie
+     * past it), P(pull) is integrated over the phase with {@link #FINE} midpoints against f_d, since the
+     * integrand changes within a few beta d_AB seconds and the coarse grid alone is off by up to 20% where
+     * p_5 is near 0 (Fig. 8, D = 70). Otherwise the coarse midpoint rule is used as it is.
+     */
     static double expectedSetup5(Params p) {
         double d = ClosedForms.farthest(p);
-        double sum = 0;
+        double coarse = 0;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        double lastFlip = Double.NEGATIVE_INFINITY;
+        double firstNoFlip = Double.POSITIVE_INFINITY;
         for (int j = 0; j < PHASES; j++) {
             double phase = (j + 0.5) * p.Tu() / PHASES;
             double x = flip(5, p, phase, p.Tr() + 1);
-            sum += Double.isNaN(x) ? 1 : 1 - ClosedForms.f(p, d, x);
+            coarse += Double.isNaN(x) ? 1 : 1 - ClosedForms.f(p, d, x);
+            if (Double.isNaN(x)) {
+                firstNoFlip = Math.min(firstNoFlip, phase);
+            } else {
+                lo = Math.min(lo, phase + x);
+                hi = Math.max(hi, phase + x);
+                lastFlip = Math.max(lastFlip, phase);
+            }
         }
-        return mix(5, p, sum / PHASES);
+        double resolution = 4 * (p.Tr() + 1) / (1 << STEPS) + 2 / Rig.TICKS;
+        boolean oneDeadline = hi - lo <= resolution && lastFlip < firstNoFlip
+                && (Double.isInfinite(lo) || firstNoFlip >= lo - resolution);
+        if (!oneDeadline || Double.isInfinite(lo)) {
+            return mix(5, p, coarse / PHASES);
+        }
+        double deadline = (lo + hi) / 2;
+        double sum = 0;
+        for (int j = 0; j < FINE; j++) {
+            double phase = (j + 0.5) * p.Tu() / FINE;
+            sum += phase >= deadline ? 1 : 1 - ClosedForms.f(p, d, deadline - phase);
+        }
+        return mix(5, p, sum / FINE);
     }
 }

@@ -78,9 +78,9 @@ public final class EoWire {
         } else if (m instanceof EoMessage.PurgeAck a) {
             idMessage(o, PURGE_ACK, a.from().name(), a.to().name(), a.id());
         } else if (m instanceof EoMessage.SyncRequest r) {
-            sync(o, SYNC_REQUEST, r.from(), r.to(), r.client(), r.round(), r.k(), r.d(), r.removed());
+            sync(o, SYNC_REQUEST, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed());
         } else if (m instanceof EoMessage.SyncReply r) {
-            sync(o, SYNC_REPLY, r.from(), r.to(), r.client(), r.round(), r.k(), r.d(), r.removed());
+            sync(o, SYNC_REPLY, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed());
         } else if (m instanceof EoMessage.Replica r) {
             o.write(REPLICA);
             o.name(r.from().name());
@@ -145,13 +145,14 @@ public final class EoWire {
         o.id(id);
     }
 
-    private static void sync(Out o, int type, ServerId from, ServerId to, ClientId client, long round,
+    private static void sync(Out o, int type, ServerId from, ServerId to, ClientId client, long round, long seen,
             SortedSet<NoteId> k, SortedSet<NoteId> d, SortedSet<NoteId> removed) {
         o.write(type);
         o.name(from.name());
         o.name(to.name());
         o.name(client.name());
         o.varint(round);
+        o.varint(seen);
         o.ids(k);
         o.ids(d);
         o.ids(removed);
@@ -263,11 +264,12 @@ public final class EoWire {
                 ServerId to = in.server("to");
                 ClientId client = in.client("client");
                 long round = in.varint("round");
+                long seen = in.varint("seen");
                 SortedSet<NoteId> k = in.ids("k");
                 SortedSet<NoteId> d = in.ids("d");
                 SortedSet<NoteId> removed = in.ids("removed");
-                yield type == SYNC_REQUEST ? new EoMessage.SyncRequest(from, to, client, round, k, d, removed)
-                        : new EoMessage.SyncReply(from, to, client, round, k, d, removed);
+                yield type == SYNC_REQUEST ? new EoMessage.SyncRequest(from, to, client, round, k, d, removed, seen)
+                        : new EoMessage.SyncReply(from, to, client, round, k, d, removed, seen);
             }
             case REPLICA -> {
                 ServerId from = in.server("from");

@@ -12,7 +12,8 @@
  *                      (the note's client is the addressee, so it is not repeated)
  *   NoteAck, PurgeAck  from (client name), to (server name), note id
  *   PurgeRequest       from (server name), to (client name), note id
- *   SyncRequest/Reply  from, to (server names), client (name), round (varint), k, d, removed (id sets)
+ *   SyncRequest/Reply  from, to (server names), client (name), round (varint), seen (varint, Strategy 3's
+ *                      watermark, 0 for Strategies 0-2), k, d, removed (id sets)
  *   Replica            from, to (server names), note id, note client (name), body
  *   DRequest           from, to (server names), client (name), session (varint &ge; 1)
  *   DReply             from, to, client, session (varint &ge; 1), ts (varint), d (id set)

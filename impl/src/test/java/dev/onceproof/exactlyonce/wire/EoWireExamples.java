@@ -28,7 +28,7 @@ final class EoWireExamples {
                 new EoMessage.NoteAck(c, a, i),
                 new EoMessage.PurgeRequest(a, c, i),
                 new EoMessage.PurgeAck(c, a, i),
-                new EoMessage.SyncRequest(a, b, c, 7, k, d, new TreeSet<>()),
+                new EoMessage.SyncRequest(a, b, c, 7, k, d, new TreeSet<>(), 12),
                 new EoMessage.SyncReply(b, a, c, 7, k, new TreeSet<>(), d),
                 new EoMessage.Replica(a, b, new Note(i, c, "")),
                 new EoMessage.DRequest(a, b, c, 1),

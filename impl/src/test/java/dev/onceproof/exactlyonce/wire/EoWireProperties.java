@@ -76,9 +76,9 @@ class EoWireProperties {
         Arbitrary<Long> rounds = Arbitraries.oneOf(Arbitraries.longs().between(0, 300),
                 Arbitraries.longs().between(0, Long.MAX_VALUE));
         Arbitrary<EoMessage> syncReq = Combinators.combine(servers(), servers(), clients(), rounds, idSets(), idSets(),
-                idSets()).as(EoMessage.SyncRequest::new);
+                idSets(), rounds).as(EoMessage.SyncRequest::new);
         Arbitrary<EoMessage> syncRep = Combinators.combine(servers(), servers(), clients(), rounds, idSets(), idSets(),
-                idSets()).as(EoMessage.SyncReply::new);
+                idSets(), rounds).as(EoMessage.SyncReply::new);
         Arbitrary<EoMessage> replica = Combinators.combine(servers(), servers(), ids(), clients(), bodies())
                 .as((f, t, i, c, b) -> new EoMessage.Replica(f, t, new Note(i, c, b)));
         Arbitrary<Long> sessions = Arbitraries.oneOf(Arbitraries.longs().between(1, 50),

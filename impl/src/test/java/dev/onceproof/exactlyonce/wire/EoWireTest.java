@@ -51,7 +51,7 @@ class EoWireTest {
         }
         EoMessage.SyncRequest r = new EoMessage.SyncRequest(A, B, C, 1, k, new TreeSet<>(), new TreeSet<>());
         byte[] b = EoWire.encode(r);
-        assertThat(b.length).isEqualTo(3 + 2 + 2 + 2 + 1 + 1 + (1 + 2 + 1) + 39 * 2 + 1 + 1);
+        assertThat(b.length).isEqualTo(3 + 2 + 2 + 2 + 1 + 1 + 1 + (1 + 2 + 1) + 39 * 2 + 1 + 1);
         assertThat(EoWire.decode(b)).isEqualTo(r);
     }
 
@@ -124,18 +124,18 @@ class EoWireTest {
     @Test
     void idSetsMustBeCanonical() {
         // sync request A->B client c round 0, k = {n2, n1}: out of order
-        InvalidMessageException order = refuse(hex("45 01 05 01 41 01 42 01 63 00 02 01 02 6e32 01 02 6e31 00 00"));
+        InvalidMessageException order = refuse(hex("45 01 05 01 41 01 42 01 63 00 00 02 01 02 6e32 01 02 6e31 00 00"));
         assertThat(order.field()).isEqualTo("k[1]");
         assertThat(order).hasMessageContaining("does not follow n2");
-        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 02 01 02 6e31 01 02 6e31 00 00")).field()).isEqualTo("k[1]");
+        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 02 01 02 6e31 01 02 6e31 00 00")).field()).isEqualTo("k[1]");
         // A.1 then A.2 written in full instead of as a delta
-        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 02 00 01 41 01 00 01 41 02 00")).getMessage())
+        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 00 02 00 01 41 01 00 01 41 02 00")).getMessage())
                 .contains("field d[1]").contains("delta");
         // a delta of 0, and a delta with no sequenced id before it
-        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 02 00 01 41 01 02 00 00 00")).field()).isEqualTo("k[1].delta");
-        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 01 02 01 00 00")).field()).isEqualTo("k[0].kind");
+        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 02 00 01 41 01 02 00 00 00")).field()).isEqualTo("k[1].delta");
+        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 01 02 01 00 00")).field()).isEqualTo("k[0].kind");
         // a count above MAX_IDS
-        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 81 80 04")).field()).isEqualTo("k.count");
+        assertThat(refuse(hex("45 01 05 01 41 01 42 01 63 00 00 81 80 04")).field()).isEqualTo("k.count");
     }
 
     @Test

@@ -52,7 +52,9 @@ final class LincheckControls {
             LinChecker.check(test, options.logLevel(LoggingLevel.INFO).minimizeFailedScenario(false));
         } catch (LincheckAssertionError e) {
             caught = true;
-            kind = e.getMessage().contains("twice") ? "duplicate" : "non-linearizable";
+            kind = e.getMessage().contains("twice") ? "duplicate"
+                    : e.getMessage().contains("NoReattempt") ? "reattempt"
+                    : e.getMessage().contains("Invalid execution results") ? "non-linearizable" : "other";
         } finally {
             System.setOut(saved);
         }

@@ -27,9 +27,21 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * printed race at scenario 1, + 4). The times per row are in the measurement's output (for
  * example 151 s to catch the hand-over race at scenario 17, 64 s for the printed one at 1, under
  * load); earlier, 5 model-checking scenarios of the corrected server took 118 s under load 25-35,
- * so the 20 now cost about four times that. Idle times were not measured.
+ * so the 20 now cost about four times that: the corrected server took 292 s (model checking) and
+ * 24.3 s (stress) at these bounds, load about 23. Idle times were not measured. With Lincheck's
+ * default invocation timeout a run of the hand-over control under that load reported "the
+ * execution has hung" in peerDelivers (which cannot block) instead of the race; with the
+ * 60 s timeout it was caught (164 s, "Invalid execution results").
  */
 final class S3LincheckOptions {
+
+    /**
+     * Lincheck's time limit per invocation before it reports "the execution has hung" (an internal
+     * option, hence the name). On the loaded 2-core machine the default reported hangs in
+     * operations that cannot block (peerDelivers, syncBA) and hid the racy controls' duplicates
+     * (2026-11-25, load average about 23); a minute leaves real deadlocks still reported.
+     */
+    static final long INVOCATION_TIMEOUT_MS = 60_000;
 
     private S3LincheckOptions() {
     }
@@ -42,7 +54,8 @@ final class S3LincheckOptions {
                 .threads(2)
                 .actorsPerThread(3)
                 .actorsBefore(1)
-                .actorsAfter(1);
+                .actorsAfter(1)
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
     }
 
     static StressOptions stress() {
@@ -53,6 +66,7 @@ final class S3LincheckOptions {
                 .threads(2)
                 .actorsPerThread(3)
                 .actorsBefore(1)
-                .actorsAfter(1);
+                .actorsAfter(1)
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
     }
 }
