@@ -175,14 +175,30 @@ public sealed interface EoMessage {
      * (every T_u, L229) and Strategy 6's PushSync (after a connection ends, L246). It carries the
      * sender's D and its SEND time {@code ts} (the receiver's {@code TS[from]}, Z11), and the sender's K
      * ids so the receiver can drop what the sender purged (App. A.4's K-difference, space only).
+     * {@code seen} is the snapshot's watermark: how many notes had entered the sender's K when it was
+     * built, so the receiver reads a note's absence from {@code k} as "purged there" only for notes
+     * the snapshot could have known (see {@link GatherServer#recvPurgeSync}).
      */
-    record DSync(ServerId from, ServerId to, ClientId client, long ts, SortedSet<NoteId> k, SortedSet<NoteId> d)
-            implements EoMessage {
+    record DSync(ServerId from, ServerId to, ClientId client, long ts, SortedSet<NoteId> k, SortedSet<NoteId> d,
+            long seen) implements EoMessage {
+
+        /**
+         * Without a watermark ({@code seen = 0}: the snapshot vouches for no note, so the receiver
+         * takes no note as purged by its absence from {@code k}; fine for Strategies 5-6's
+         * {@code recvSync}, which never purges).
+         */
+        public DSync(ServerId from, ServerId to, ClientId client, long ts, SortedSet<NoteId> k, SortedSet<NoteId> d) {
+            this(from, to, client, ts, k, d, 0);
+        }
+
         public DSync {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
             Objects.requireNonNull(client, "client");
             checkTime("ts", ts);
+            if (seen < 0) {
+                throw new InvalidMessageException("seen", seen + " is negative");
+            }
             k = copy("k", k);
             d = copy("d", d);
             if (!k.containsAll(d)) {

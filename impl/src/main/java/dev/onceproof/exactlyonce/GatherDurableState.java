@@ -26,9 +26,20 @@ import java.util.TreeSet;
  *     (L229; Z11); absent: never heard from
  * @param sessions how many sessions this server has started for the client (session ids 1, 2, ...)
  * @param log the aDeliver log: note -> the attempt made here, for notes still in K
+ * @param entered note in K -> its number in the order notes entered this server's K (1 for the
+ *     first ever). Under atomic replication (notes Z1) every server numbers the same notes alike,
+ *     so a number names one note everywhere (see {@link GatherServer#recvPurgeSync})
+ * @param seen how many notes have ever entered K here: the last number given, the watermark that
+ *     sync messages carry; never decreases
  */
 public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
-        long sessions, SortedMap<NoteId, Attempt> log) {
+        long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen) {
+
+    /** A state without entry numbers (the core numbers its notes in id order when it loads it). */
+    public GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
+            long sessions, SortedMap<NoteId, Attempt> log) {
+        this(k, d, ts, sessions, log, new TreeMap<>(), 0);
+    }
 
     /** One aDeliver call of session {@code session}: its outcome is success when {@code ok}, else unknown. */
     public record Attempt(long session, boolean ok) {
@@ -44,6 +55,20 @@ public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         d = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(d, "d")));
         ts = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(ts, "ts")));
         log = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(log, "log")));
+        entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
+        if (seen < 0) {
+            throw new IllegalArgumentException("watermark seen " + seen + " is negative");
+        }
+        for (var e : entered.entrySet()) {
+            if (e.getValue() < 1 || e.getValue() > seen) {
+                throw new IllegalArgumentException("entry number " + e.getValue() + " of note " + e.getKey()
+                        + " is outside 1.." + seen);
+            }
+        }
+        if (!k.keySet().containsAll(entered.keySet())) {
+            throw new IllegalArgumentException("entry numbers only for notes in K: " + entered.keySet() + " not in "
+                    + k.keySet());
+        }
         if (sessions < 0) {
             throw new IllegalArgumentException("session counter " + sessions + " is negative");
         }

@@ -39,13 +39,27 @@ import java.util.TreeSet;
  * reported) is dropped; a note of our D a peer's K no longer holds was purged there, so we drop it
  * too. Like Strategy 3 this assumes replication is atomic (notes Z1, as the spec's CreateNote): a
  * replica arriving after its note was purged, or a peer's K lacking a note only because its
- * replica is late, would let the note be delivered again. It also assumes, as the spec's atomic
- * PurgeSync does, that what peers reported is current: <b>known limitation</b>, a sync delayed in
- * the network (sent before a note was created, received after it was delivered) makes the note look
- * purged at its sender, and dropping it here would let that sender, which holds it undelivered,
- * deliver it again after a gather. A runtime must therefore run a purge round as one exchange of
- * fresh messages (drop any older than the round) until this is closed, e.g. by an explicit
- * purged-id set in the sync (as Strategy 1's removed set, Z15).
+ * replica is late, would let the note be delivered again.
+ *
+ * <p><b>Why syncs carry a watermark, which the spec's PurgeSync does not need.</b> The spec's
+ * {@code PurgeSync(s, t)} is one atomic exchange of both servers' current K and D, and a note
+ * enters every K at once, so every note either side holds existed when the other's K was read: a
+ * note missing there was purged there. Here a sync is a message, and one built before a note
+ * existed may arrive after the note was delivered and entered our D (or may have reached us
+ * earlier and stay in what we know of its sender's K). Read by the K-difference rule, that stale K
+ * says the sender purged the note; dropping it here (and then, by K-difference, at the others)
+ * would let the sender, which holds it undelivered, gather Ds without it and deliver it again
+ * ({@code GatherStaleSyncTest}: n1 processed twice on the core before this rule). So, as in
+ * {@link S3Server}, each server numbers notes in the order they enter its K ({@code entered};
+ * {@code seen} is the last number, durable), every sync carries the sender's {@code seen}, and a
+ * note's absence from a reported K counts as a purge only if its number here is at most that
+ * watermark: only for notes the snapshot could have known. Under atomic replication every server
+ * numbers the same notes in the same order, so number n names the same note everywhere. In an
+ * immediate exchange (as trace replay performs the spec's PurgeSync) the sender has seen every note
+ * the receiver has, so the rule purges exactly what the spec's PurgeSync purges, and the atomic
+ * PurgeSync remains a faithful abstraction (checked: every stored S4-S6 trace replays). (Under
+ * asynchronous replication the numbers would differ between servers; the rule would then need
+ * per-origin watermarks, notes Z1.)
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */
@@ -59,6 +73,7 @@ public abstract class GatherServer {
     protected final GatherConfig config;
     protected final EoClock clock;
     private final Limits limits = Limits.global();
+    private final boolean watermark;
 
     // Durable (GatherDurableState).
     private final TreeMap<NoteId, Note> k;
@@ -66,6 +81,10 @@ public abstract class GatherServer {
     private final TreeMap<ServerId, Long> ts;
     private long sessions;
     private final TreeMap<NoteId, GatherDurableState.Attempt> log;
+    /** How many notes have ever entered K here (createNote, receiveReplica); never decreases. */
+    private long seen;
+    /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
+    private final TreeMap<NoteId, Long> entered;
 
     // Volatile: lost in a crash.
     private Phase phase = Phase.IDLE;
@@ -82,8 +101,20 @@ public abstract class GatherServer {
     private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
     /** Peer -> the K it last reported (syncs only): a delivered note missing there was purged there. */
     private final TreeMap<ServerId, SortedSet<NoteId>> knownK = new TreeMap<>();
+    /** Peer -> the watermark of the K in {@link #knownK} (the notes that snapshot could have known). */
+    private final TreeMap<ServerId, Long> knownSeen = new TreeMap<>();
 
     protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
+        this(config, clock, durable, true);
+    }
+
+    /**
+     * Mutation seam for tests: {@code watermark = false} reads a note's absence from a peer's
+     * reported K as "purged there" whatever the report's watermark (the core before issue 10's
+     * fix), so a test can show that its check catches the stale-sync purge.
+     */
+    GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
+        this.watermark = watermark;
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(durable, "durable");
@@ -102,6 +133,13 @@ public abstract class GatherServer {
         this.ts = new TreeMap<>(durable.ts());
         this.sessions = durable.sessions();
         this.log = new TreeMap<>(durable.log());
+        this.seen = durable.seen();
+        this.entered = new TreeMap<>(durable.entered());
+        for (NoteId i : k.keySet()) {
+            if (!entered.containsKey(i)) {
+                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
+            }
+        }
     }
 
     /** Whether this strategy keeps TS (Strategies 5 and 6). */
@@ -117,7 +155,7 @@ public abstract class GatherServer {
                     + "; Strategies 4-6 need globally unique ids (L201)");
         }
         Note note = new Note(id, config.client(), body);
-        k.put(id, note);
+        enter(note);
         return ServerCore.created("created", config.servers(), note, record());
     }
 
@@ -130,8 +168,13 @@ public abstract class GatherServer {
         if (k.containsKey(m.note().id())) {
             return ServerStep.of("ignored");
         }
-        k.put(m.note().id(), m.note());
+        enter(m.note());
         return new ServerStep("stored", List.of(record()));
+    }
+
+    private void enter(Note note) {
+        k.put(note.id(), note);
+        entered.put(note.id(), ++seen);
     }
 
     // ---- the session: gather --------------------------------------------------------------------
@@ -396,6 +439,7 @@ public abstract class GatherServer {
         endLiveSession();
         known.clear();
         knownK.clear();
+        knownSeen.clear();
     }
 
     // ---- synchronization (purging; Strategy 5's periodic and 6's push syncs) ---------------------
@@ -432,7 +476,8 @@ public abstract class GatherServer {
     }
 
     private EoMessage.DSync syncTo(ServerId t) {
-        return new EoMessage.DSync(config.self(), t, config.client(), clock.now(), new TreeSet<>(k.keySet()), d);
+        return new EoMessage.DSync(config.self(), t, config.client(), clock.now(), new TreeSet<>(k.keySet()), d,
+                seen);
     }
 
     /**
@@ -460,7 +505,9 @@ public abstract class GatherServer {
      * was purged there, so it leaves our K (App. A.4's K-difference; an undelivered note missing there
      * is kept, its replica may be late, notes Z1); the sender's D joins ours; then every note of our
      * D that every server had in D or had purged (we before this merge, the sender by its message,
-     * the others by what they last reported) is purged here. Run on both sides with the messages
+     * the others by what they last reported) is purged here. "Purged there" is read from a reported
+     * K only for notes numbered here at most its watermark {@code seen} (see the class doc): a K
+     * reported before a note existed says nothing of it. Run on both sides with the messages
      * each sent before either merged, this is the spec's atomic exchange. No TS change.
      */
     public ServerStep recvPurgeSync(EoMessage.DSync m) {
@@ -468,7 +515,7 @@ public abstract class GatherServer {
         TreeSet<NoteId> ownK = new TreeSet<>(k.keySet());
         TreeSet<NoteId> ownD = new TreeSet<>(d);
         for (NoteId i : ownD) {
-            if (!m.k().contains(i) && !unresolvedFor(i)) {
+            if (purgedPerReport(i, m.k(), m.seen()) && !unresolvedFor(i)) {
                 drop(i);
             }
         }
@@ -511,6 +558,15 @@ public abstract class GatherServer {
     private void learn(EoMessage.DSync m) {
         known.put(m.from(), new TreeSet<>(m.d()));
         knownK.put(m.from(), new TreeSet<>(m.k()));
+        knownSeen.put(m.from(), m.seen());
+    }
+
+    /**
+     * Whether a peer's reported K, with watermark {@code theirSeen}, says it purged our note i: i is
+     * missing from it and the report could have known i (its number here is at most the watermark).
+     */
+    private boolean purgedPerReport(NoteId i, Set<NoteId> theirK, long theirSeen) {
+        return !theirK.contains(i) && (!watermark || entered.get(i) <= theirSeen);
     }
 
     /** Every other server reported i in its D, or reported a K without i after reporting it in D. */
@@ -519,7 +575,7 @@ public abstract class GatherServer {
             SortedSet<NoteId> theirD = known.get(t);
             SortedSet<NoteId> theirK = knownK.get(t);
             boolean inD = theirD != null && theirD.contains(i);
-            boolean purged = theirK != null && !theirK.contains(i);
+            boolean purged = theirK != null && purgedPerReport(i, theirK, knownSeen.get(t));
             if (!inD && !purged) {
                 return false;
             }
@@ -531,6 +587,7 @@ public abstract class GatherServer {
         k.remove(i);
         d.remove(i);
         log.remove(i);
+        entered.remove(i);
     }
 
     /**
@@ -561,7 +618,7 @@ public abstract class GatherServer {
     // ---- observers -----------------------------------------------------------------------------
 
     public GatherDurableState durable() {
-        return new GatherDurableState(k, d, ts, sessions, log);
+        return new GatherDurableState(k, d, ts, sessions, log, entered, seen);
     }
 
     public GatherConfig config() {
@@ -599,6 +656,11 @@ public abstract class GatherServer {
 
     public SortedMap<ServerId, Long> ts() {
         return new TreeMap<>(ts);
+    }
+
+    /** How many notes have ever entered K here: the watermark this server's syncs carry. */
+    public long seen() {
+        return seen;
     }
 
     /** The attempts whose outcome is unknown (after a crash: resolve from the primitive's log). */

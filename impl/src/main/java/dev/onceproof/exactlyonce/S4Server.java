@@ -13,7 +13,12 @@ import java.util.TreeSet;
 public final class S4Server extends GatherServer {
 
     public S4Server(GatherConfig config, EoClock clock, GatherDurableState durable) {
-        super(config, clock, durable);
+        this(config, clock, durable, true);
+    }
+
+    /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
+    S4Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
+        super(config, clock, durable, watermark);
         if (config.strategy() != GatherConfig.Strategy.S4) {
             throw new IllegalArgumentException("S4Server needs a Strategy 4 config, got " + config.strategy());
         }

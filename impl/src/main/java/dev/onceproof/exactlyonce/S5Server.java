@@ -18,7 +18,12 @@ public final class S5Server extends GatherServer {
     private long lastPeriodic = Long.MIN_VALUE;
 
     public S5Server(GatherConfig config, EoClock clock, GatherDurableState durable) {
-        super(config, clock, durable);
+        this(config, clock, durable, true);
+    }
+
+    /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
+    S5Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
+        super(config, clock, durable, watermark);
         if (config.strategy() != GatherConfig.Strategy.S5) {
             throw new IllegalArgumentException("S5Server needs a Strategy 5 config, got " + config.strategy());
         }

@@ -20,7 +20,12 @@ public final class S6Server extends GatherServer {
     private boolean pushPending;
 
     public S6Server(GatherConfig config, EoClock clock, GatherDurableState durable) {
-        super(config, clock, durable);
+        this(config, clock, durable, true);
+    }
+
+    /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
+    S6Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
+        super(config, clock, durable, watermark);
         if (config.strategy() != GatherConfig.Strategy.S6) {
             throw new IllegalArgumentException("S6Server needs a Strategy 6 config, got " + config.strategy());
         }

@@ -72,6 +72,12 @@ final class GatherWorld {
     final Set<String> cut = new HashSet<>();
     /** A server partitioned from every other server forever (never healed), or null. */
     ServerId isolated;
+    /**
+     * Strategy 4: a sync is handled as the receiving half of PurgeSync ({@code recvPurgeSync}, which
+     * purges) instead of a plain {@code recvSync}. Off by default, as the schedules of
+     * {@link GatherProperties} were written for; {@code GatherStaleSyncTest} turns it on.
+     */
+    boolean purgeSyncs;
 
     final Map<String, Integer> processed = new LinkedHashMap<>();
     final List<String> created = new ArrayList<>();
@@ -114,12 +120,27 @@ final class GatherWorld {
     private GatherServer newServer(ServerId s) {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), TE);
         return switch (strategy) {
-            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s), stores.get(s));
+            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s),
+                    stores.get(s), watermark);
             case S5 -> new S5Server(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, SKEW), clocks.get(s),
-                    stores.get(s));
+                    stores.get(s), watermark);
             case S6 -> new S6Server(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, SKEW), clocks.get(s),
-                    stores.get(s));
+                    stores.get(s), watermark);
         };
+    }
+
+    private boolean watermark = true;
+
+    /**
+     * The control: every server rebuilt through the cores' seam without the sync watermark (the core
+     * before issue 10's fix). Call before any step.
+     */
+    GatherWorld withoutWatermark() {
+        watermark = false;
+        for (ServerId s : servers) {
+            cores.put(s, newServer(s));
+        }
+        return this;
     }
 
     // ---- steps -------------------------------------------------------------------------------
@@ -261,6 +282,11 @@ final class GatherWorld {
         net.removeIf(f -> truth.now() - f.born() > TE);
     }
 
+    /** The messages in flight, oldest first (the indices {@link #deliver} and {@link #lose} take). */
+    List<EoMessage> inFlight() {
+        return net.stream().map(InFlight::message).toList();
+    }
+
     void lose(int index) {
         if (!net.isEmpty()) {
             net.remove(index % net.size());
@@ -284,9 +310,15 @@ final class GatherWorld {
             }
         } else if (m instanceof EoMessage.DSync r) {
             if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).recvSync(r));
+                GatherServer to = cores.get(r.to());
+                carryOut(r.to(), purgeSyncs && to instanceof S4Server ? to.recvPurgeSync(r) : to.recvSync(r));
             }
         }
+    }
+
+    /** Delivers the message sent last (a schedule favouring it holds older syncs back). */
+    void deliverNewest() {
+        deliver(net.size() - 1, false);
     }
 
     boolean cutBetween(ServerId x, ServerId y) {

@@ -25,7 +25,8 @@ import java.util.TreeSet;
  */
 final class GatherCodec {
 
-    private static final int SERVER_TAG = 0x45475331; // "EGS1"
+    /** EGS1 (before entry numbers) is refused like any other unknown tag, naming the file. */
+    private static final int SERVER_TAG = 0x45475332; // "EGS2": EGS1 followed by the entry numbers and seen
     private static final int HISTORY_TAG = 0x45484931; // "EHI1"
 
     private GatherCodec() {
@@ -56,6 +57,12 @@ final class GatherCodec {
                 out.writeLong(e.getValue().session());
                 out.writeBoolean(e.getValue().ok());
             }
+            out.writeInt(s.entered().size());
+            for (Map.Entry<NoteId, Long> e : s.entered().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeLong(e.getValue());
+            }
+            out.writeLong(s.seen());
         });
     }
 
@@ -84,7 +91,13 @@ final class GatherCodec {
             for (int i = 0; i < n; i++) {
                 log.put(NoteId.parse(in.readUTF()), new GatherDurableState.Attempt(in.readLong(), in.readBoolean()));
             }
-            return new GatherDurableState(k, d, ts, sessions, log);
+            TreeMap<NoteId, Long> entered = new TreeMap<>();
+            n = count(in, "entered");
+            for (int i = 0; i < n; i++) {
+                entered.put(NoteId.parse(in.readUTF()), in.readLong());
+            }
+            long seen = in.readLong();
+            return new GatherDurableState(k, d, ts, sessions, log, entered, seen);
         });
     }
 

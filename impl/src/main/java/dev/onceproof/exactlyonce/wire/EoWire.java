@@ -110,6 +110,7 @@ public final class EoWire {
             o.varint(y.ts());
             o.ids(y.k());
             o.ids(y.d());
+            o.varint(y.seen());
         } else if (m instanceof EoMessage.HistoryUpload u) {
             o.write(HISTORY_UPLOAD);
             o.name(u.from().name());
@@ -302,7 +303,7 @@ public final class EoWire {
                 if (!k.containsAll(d)) {
                     throw in.bad("d", dAt, "an id of d is not in k (D is a subset of K)");
                 }
-                yield new EoMessage.DSync(from, to, client, ts, k, d);
+                yield new EoMessage.DSync(from, to, client, ts, k, d, in.varint("seen"));
             }
             case HISTORY_UPLOAD -> {
                 ClientId from = in.client("from");

@@ -17,7 +17,8 @@
  *   Replica            from, to (server names), note id, note client (name), body
  *   DRequest           from, to (server names), client (name), session (varint &ge; 1)
  *   DReply             from, to, client, session (varint &ge; 1), ts (varint), d (id set)
- *   DSync              from, to, client, ts (varint), k, d (id sets; d a subset of k)
+ *   DSync              from, to, client, ts (varint), k, d (id sets; d a subset of k), seen (varint, the
+ *                      sender's watermark)
  *   HistoryUpload      from (client name), to (server name), complete (byte 0 UNKNOWN / 1), ended count
  *                      (varint), that many (server name, end time varint) ascending by server, open count,
  *                      that many server names ascending, none also ended

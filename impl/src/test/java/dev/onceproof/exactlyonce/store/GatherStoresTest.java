@@ -87,6 +87,42 @@ class GatherStoresTest {
     }
 
     @Test
+    void entryNumbersAndTheWatermarkSurviveAReopen() {
+        S4Server a = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), new ManualEoClock(0));
+        a.createNote(M1, "x");
+        a.createNote(M2, "y");
+        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("A")));
+        store.save(new ServerEffect.RecordGather(a.durable()));
+        GatherDurableState back = new GatherServerStore(new FileSnapshotStore(dir.resolve("A"))).load();
+        assertThat(back).isEqualTo(a.durable());
+        assertThat(back.entered()).isEqualTo(Map.of(M1, 1L, M2, 2L));
+        assertThat(back.seen()).isEqualTo(2);
+    }
+
+    @Test
+    void aStateOfTheFormatBeforeEntryNumbersIsRefusedNamingTheFile() throws Exception {
+        // EGS1 had no entry numbers: read as EGS2 it would lose the watermark, so its tag is refused.
+        Path f = dir.resolve("A");
+        byte[] payload = GatherCodec.encodeServer(sample());
+        payload[3] = '1';
+        new FileSnapshotStore(f).write(new Snapshot(1, payload));
+        assertThatThrownBy(() -> new GatherServerStore(new FileSnapshotStore(f)).load())
+                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(f.toString())
+                .hasMessageContaining("tag 0x45475331, expected 0x45475332");
+    }
+
+    @Test
+    void entryNumbersOutsideTheWatermarkAreRefused() {
+        GatherDurableState s = sample();
+        assertThatThrownBy(() -> new GatherDurableState(s.k(), s.d(), s.ts(), s.sessions(), s.log(),
+                new TreeMap<>(Map.of(M1, 3L)), 2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("outside 1..2");
+        assertThatThrownBy(() -> new GatherDurableState(s.k(), s.d(), s.ts(), s.sessions(), s.log(),
+                new TreeMap<>(Map.of(NoteId.global("m9"), 1L)), 2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("only for notes in K");
+    }
+
+    @Test
     void aPayloadThatBreaksTheInvariantsIsCorruption() {
         // A well-formed snapshot (checksum fine) whose D is emptied while the log keeps m1's success.
         InMemorySnapshotStore mem = new InMemorySnapshotStore();

@@ -33,7 +33,7 @@ final class EoWireExamples {
                 new EoMessage.Replica(a, b, new Note(i, c, "")),
                 new EoMessage.DRequest(a, b, c, 1),
                 new EoMessage.DReply(b, a, c, 1, 1_000_000, d),
-                new EoMessage.DSync(a, b, c, 42, k, d),
+                new EoMessage.DSync(a, b, c, 42, k, d, 5),
                 new EoMessage.HistoryUpload(c, a, ClientHistory.never().ended(b, 17).opened(a)));
     }
 }

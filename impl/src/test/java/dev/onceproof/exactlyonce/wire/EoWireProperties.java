@@ -90,7 +90,7 @@ class EoWireProperties {
         Arbitrary<EoMessage> dRep = Combinators.combine(servers(), servers(), clients(), sessions, times, idSets())
                 .as(EoMessage.DReply::new);
         Arbitrary<EoMessage> dSync = Combinators.combine(servers(), servers(), clients(), times, idSets(),
-                Arbitraries.integers().between(0, 40)).as((f, t, c, ts, k, keep) -> {
+                Arbitraries.integers().between(0, 40), times).as((f, t, c, ts, k, keep, seen) -> {
                     TreeSet<NoteId> d = new TreeSet<>();
                     int n = 0;
                     for (NoteId id : k) {
@@ -98,7 +98,7 @@ class EoWireProperties {
                             d.add(id);
                         }
                     }
-                    return new EoMessage.DSync(f, t, c, ts, k, d);
+                    return new EoMessage.DSync(f, t, c, ts, k, d, seen);
                 });
         Arbitrary<ClientHistory> histories = Combinators.combine(Arbitraries.of(true, false),
                 Arbitraries.maps(servers(), times).ofMaxSize(6), servers().set().ofMaxSize(4))

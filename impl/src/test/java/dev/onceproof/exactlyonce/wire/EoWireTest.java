@@ -151,6 +151,10 @@ class EoWireTest {
         assertThat(refuse(hex("45 01 08 01 41 01 42 01 63 00")).field()).isEqualTo("session");
         // DSync A->B c ts 5, k = {}, d = {n1}: D not within K
         assertThat(refuse(hex("45 01 0a 01 41 01 42 01 63 05 00 01 01 02 6e31")).field()).isEqualTo("d");
+        // DSync A->B c ts 5, k = {}, d = {}, the watermark seen missing
+        assertThat(refuse(hex("45 01 0a 01 41 01 42 01 63 05 00 00")).field()).isEqualTo("seen");
+        assertThat(EoWire.decode(hex("45 01 0a 01 41 01 42 01 63 05 00 00 07")))
+                .isEqualTo(new EoMessage.DSync(A, B, C, 5, new java.util.TreeSet<>(), new java.util.TreeSet<>(), 7));
         // HistoryUpload c->A, complete byte 2
         assertThat(refuse(hex("45 01 0b 01 63 01 41 02 00 00")).field()).isEqualTo("history.complete");
         // ended {B: 3, A: 4}: not ascending

@@ -504,7 +504,8 @@ final class GatherCores {
             }
         }
         if (plainDeliver() && step.outcome().equals("deferred")) {
-            return new EoMessage.DSync(from, to, client, clock.now(), cores.get(from).k(), cores.get(from).d());
+            return new EoMessage.DSync(from, to, client, clock.now(), cores.get(from).k(), cores.get(from).d(),
+                    cores.get(from).seen());
         }
         out.add(new Mismatch("PurgeSync.sync." + from, "\"synced\"", '"' + step.outcome() + '"'));
         return null;

@@ -277,7 +277,8 @@ class GatherBrokenCoreReplayTest {
 
         @Override
         public ServerStep recvSync(EoMessage.DSync m) {
-            return super.recvSync(new EoMessage.DSync(m.from(), m.to(), m.client(), clock.now(), m.k(), m.d()));
+            return super.recvSync(new EoMessage.DSync(m.from(), m.to(), m.client(), clock.now(), m.k(), m.d(),
+                    m.seen()));
         }
     }
 
