@@ -126,8 +126,8 @@ public final class CoreSimulator implements Simulator {
     }
 
     /**
-     * Runs Strategy 0 for a few notes. Its cores must agree on note ids; when they do not (eo-core
-     * e2cf5e1: S0Server names notes with global ids, S0Client accepts only sequenced ones), p_0 cannot
+     * Runs Strategy 0 for a few notes. Its cores must agree on note ids; when they do not (an early
+     * S0Server named notes with global ids while S0Client accepted only sequenced ones), p_0 cannot
      * be simulated and no simulated ratio can be formed; the reason is reported, not worked around.
      */
     private static String probeBaseline() {

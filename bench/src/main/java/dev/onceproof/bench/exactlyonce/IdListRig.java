@@ -24,10 +24,10 @@ import java.util.Set;
  * purge frees a slot (App. B's reading of L169, notes Z8), so the server's Deliver waits for it.
  *
  * <p>All notes of the run exist on every server before the connection opens (App. B's notes are
- * waiting for the client). Creating them during the run instead makes {@code S3Server} drop a
- * delivered, unpurged note from K and D when a sync reply built before that note existed arrives
- * after its delivery (the K-difference rule reads the note's absence as "purged there"); the
- * client then holds its id in R forever and R fills up (found with this rig; reported to eo-core).
+ * waiting for the client). Creating them during the run once made {@code S3Server} drop a
+ * delivered, unpurged note from K and D when a sync reply built before that note existed arrived
+ * after its delivery (the K-difference rule read the note's absence as "purged there"), found with
+ * this rig; syncs now carry a watermark ({@code S3StaleSyncProperties} shows the fix and its control).
  */
 final class IdListRig extends Rig {
 
