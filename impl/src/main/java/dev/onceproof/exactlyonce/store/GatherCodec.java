@@ -6,13 +6,6 @@ import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.ServerId;
-import dev.onceproof.storage.CorruptSnapshotException;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -33,7 +26,7 @@ final class GatherCodec {
     }
 
     static byte[] encodeServer(GatherDurableState s) {
-        return write(out -> {
+        return StateCodec.write(out -> {
             out.writeInt(SERVER_TAG);
             out.writeInt(s.k().size());
             for (Note n : s.k().values()) {
@@ -67,32 +60,32 @@ final class GatherCodec {
     }
 
     static GatherDurableState decodeServer(String where, byte[] payload) {
-        return read(where, payload, in -> {
-            expectTag(in, SERVER_TAG, "gather server state");
+        return StateCodec.read(where, payload, in -> {
+            StateCodec.expectTag(in, SERVER_TAG, "gather server state");
             TreeMap<NoteId, Note> k = new TreeMap<>();
-            int n = count(in, "K");
+            int n = StateCodec.count(in, "K");
             for (int i = 0; i < n; i++) {
                 Note note = new Note(NoteId.parse(in.readUTF()), ClientId.of(in.readUTF()), in.readUTF());
                 k.put(note.id(), note);
             }
             TreeSet<NoteId> d = new TreeSet<>();
-            n = count(in, "D");
+            n = StateCodec.count(in, "D");
             for (int i = 0; i < n; i++) {
                 d.add(NoteId.parse(in.readUTF()));
             }
             TreeMap<ServerId, Long> ts = new TreeMap<>();
-            n = count(in, "TS");
+            n = StateCodec.count(in, "TS");
             for (int i = 0; i < n; i++) {
                 ts.put(ServerId.of(in.readUTF()), in.readLong());
             }
             long sessions = in.readLong();
             TreeMap<NoteId, GatherDurableState.Attempt> log = new TreeMap<>();
-            n = count(in, "aDeliver log");
+            n = StateCodec.count(in, "aDeliver log");
             for (int i = 0; i < n; i++) {
                 log.put(NoteId.parse(in.readUTF()), new GatherDurableState.Attempt(in.readLong(), in.readBoolean()));
             }
             TreeMap<NoteId, Long> entered = new TreeMap<>();
-            n = count(in, "entered");
+            n = StateCodec.count(in, "entered");
             for (int i = 0; i < n; i++) {
                 entered.put(NoteId.parse(in.readUTF()), in.readLong());
             }
@@ -102,7 +95,7 @@ final class GatherCodec {
     }
 
     static byte[] encodeHistory(ClientHistory h) {
-        return write(out -> {
+        return StateCodec.write(out -> {
             out.writeInt(HISTORY_TAG);
             out.writeBoolean(h.complete());
             out.writeInt(h.ended().size());
@@ -118,66 +111,20 @@ final class GatherCodec {
     }
 
     static ClientHistory decodeHistory(String where, byte[] payload) {
-        return read(where, payload, in -> {
-            expectTag(in, HISTORY_TAG, "connect history");
+        return StateCodec.read(where, payload, in -> {
+            StateCodec.expectTag(in, HISTORY_TAG, "connect history");
             boolean complete = in.readBoolean();
             TreeMap<ServerId, Long> ended = new TreeMap<>();
-            int n = count(in, "ended");
+            int n = StateCodec.count(in, "ended");
             for (int i = 0; i < n; i++) {
                 ended.put(ServerId.of(in.readUTF()), in.readLong());
             }
             TreeSet<ServerId> open = new TreeSet<>();
-            n = count(in, "open");
+            n = StateCodec.count(in, "open");
             for (int i = 0; i < n; i++) {
                 open.add(ServerId.of(in.readUTF()));
             }
             return new ClientHistory(complete, ended, open);
         });
-    }
-
-    private static int count(DataInputStream in, String what) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > in.available()) {
-            throw new IOException(what + " count " + n + " does not fit the " + in.available() + " bytes left");
-        }
-        return n;
-    }
-
-    private static void expectTag(DataInputStream in, int tag, String what) throws IOException {
-        int got = in.readInt();
-        if (got != tag) {
-            throw new IOException(String.format("%s tag 0x%08X, expected 0x%08X", what, got, tag));
-        }
-    }
-
-    private interface Writer {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
-    }
-
-    private static byte[] write(Writer writer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            writer.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static <T> T read(String where, byte[] payload, Reader<T> reader) {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-        try {
-            T value = reader.read(in);
-            if (in.available() != 0) {
-                throw new IOException(in.available() + " bytes of trailing garbage");
-            }
-            return value;
-        } catch (IOException | IllegalArgumentException e) {
-            throw new CorruptSnapshotException(where, "payload does not decode: " + e.getMessage());
-        }
     }
 }

@@ -181,7 +181,9 @@ final class StateCodec {
         return ids;
     }
 
-    private static int count(DataInputStream in, String what) throws IOException {
+    // The framing below is shared with GatherCodec (same package).
+
+    static int count(DataInputStream in, String what) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > in.available()) {
             throw new IOException(what + " count " + n + " does not fit the " + in.available() + " bytes left");
@@ -189,22 +191,22 @@ final class StateCodec {
         return n;
     }
 
-    private static void expectTag(DataInputStream in, int tag, String what) throws IOException {
+    static void expectTag(DataInputStream in, int tag, String what) throws IOException {
         int got = in.readInt();
         if (got != tag) {
             throw new IOException(String.format("%s tag 0x%08X, expected 0x%08X", what, got, tag));
         }
     }
 
-    private interface Writer {
+    interface Writer {
         void write(DataOutputStream out) throws IOException;
     }
 
-    private interface Reader<T> {
+    interface Reader<T> {
         T read(DataInputStream in) throws IOException;
     }
 
-    private static byte[] write(Writer writer) {
+    static byte[] write(Writer writer) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             writer.write(out);
@@ -214,7 +216,7 @@ final class StateCodec {
         return bytes.toByteArray();
     }
 
-    private static <T> T read(String where, byte[] payload, Reader<T> reader) {
+    static <T> T read(String where, byte[] payload, Reader<T> reader) {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
         try {
             T value = reader.read(in);
