@@ -11,6 +11,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
 
@@ -26,12 +27,21 @@ import net.jqwik.api.statistics.Statistics;
  * Table 2). With Section 3.1's plain Deliver in place of aDeliver, Strategy 4 duplicates: the
  * paper's "server-centric algorithms cannot achieve exactly-once semantics" (3.3.1), and the proof
  * that the duplicate check here can fail.
+ *
+ * <p>Reach, as measured (statistics "aDeliver calls in the random prefix", 80 tries): with jqwik's
+ * default edge-leaning generation only 14-19% of schedules made an aDeliver call before the fair
+ * suffix (Strategy 5: 11%); with uniform steps and lengths, and Strategy 5's client keeping its
+ * connection or waiting out T_r, 66-71% do (Strategy 5: 55%). An S5 core that trusts any sync,
+ * however old, went uncaught in 3 runs of 80 tries before and is caught within 3-21 tries now.
  */
 class GatherProperties {
 
     @Provide
     Arbitrary<List<Integer>> schedules() {
-        return Arbitraries.integers().between(0, 9_999).list().ofMinSize(10).ofMaxSize(150);
+        // Uniform, not jqwik's default: its step values lean to the range's edges and its list
+        // sizes to the minimum, so four in five schedules ended before any aDeliver call.
+        return Arbitraries.integers().between(0, 9_999).withDistribution(RandomDistribution.uniform())
+                .list().ofMinSize(10).ofMaxSize(150).withSizeDistribution(RandomDistribution.uniform());
     }
 
     @Provide
@@ -49,6 +59,12 @@ class GatherProperties {
                 case 1 -> {
                     if (arg % (n + 1) == n) {
                         world.disconnect();
+                    } else if (world.strategy == GatherConfig.Strategy.S5 && world.connected() && arg % 4 != 0) {
+                        // Strategy 5's client mostly keeps its connection: a move leaves it
+                        // disconnected for T_r (L221), so most of its sessions never reached aDeliver.
+                        world.session();
+                    } else if (world.strategy == GatherConfig.Strategy.S5 && !world.connected() && arg % 2 == 0) {
+                        world.connectWhenAllowed(arg); // its timer (L221): waits out T_r, then connects
                     } else {
                         world.connect(arg);
                     }

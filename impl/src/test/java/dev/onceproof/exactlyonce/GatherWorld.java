@@ -191,6 +191,27 @@ final class GatherWorld {
         return true;
     }
 
+    /**
+     * Strategy 5's client with a timer (L221): time passes one tick at a time until the client
+     * lets itself connect to s (at most T_r + 1 ticks), then it connects.
+     */
+    boolean connectWhenAllowed(int s) {
+        for (long waited = 0; waited <= TR + 1; waited++) {
+            if (connect(s)) {
+                return true;
+            }
+            if (servers.get(s % servers.size()).equals(isolated)) {
+                return false;
+            }
+            tick(1);
+        }
+        return false;
+    }
+
+    boolean connected() {
+        return clientCore.conn().isPresent();
+    }
+
     void disconnect() {
         clientCore.conn().ifPresent(old -> {
             for (ClientEffect e : clientCore.endConnection()) {
