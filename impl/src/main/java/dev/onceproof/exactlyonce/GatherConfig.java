@@ -39,14 +39,16 @@ public final class GatherConfig {
     private final long tu;
     private final long skew;
     private final boolean printedBoundary;
+    private final boolean skewInFreshness;
 
     public GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew) {
-        this(servers, strategy, tr, tu, skew, false);
+        this(servers, strategy, tr, tu, skew, false, true);
     }
 
     private GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew,
-            boolean printedBoundary) {
+            boolean printedBoundary, boolean skewInFreshness) {
         this.printedBoundary = printedBoundary;
+        this.skewInFreshness = skewInFreshness;
         this.servers = Objects.requireNonNull(servers, "servers");
         this.strategy = Objects.requireNonNull(strategy, "strategy");
         check("T_r", tr);
@@ -84,7 +86,16 @@ public final class GatherConfig {
      * it may predate the connection's last delivery (Z10). Never use it for real.
      */
     public GatherConfig withPrintedBoundary() {
-        return new GatherConfig(servers, strategy, tr, tu, skew, true);
+        return new GatherConfig(servers, strategy, tr, tu, skew, true, skewInFreshness);
+    }
+
+    /**
+     * Mutation seam for tests only (the notes' M5-d and the S6 skew mutant): the freshness tests
+     * leave the 2ε out (window T_r - T_e, margin T_e) while the future-stamp check still allows for
+     * ε. {@code S5SkewTest} shows the duplicate this lets through.
+     */
+    GatherConfig withSkewLeftOutOfFreshness() {
+        return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, false);
     }
 
     public boolean printedBoundary() {
@@ -140,7 +151,7 @@ public final class GatherConfig {
      * connection's last delivery up to one message lifetime later. At least T_u + T_e + 1 (rule R3).
      */
     public long window() {
-        return tr - 2 * skew - servers.te();
+        return tr - (skewInFreshness ? 2 * skew : 0) - servers.te();
     }
 
     /** Strategy 5: whether a peer's periodic sync (at most T_u + T_e old) can be inside the window. */
@@ -154,6 +165,6 @@ public final class GatherConfig {
      * peer's, Z18) plus T_e (footnote 3's gap, Z10). Fresh iff {@code TS > h + margin}.
      */
     public long historyMargin() {
-        return 2 * skew + servers.te();
+        return (skewInFreshness ? 2 * skew : 0) + servers.te();
     }
 }

@@ -120,16 +120,48 @@ final class GatherWorld {
     private GatherServer newServer(ServerId s) {
         ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), TE);
         return switch (strategy) {
-            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, SKEW), clocks.get(s),
+            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, declaredSkew), clocks.get(s),
                     stores.get(s), watermark);
-            case S5 -> new S5Server(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, SKEW), clocks.get(s),
+            case S5 -> new S5Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, declaredSkew)),
+                    clocks.get(s),
                     stores.get(s), watermark);
-            case S6 -> new S6Server(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, SKEW), clocks.get(s),
+            case S6 -> new S6Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, declaredSkew)),
+                    clocks.get(s),
                     stores.get(s), watermark);
         };
     }
 
     private boolean watermark = true;
+
+    private boolean skewInFreshness = true;
+
+    private GatherConfig seamed(GatherConfig config) {
+        return skewInFreshness ? config : config.withSkewLeftOutOfFreshness();
+    }
+
+    /** The control of {@code S5SkewTest}: freshness tests without the 2ε. Call before any step. */
+    GatherWorld withSkewLeftOutOfFreshness() {
+        skewInFreshness = false;
+        for (ServerId s : servers) {
+            cores.put(s, newServer(s));
+        }
+        return this;
+    }
+
+    /** The ε the servers are configured with; the clocks' real offsets stay within {@link #SKEW}. */
+    private long declaredSkew = SKEW;
+
+    /**
+     * A misconfigured deployment: the servers are told the clocks deviate by at most {@code e}
+     * (0: skew not accounted, the notes' M5-d) while the clocks keep their offsets. Call before any step.
+     */
+    GatherWorld declaringSkew(long e) {
+        declaredSkew = e;
+        for (ServerId s : servers) {
+            cores.put(s, newServer(s));
+        }
+        return this;
+    }
 
     /**
      * The control: every server rebuilt through the cores' seam without the sync watermark (the core
@@ -206,6 +238,11 @@ final class GatherWorld {
             tick(1);
         }
         return false;
+    }
+
+    /** The phase of the session at the server the client is connected to, or null. */
+    GatherServer.Phase connectedPhase() {
+        return clientCore.conn().map(s -> cores.get(s).phase()).orElse(null);
     }
 
     boolean connected() {
