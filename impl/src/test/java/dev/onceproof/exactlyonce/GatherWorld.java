@@ -123,11 +123,9 @@ final class GatherWorld {
             case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, declaredSkew), clocks.get(s),
                     stores.get(s), watermark);
             case S5 -> new S5Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, declaredSkew)),
-                    clocks.get(s),
-                    stores.get(s), watermark);
+                    clocks.get(s), stores.get(s), watermark);
             case S6 -> new S6Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, declaredSkew)),
-                    clocks.get(s),
-                    stores.get(s), watermark);
+                    clocks.get(s), stores.get(s), watermark);
         };
     }
 
