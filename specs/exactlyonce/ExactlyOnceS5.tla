@@ -12,7 +12,8 @@
 (* Z22), carrying its D and send time (L229).  At a connection, the server *)
 (* pulls D from every t whose latest sync is not within T_r (L223):        *)
 (* TS[s][t] <= now - T_r (corrected, Z10; Boundary = "faithful" is A.7's   *)
-(* `<`), or that never synced.                                             *)
+(* `<`), or that never synced; with clock skew, s's clock for now and the  *)
+(* bound widened by SkewAllowance (below, notes M5-d).                     *)
 (*                                                                         *)
 (* Model bound: a connection may end only while now + T_r <= MaxTime, so   *)
 (* the client can always keep its promise and reconnect within the bound   *)
@@ -24,6 +25,18 @@ CONSTANT
     Tr   \* T_r, the reconnect delay (L221)
 
 ASSUME TrIsNat == Tr \in Nat
+
+\* The skew allowance (L219 "can be added to the appropriate parameters";
+\* Z10; notes M5-d): T_r is the client's promise, measured on its own clock
+\* (footnote 3), but s compares TS[s][t], t's clock, with its own.  If s's
+\* clock runs behind t's, a sync t sent before the client's last delivery
+\* can look younger than T_r.  s therefore pulls when TS[s][t] <= its clock
+\* - T_r + SkewAllowance, which covers every sync sent up to the end of the
+\* client's last connection when SkewAllowance >= MaxSkew (ExactlyOnceTimed).
+\* A definition a model overrides (`SkewAllowance <- MCSkewAllowance`); 0,
+\* with no skew, by default.  MutS5ClockSkew drops it.
+SkewAllowance == 0
+ASSUME SkewAllowanceCoversSkew == SkewAllowance \in Nat /\ SkewAllowance >= MaxSkew
 
 VARIABLE
     lastEnd   \* environment: when the client's last connection ended (Never if none)
@@ -38,8 +51,10 @@ TypeOK == TimedTypeOK /\ lastEnd \in Stamp
 
 Init == TimedInit /\ lastEnd = Never
 
-\* L223 with Z10: the servers s must pull from before it may deliver.
-Stale5(s) == {t \in Servers \ {s} : TS[s][t] = Never \/ NotFresh(TS[s][t], now - Tr)}
+\* L223 with Z10: the servers s must pull from before it may deliver, on
+\* s's own clock widened by the skew allowance.
+Stale5(s) ==
+    {t \in Servers \ {s} : TS[s][t] = Never \/ NotFresh(TS[s][t], Clock(s) - Tr + SkewAllowance)}
 
 CreateNote == CreateNoteG /\ UNCHANGED <<timedVars, lastEnd>>
 

@@ -4,8 +4,9 @@
 (* timestamps (sec. 3.3.2, L219-252; App. A.7, A.8).                       *)
 (*                                                                         *)
 (* One global clock `now` (NTP assumed, L219; "bounded maximum clock drift *)
-(* ... can be added to the appropriate parameters", so a drift of 0 here,  *)
-(* Z18), advanced by Tick up to the model bound MaxTime.  Several steps    *)
+(* ... can be added to the appropriate parameters": no skew by default, a  *)
+(* constant offset per server where a model sets one, below; Z18),         *)
+(* advanced by Tick up to the model bound MaxTime.  Several steps          *)
 (* may share a tick: that is what makes the boundary of the freshness      *)
 (* tests matter (Z10).  TS[s][t] is "the timestamp of the most recently    *)
 (* received synchronization message" from t at s (L229): the sender's     *)
@@ -29,6 +30,18 @@ CONSTANTS
 ASSUME TimeIsNat == MaxTime \in Nat
 ASSUME BoundaryIsKnown == Boundary \in {"corrected", "faithful"}
 
+\* Clock skew (L219: "a bounded maximum clock drift, which, if not zero, can
+\* be added to the appropriate parameters"; Z10, Z18): server s's clock
+\* reads now + ClockOffset[s], a constant offset in 0..MaxSkew, so any two
+\* servers' clocks differ by at most MaxSkew.  A server stamps its syncs and
+\* D replies with its own clock.  Both are definitions a model overrides in
+\* its cfg (`MaxSkew <- MCMaxSkew`, `ClockOffset <- MCClockOffset`); the
+\* defaults (no skew) leave every other model as it was.  Offsets are not
+\* negative so that no stamp collides with Never.
+MaxSkew == 0
+ClockOffset == [s \in Servers |-> 0]
+ASSUME ClockSkewBounded == MaxSkew \in Nat /\ ClockOffset \in [Servers -> 0..MaxSkew]
+
 VARIABLES
     now,   \* the clock (global, Z18)
     TS     \* server, durable: TS[s][t] send time of the latest sync from t (Never if none)
@@ -36,7 +49,10 @@ VARIABLES
 timedVars == <<now, TS>>
 
 Never == -1
-Stamp == {Never} \cup 0..MaxTime
+Stamp == {Never} \cup 0..(MaxTime + MaxSkew)
+
+\* What server s's clock reads now.
+Clock(s) == now + ClockOffset[s]
 
 \* Is a sync sent at ts too old for a bound?  (Z10)
 NotFresh(ts, bound) == IF Boundary = "faithful" THEN ts < bound ELSE ts <= bound
@@ -69,14 +85,14 @@ TickT ==
 \* arrived or was lost); without it the set of syncs in flight, each with its
 \* own D and time, is far beyond a ci budget.  An older sync only adds an
 \* older D and cannot raise TS (max), so safety does not rest on the bound.
-SyncMsgs(s) == {SMsg("sync", s, t, 0, D[s], now) : t \in {u \in Servers \ {s} : Link(s, u)}}
+SyncMsgs(s) == {SMsg("sync", s, t, 0, D[s], Clock(s)) : t \in {u \in Servers \ {s} : Link(s, u)}}
 SyncInFlight(s) == \E m \in snet : m.type = "sync" /\ m.from = s
 
 SendSyncT(s, name) ==
     /\ ~SyncInFlight(s)
     /\ SyncMsgs(s) # {}
     /\ snet' = snet \cup SyncMsgs(s)
-    /\ lastAction' = [name |-> name, server |-> s, d |-> D[s], ts |-> now]
+    /\ lastAction' = [name |-> name, server |-> s, d |-> D[s], ts |-> Clock(s)]
     /\ UNCHANGED <<baseVars, K, D, sess, connId, now, TS>>
 
 \* t takes a sync from s: "D = D + D[s]" restricted to its K (A.7's
@@ -101,7 +117,7 @@ EndConnSession ==
     /\ UNCHANGED <<K, D, snet, connId>>
 
 \* The gather's reply carries t's clock; A.7/A.8 "TS[s] = m.timestamp".
-ReplyDT(t, m) == ReplyDG(t, m, now) /\ UNCHANGED timedVars
+ReplyDT(t, m) == ReplyDG(t, m, Clock(t)) /\ UNCHANGED timedVars
 RecvDT(s, m) ==
     /\ RecvDG(s, m)
     /\ TS' = [TS EXCEPT ![s][m.from] = Max(@, m.ts)]
