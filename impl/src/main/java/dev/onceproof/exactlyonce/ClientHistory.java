@@ -24,13 +24,23 @@ import java.util.TreeSet;
  * </ul>
  * In a complete history, a server absent from both {@code ended} and {@code open} is NEVER (never
  * visited: no pull, notes sec. 2.8 (g)). Times are the client's clock ({@link EoClock} ticks).
+ *
+ * <p>A final value class rather than a record, with a record's API (the canonical constructor,
+ * the accessors {@code complete()}, {@code ended()}, {@code open()}, and a record's equals,
+ * hashCode and toString): the Strategy 6 client holds it in a field of the state Lincheck
+ * explores, and Lincheck 2.39 cannot take field offsets of records (JetBrains/lincheck#402; see
+ * {@link Note}).
  */
-public record ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, SortedSet<ServerId> open) {
+public final class ClientHistory {
 
     /** Most servers a history may name (a bound on what an upload makes a server read). */
     public static final int MAX_SERVERS = 1 << 12;
 
-    public ClientHistory {
+    private final boolean complete;
+    private final SortedMap<ServerId, Long> ended;
+    private final SortedSet<ServerId> open;
+
+    public ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, SortedSet<ServerId> open) {
         ended = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(ended, "ended")));
         open = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(open, "open")));
         if (ended.size() + open.size() > MAX_SERVERS) {
@@ -48,6 +58,41 @@ public record ClientHistory(boolean complete, SortedMap<ServerId, Long> ended, S
                         + e.getValue());
             }
         }
+        this.complete = complete;
+        this.ended = ended;
+        this.open = open;
+    }
+
+    /** False when the history was lost or is a fresh device's (absent entries are UNKNOWN). */
+    public boolean complete() {
+        return complete;
+    }
+
+    /** For each server whose last connection ended cleanly, the client time it ended. */
+    public SortedMap<ServerId, Long> ended() {
+        return ended;
+    }
+
+    /** Servers whose connection began and never ended cleanly (H[s] = OPEN). */
+    public SortedSet<ServerId> open() {
+        return open;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof ClientHistory h && h.complete == complete && h.ended.equals(ended)
+                && h.open.equals(open);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(complete, ended, open);
+    }
+
+    /** As the record it was: {@code ClientHistory[complete=..., ended=..., open=...]}. */
+    @Override
+    public String toString() {
+        return "ClientHistory[complete=" + complete + ", ended=" + ended + ", open=" + open + "]";
     }
 
     /** UNKNOWN: nothing is known of the client's past connections (fresh device, lost H). */

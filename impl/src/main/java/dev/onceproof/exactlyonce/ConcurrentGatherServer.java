@@ -194,9 +194,77 @@ public final class ConcurrentGatherServer {
         return lockedWaiting(() -> core.sync(t));
     }
 
+    /** A sync of our K, D and clock to every other server; waits like {@link #replyD}. */
+    public ServerStep syncAll() throws InterruptedException {
+        return lockedWaiting(core::syncAll);
+    }
+
+    /**
+     * Strategy 5's {@code PeriodicSync(s)} (every T_u; the runtime's timer asks {@link #syncDue}):
+     * waits like {@link #replyD}, so a sync stamped with a send time never omits a note the client
+     * may already have processed (a peer would take our D as fresh at that time and skip the pull).
+     */
+    public ServerStep periodicSync() throws InterruptedException {
+        S5Server s5 = strategy(S5Server.class, "a periodic sync");
+        return lockedWaiting(s5::periodicSync);
+    }
+
+    /** Strategy 5: whether T_u has passed since the last {@link #periodicSync}. */
+    public boolean syncDue() {
+        S5Server s5 = strategy(S5Server.class, "a periodic sync");
+        synchronized (lock) {
+            return s5.syncDue();
+        }
+    }
+
+    /** Strategy 6's {@code PushSync(s)} after a session ended; waits like {@link #replyD}. */
+    public ServerStep pushSync() throws InterruptedException {
+        S6Server s6 = strategy(S6Server.class, "a push sync");
+        return lockedWaiting(s6::pushSync);
+    }
+
+    /** Strategy 6: whether a session ended since the last {@link #pushSync}. */
+    public boolean pushPending() {
+        S6Server s6 = strategy(S6Server.class, "a push sync");
+        synchronized (lock) {
+            return s6.pushPending();
+        }
+    }
+
     /** {@code RecvSync(t, s)}: a peer's periodic or pushed sync. */
     public ServerStep recvSync(EoMessage.DSync sync) {
         return locked(() -> core.recvSync(sync));
+    }
+
+    /**
+     * The receiving half of {@code PurgeSync(s, t)}: the peer's D merged, then what every server
+     * holds or purged leaves K and D here (never a note whose aDeliver outcome is unknown: the
+     * core keeps those). What lets the concurrent runtime purge.
+     */
+    public ServerStep recvPurgeSync(EoMessage.DSync sync) {
+        return locked(() -> core.recvPurgeSync(sync));
+    }
+
+    /** Records a peer's reported K and D for purging, without merging it (an overheard sync). */
+    public ServerStep learnSync(EoMessage.DSync sync) {
+        return locked(() -> core.learnSync(sync));
+    }
+
+    /** The core's {@code reqD(t)}: one "Request for list D" of the gather (see {@link #reqAll}). */
+    public ServerStep reqD(ServerId t) {
+        return locked(() -> core.reqD(t));
+    }
+
+    /**
+     * {@code ServerCrash(s)} for a runtime that keeps this object: the session and what peers
+     * reported are lost, the durable state is not. An attempt in progress stays unresolved, so
+     * replies and syncs keep waiting until {@link #aDeliverOk} / {@link #aDeliverErr} report its
+     * outcome from the primitive's log (L193).
+     */
+    public void crash() {
+        synchronized (lock) {
+            core.crash();
+        }
     }
 
     public ServerStep receiveReplica(EoMessage.Replica replica) {
@@ -218,6 +286,26 @@ public final class ConcurrentGatherServer {
     public SortedSet<NoteId> d() {
         synchronized (lock) {
             return core.d();
+        }
+    }
+
+    /** The K of this server (notes not yet purged). */
+    public SortedSet<NoteId> k() {
+        synchronized (lock) {
+            return core.k();
+        }
+    }
+
+    /** The aDeliver attempts whose outcome is unknown, with their sessions. */
+    public java.util.SortedMap<NoteId, Long> unresolved() {
+        synchronized (lock) {
+            return core.unresolved();
+        }
+    }
+
+    public GatherServer.Phase phase() {
+        synchronized (lock) {
+            return core.phase();
         }
     }
 
@@ -256,6 +344,14 @@ public final class ConcurrentGatherServer {
             }
         }
         return step;
+    }
+
+    private <T extends GatherServer> T strategy(Class<T> type, String what) {
+        if (!type.isInstance(core)) {
+            throw new IllegalStateException(what + " needs a " + type.getSimpleName() + ", this is a "
+                    + core.config().strategy() + " server");
+        }
+        return type.cast(core);
     }
 
     private static Optional<ServerEffect.ADeliver> call(ServerStep step) {

@@ -28,6 +28,6 @@ public class AttemptLoggedAfterCallLincheckTest extends GatherLincheckBase {
     void attemptLoggedAfterCallIsCaughtByModelChecking() {
         LincheckControls.assertCaught("AttemptLoggedAfterCallLincheckTest", () -> LinChecker.check(
                 AttemptLoggedAfterCallLincheckTest.class,
-                GatherLincheckOptions.modelChecking(SequentialGather4.class).minimizeFailedScenario(false)));
+                GatherLincheckOptions.modelChecking(AttemptLoggedAfterCallLincheckTest.class, SequentialGather4.class).minimizeFailedScenario(false)));
     }
 }

@@ -23,11 +23,11 @@ public class ConcurrentGatherServerLincheckTest extends GatherLincheckBase {
     @Test
     void modelCheckingLinearizableAndNoDuplicate() {
         LinChecker.check(ConcurrentGatherServerLincheckTest.class,
-                GatherLincheckOptions.modelChecking(SequentialGather4.class));
+                GatherLincheckOptions.modelChecking(ConcurrentGatherServerLincheckTest.class, SequentialGather4.class));
     }
 
     @Test
     void stressLinearizableAndNoDuplicate() {
-        LinChecker.check(ConcurrentGatherServerLincheckTest.class, GatherLincheckOptions.stress(SequentialGather4.class));
+        LinChecker.check(ConcurrentGatherServerLincheckTest.class, GatherLincheckOptions.stress(ConcurrentGatherServerLincheckTest.class, SequentialGather4.class));
     }
 }

@@ -4,16 +4,18 @@ import dev.onceproof.exactlyonce.ClientEffect;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.ConnectStep;
+import dev.onceproof.exactlyonce.ConnectVerdict;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.GatherClient;
 import dev.onceproof.exactlyonce.GatherConfig;
-import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.S4Client;
 import dev.onceproof.exactlyonce.S4Server;
+import dev.onceproof.exactlyonce.S5Client;
+import dev.onceproof.exactlyonce.S5Server;
 import dev.onceproof.exactlyonce.S6Client;
 import dev.onceproof.exactlyonce.S6Server;
 import dev.onceproof.exactlyonce.ServerConfig;
@@ -35,8 +37,12 @@ import org.jetbrains.kotlinx.lincheck.annotations.Validate;
  *       D request B's handler answers, EndGather) and A's delivery loop ({@code deliverA}: one
  *       aDeliver);</li>
  *   <li>"b": the same at B;</li>
- *   <li>"sync": the servers' syncs to each other (Strategy 4's PurgeSync, 6's PushSync), racing
- *       the gathers and the deliveries.</li>
+ *   <li>"sync": the servers' syncs to each other, racing the gathers and the deliveries: {@code
+ *       syncAB}/{@code syncBA} is the strategy's own sync merged by {@code RecvSync} (Strategy 4's
+ *       plain sync, 5's {@code PeriodicSync}, 6's {@code PushSync}), {@code purgeSyncAB}/{@code
+ *       purgeSyncBA} a sync merged by {@code recvPurgeSync} (the base's PurgeSync: K and D shrink),
+ *       and for Strategies 5 and 6 {@code tick} ({@link TimedGatherLincheckBase}): the clock,
+ *       one tick on.</li>
  * </ul>
  * The client connects to one server at a time (a visit ends the previous connection), so the two
  * sessions interleave only as a client moving from A to B while A's thread is still at work: the
@@ -46,9 +52,9 @@ import org.jetbrains.kotlinx.lincheck.annotations.Validate;
  * <p>Every interleaving is checked for NoDuplicateDelivery (no note processed twice) and
  * NoReattempt (L185: aDeliver is never called again for a note whose aDeliver succeeded).
  * Operation names and results match the sequential specification, the same world over the bare
- * sequential core ({@link SequentialGather4}). Strategy 6 runs here too (the constructor takes it),
- * but Lincheck 2.39 cannot take the S6 client: its {@link dev.onceproof.exactlyonce.ClientHistory} is a
- * record, and Lincheck fails on record fields reachable from the test (lincheck#402).
+ * sequential core ({@link SequentialGather4}, {@link SequentialGather5}, {@link SequentialGather6}).
+ * Strategy 5's client keeps its promise (T_r = 1 tick: a visit sooner is refused, "tooSoon"),
+ * Strategy 6's uploads its history at every visit.
  */
 public abstract class GatherLincheckBase {
 
@@ -61,14 +67,27 @@ public abstract class GatherLincheckBase {
     private final Srv serverA;
     private final Srv serverB;
     private final GatherClient client;
+    /**
+     * Strategies 5 and 6: a visit's result is EndGather's outcome only, not whom it asked. Which
+     * peers are stale is read at StartSession, after the client connected (S5's T_r check), and a
+     * visit is not atomic: measured, Lincheck found "visitB(): delivering (asked none)" racing
+     * "visitA(): tooSoon" and a periodic sync, which no sequential order gives (visitA's refusal
+     * needs visitB's connect before it, visitB's fresh peer a sync after it). The validation still
+     * checks every interleaving for a duplicate.
+     */
+    private final boolean timed;
     private final List<String> processed = new ArrayList<>();
     /** Notes whose aDeliver succeeded (any server). */
     private final List<String> succeeded = new ArrayList<>();
     /** aDeliver calls for a note that had already succeeded (NoReattempt broken). */
     private final List<String> reattempts = new ArrayList<>();
 
+    /** Strategy 5's T_r, T_u (ticks; skew and T_e 0, so its freshness window is T_r). */
+    static final long TR = 1;
+    static final long TU = 1;
+
     /**
-     * @param strategy S4 or S6 (S5 needs the client's T_r promise on a moving clock; not here)
+     * @param strategy S4, S5 or S6
      * @param sequential true for the sequential specification: the bare cores, no wrapper
      * @param attemptLog the wrapper's seam (the after-call one is the racy control)
      */
@@ -85,17 +104,29 @@ public abstract class GatherLincheckBase {
                 }
             }
         }
-        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog));
-        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog));
-        client = strategy == GatherConfig.Strategy.S6 ? S6Client.fresh(c, clock) : new S4Client(c);
+        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog), strategy);
+        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog), strategy);
+        timed = strategy != GatherConfig.Strategy.S4;
+        client = switch (strategy) {
+            case S4 -> new S4Client(c);
+            case S5 -> S5Client.fresh(c, clock, TR);
+            case S6 -> S6Client.fresh(c, clock);
+        };
     }
 
     private GatherServer core(GatherConfig.Strategy strategy, ServerId self, TreeSet<ServerId> all) {
-        if (strategy == GatherConfig.Strategy.S6) {
-            return new S6Server(new GatherConfig(new ServerConfig(self, c, all, 0), GatherConfig.Strategy.S6, 0, 0, 0),
-                    clock, GatherDurableState.initial());
-        }
-        return S4Server.fresh(GatherConfig.s4(self, c, all), clock);
+        ServerConfig servers = new ServerConfig(self, c, all, 0);
+        return switch (strategy) {
+            case S4 -> S4Server.fresh(GatherConfig.s4(self, c, all), clock);
+            case S5 -> S5Server.fresh(new GatherConfig(servers, strategy, TR, TU, 0), clock);
+            case S6 -> S6Server.fresh(new GatherConfig(servers, strategy, 0, 0, 0), clock);
+        };
+    }
+
+    /** One tick of the shared clock (Strategies 5 and 6: {@link TimedGatherLincheckBase#tick}). */
+    protected final String advanceClock() {
+        clock.advance(1);
+        return "tick";
     }
 
     /** A server's steps: through the class under test, or straight on the core. */
@@ -114,14 +145,21 @@ public abstract class GatherLincheckBase {
 
         ServerStep sync(ServerId t);
 
+        /** The strategy's own sync to the other server (S4: sync; S5: periodicSync; S6: pushSync). */
+        ServerStep strategySync(ServerId t);
+
         ServerStep recvSync(EoMessage.DSync sync);
+
+        ServerStep recvPurgeSync(EoMessage.DSync sync);
     }
 
     private static final class Wrapped implements Srv {
         private final ConcurrentGatherServer s;
+        private final GatherConfig.Strategy strategy;
 
-        Wrapped(ConcurrentGatherServer s) {
+        Wrapped(ConcurrentGatherServer s, GatherConfig.Strategy strategy) {
             this.s = s;
+            this.strategy = strategy;
         }
 
         @Override
@@ -168,8 +206,26 @@ public abstract class GatherLincheckBase {
         }
 
         @Override
+        public ServerStep strategySync(ServerId t) {
+            try {
+                return switch (strategy) {
+                    case S4 -> s.sync(t);
+                    case S5 -> s.periodicSync();
+                    case S6 -> s.pushSync();
+                };
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
         public ServerStep recvSync(EoMessage.DSync sync) {
             return s.recvSync(sync);
+        }
+
+        @Override
+        public ServerStep recvPurgeSync(EoMessage.DSync sync) {
+            return s.recvPurgeSync(sync);
         }
     }
 
@@ -225,8 +281,21 @@ public abstract class GatherLincheckBase {
         }
 
         @Override
+        public ServerStep strategySync(ServerId t) {
+            if (s instanceof S5Server s5) {
+                return s5.periodicSync();
+            }
+            return s instanceof S6Server s6 ? s6.pushSync() : s.sync(t);
+        }
+
+        @Override
         public ServerStep recvSync(EoMessage.DSync sync) {
             return s.recvSync(sync);
+        }
+
+        @Override
+        public ServerStep recvPurgeSync(EoMessage.DSync sync) {
+            return s.recvPurgeSync(sync);
         }
     }
 
@@ -256,15 +325,26 @@ public abstract class GatherLincheckBase {
         return deliver(b);
     }
 
-    /** A's sync to B (Strategy 4's PurgeSync, 6's PushSync): B merges A's D and may purge. */
+    /** A's own sync to B (S4 sync, S5 PeriodicSync, S6 PushSync): B merges A's D ({@code RecvSync}). */
     @Operation(nonParallelGroup = "sync")
     public String syncAB() {
-        return sync(a, b);
+        return sync(a, b, false);
     }
 
     @Operation(nonParallelGroup = "sync")
     public String syncBA() {
-        return sync(b, a);
+        return sync(b, a, false);
+    }
+
+    /** A's sync to B merged by {@code recvPurgeSync}: B merges A's D and purges what every D holds. */
+    @Operation(nonParallelGroup = "sync")
+    public String purgeSyncAB() {
+        return sync(a, b, true);
+    }
+
+    @Operation(nonParallelGroup = "sync")
+    public String purgeSyncBA() {
+        return sync(b, a, true);
     }
 
     /**
@@ -277,6 +357,9 @@ public abstract class GatherLincheckBase {
         synchronized (client) {
             client.endConnection();
             ConnectStep step = client.connectTo(s);
+            if (step.verdict() != ConnectVerdict.CONNECTED) {
+                return step.verdict().specName();
+            }
             for (ClientEffect e : step.effects()) {
                 if (e instanceof ClientEffect.Send send && send.message() instanceof EoMessage.HistoryUpload h) {
                     upload = h;
@@ -295,7 +378,8 @@ public abstract class GatherLincheckBase {
                 }
             }
         }
-        return server(s).endGather().outcome() + "<" + asked;
+        String outcome = server(s).endGather().outcome();
+        return timed ? outcome : outcome + "<" + asked;
     }
 
     /**
@@ -331,11 +415,11 @@ public abstract class GatherLincheckBase {
         }
     }
 
-    private String sync(ServerId from, ServerId to) {
-        ServerStep step = server(from).sync(to);
+    private String sync(ServerId from, ServerId to, boolean purge) {
+        ServerStep step = purge ? server(from).sync(to) : server(from).strategySync(to);
         for (ServerEffect e : step.effects()) {
-            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
-                return server(to).recvSync(m).outcome();
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m && m.to().equals(to)) {
+                return (purge ? server(to).recvPurgeSync(m) : server(to).recvSync(m)).outcome();
             }
         }
         return step.outcome();

@@ -36,6 +36,8 @@ final class GatherLincheckOptions {
     static final int ACTORS = 2;
     static final int SCENARIOS_MC = 10;
     static final int SCENARIOS_STRESS = 10;
+    static final int INTERLEAVINGS = Integer.getInteger("onceproof.gather.interleavings", 100);
+    static final int STRESS_RUNS = 100;
 
     /**
      * Lincheck's time limit per invocation before it reports "the execution has hung" (an internal
@@ -48,27 +50,51 @@ final class GatherLincheckOptions {
     private GatherLincheckOptions() {
     }
 
-    static ModelCheckingOptions modelChecking(Class<?> sequential) {
-        return new ModelCheckingOptions()
-                .sequentialSpecification(sequential)
-                .iterations(SCENARIOS_MC)
-                .invocationsPerIteration(20)
-                .threads(THREADS)
-                .actorsPerThread(ACTORS)
-                .actorsBefore(1)
-                .actorsAfter(1)
-                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
+    /**
+     * The targeted scenario of each strategy ({@link GatherScenarios#parse}): the client's session
+     * at A hands x over while the client moves to B, whose gather (S4: a D request; S5 and S6: the
+     * freshness of A's last sync, sent after the client left A) must see x.
+     */
+    static String[] scenarios(Class<?> sequential) {
+        if (sequential == SequentialGather5.class) {
+            return new String[] {"visitA | deliverA | tick; syncAB | visitB; visitB; deliverB | "};
+        }
+        if (sequential == SequentialGather6.class) {
+            return new String[] {"visitA | deliverA | tick; syncAB | visitB; deliverB | "};
+        }
+        return new String[] {"visitA | deliverA | visitB; deliverB | "};
     }
 
-    static StressOptions stress(Class<?> sequential) {
-        return new StressOptions()
+    static ModelCheckingOptions modelChecking(Class<?> test, Class<?> sequential) {
+        ModelCheckingOptions o = new ModelCheckingOptions()
+                .sequentialSpecification(sequential)
+                .iterations(SCENARIOS_MC)
+                .invocationsPerIteration(INTERLEAVINGS)
+                .threads(THREADS)
+                .actorsPerThread(ACTORS)
+                .actorsBefore(1)
+                .actorsAfter(1)
+                .addGuarantee(GatherScenarios.coresAtomic())
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
+        for (String sc : scenarios(sequential)) {
+            o.addCustomScenario(GatherScenarios.parse(test, sc));
+        }
+        return o;
+    }
+
+    static StressOptions stress(Class<?> test, Class<?> sequential) {
+        StressOptions o = new StressOptions()
                 .sequentialSpecification(sequential)
                 .iterations(SCENARIOS_STRESS)
-                .invocationsPerIteration(100)
+                .invocationsPerIteration(STRESS_RUNS)
                 .threads(THREADS)
                 .actorsPerThread(ACTORS)
                 .actorsBefore(1)
                 .actorsAfter(1)
                 .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
+        for (String sc : scenarios(sequential)) {
+            o.addCustomScenario(GatherScenarios.parse(test, sc));
+        }
+        return o;
     }
 }

@@ -1,0 +1,185 @@
+package dev.onceproof.exactlyonce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The handlers {@link ConcurrentGatherServer} gained so the concurrent runtime can purge and run
+ * Strategy 5's and 6's syncs: each runs its core step under the monitor, the syncs wait while an
+ * aDeliver outcome is unknown, and a handler of the wrong strategy or a bad message is refused
+ * without a change. (The interleavings are Lincheck's: conformance's exactlyonce Lincheck suite.)
+ */
+class ConcurrentGatherServerTest {
+
+    static final ClientId C = ClientId.of("c");
+    static final ServerId A = ServerId.of("A");
+    static final ServerId B = ServerId.of("B");
+    static final NoteId X = NoteId.global("x");
+
+    final ManualEoClock clock = new ManualEoClock(10);
+
+    static <T extends EoMessage> T sent(ServerStep step, Class<T> type) {
+        return step.effects().stream().filter(e -> e instanceof ServerEffect.Send)
+                .map(e -> ((ServerEffect.Send) e).message()).filter(type::isInstance).map(type::cast)
+                .findFirst().orElseThrow(() -> new AssertionError("no " + type.getSimpleName() + " in " + step));
+    }
+
+    /** Servers A and B of one strategy holding x; the client's session at A has delivered x. */
+    final class World {
+        final ConcurrentGatherServer a;
+        final ConcurrentGatherServer b;
+
+        World(GatherConfig.Strategy strategy) {
+            GatherServer coreA = core(A, strategy);
+            GatherServer coreB = core(B, strategy);
+            coreB.receiveReplica(sent(coreA.createNote(X, "x"), EoMessage.Replica.class));
+            a = new ConcurrentGatherServer(coreA, state -> { });
+            b = new ConcurrentGatherServer(coreB, state -> { });
+        }
+
+        GatherServer core(ServerId self, GatherConfig.Strategy strategy) {
+            ServerConfig servers = new ServerConfig(self, C, new TreeSet<>(List.of(A, B)), 0);
+            return switch (strategy) {
+                case S4 -> S4Server.fresh(GatherConfig.s4(self, C, new TreeSet<>(List.of(A, B))), clock);
+                case S5 -> S5Server.fresh(new GatherConfig(servers, strategy, 4, 1, 0), clock);
+                case S6 -> S6Server.fresh(new GatherConfig(servers, strategy, 0, 0, 0), clock);
+            };
+        }
+
+        /** A session at A whose gather asked B; then delivering. */
+        void sessionAtA() {
+            a.startSession();
+            for (ServerEffect e : a.reqAll().effects()) {
+                if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.DRequest q) {
+                    try {
+                        a.recvD(sent(b.replyD(q), EoMessage.DReply.class));
+                    } catch (InterruptedException ex) {
+                        throw new AssertionError(ex);
+                    }
+                }
+            }
+            assertThat(a.endGather().outcome()).isEqualTo("delivering");
+        }
+    }
+
+    @Test
+    void recvPurgeSyncPurgesWhatEveryServerHasInD() throws Exception {
+        World w = new World(GatherConfig.Strategy.S4);
+        w.sessionAtA();
+        assertThat(w.a.aDeliverNext((session, note) -> true).outcome()).isEqualTo("delivered");
+        // A's D reaches B (B merges it), then B's D reaches A: every server has x in D, so A purges it.
+        assertThat(w.b.recvPurgeSync(sent(w.a.sync(B), EoMessage.DSync.class)).outcome()).isEqualTo("merged");
+        assertThat(w.b.d()).containsExactly(X);
+        assertThat(w.a.recvPurgeSync(sent(w.b.sync(A), EoMessage.DSync.class)).outcome()).isEqualTo("merged");
+        assertThat(w.a.k()).doesNotContain(X);
+        assertThat(w.a.d()).doesNotContain(X);
+        // A's K without x tells B that A purged it: B purges too.
+        w.b.recvPurgeSync(sent(w.a.sync(B), EoMessage.DSync.class));
+        assertThat(w.b.k()).doesNotContain(X);
+    }
+
+    @Test
+    void learnSyncRecordsWithoutMerging() throws Exception {
+        World w = new World(GatherConfig.Strategy.S4);
+        w.sessionAtA();
+        w.a.aDeliverNext((session, note) -> true);
+        assertThat(w.b.learnSync(sent(w.a.sync(B), EoMessage.DSync.class)).outcome()).isEqualTo("learned");
+        assertThat(w.b.d()).isEmpty();
+    }
+
+    @Test
+    void aBadSyncIsRefusedNamingTheFieldAndChangesNothing() throws Exception {
+        World w = new World(GatherConfig.Strategy.S4);
+        w.sessionAtA();
+        w.a.aDeliverNext((session, note) -> true);
+        EoMessage.DSync toA = sent(w.b.sync(A), EoMessage.DSync.class);
+        GatherDurableState before = w.a.durable();
+        assertThatThrownBy(() -> w.b.recvPurgeSync(toA)).isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining("to");
+        assertThatThrownBy(() -> w.b.learnSync(toA)).isInstanceOf(InvalidMessageException.class);
+        assertThat(w.a.durable()).isEqualTo(before);
+        assertThat(w.b.d()).isEmpty();
+    }
+
+    @Test
+    void strategySyncsOfTheWrongStrategyAreRefused() {
+        World w = new World(GatherConfig.Strategy.S4);
+        assertThatThrownBy(w.a::periodicSync).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("S5Server").hasMessageContaining("S4");
+        assertThatThrownBy(w.a::pushSync).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("S6Server");
+    }
+
+    /**
+     * Strategy 5's periodic sync carries a send time that lets a peer skip its pull: sent while the
+     * client may be processing x, without x, it would make the peer deliver x again. So it waits
+     * for the outcome, and carries x.
+     */
+    @Test
+    void periodicSyncWaitsForAnUnknownOutcome() throws Exception {
+        World w = new World(GatherConfig.Strategy.S5);
+        w.sessionAtA();
+        CountDownLatch calling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<ServerStep> delivery = CompletableFuture.supplyAsync(() -> w.a.aDeliverNext((s, n) -> {
+            calling.countDown();
+            try {
+                return release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }));
+        assertThat(calling.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(w.a.syncDue()).isTrue();
+        CompletableFuture<ServerStep> sync = CompletableFuture.supplyAsync(() -> {
+            try {
+                return w.a.periodicSync();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(200);
+        assertThat(sync).isNotDone();
+        assertThat(w.a.unresolved()).containsKey(X);
+        release.countDown();
+        assertThat(delivery.get(10, TimeUnit.SECONDS).outcome()).isEqualTo("delivered");
+        EoMessage.DSync m = sent(sync.get(10, TimeUnit.SECONDS), EoMessage.DSync.class);
+        assertThat(m.d()).containsExactly(X);
+        assertThat(w.a.syncDue()).isFalse();
+    }
+
+    @Test
+    void pushSyncAfterASession() throws Exception {
+        World w = new World(GatherConfig.Strategy.S6);
+        w.sessionAtA();
+        w.a.aDeliverNext((session, note) -> true);
+        assertThat(w.a.endSession().outcome()).isEqualTo("ended");
+        assertThat(w.a.pushPending()).isTrue();
+        assertThat(sent(w.a.pushSync(), EoMessage.DSync.class).d()).containsExactly(X);
+        assertThat(w.a.pushPending()).isFalse();
+    }
+
+    @Test
+    void crashKeepsAnUnknownOutcomeUntilItIsReported() {
+        World w = new World(GatherConfig.Strategy.S4);
+        w.sessionAtA();
+        // The server crashes while the call is out (the call runs outside the monitor): the
+        // session is gone, the attempt is still unresolved, and its outcome is still recorded.
+        ServerStep done = w.a.aDeliverNext((session, note) -> {
+            w.a.crash();
+            assertThat(w.a.phase()).isEqualTo(GatherServer.Phase.IDLE);
+            assertThat(w.a.unresolved()).containsOnlyKeys(X);
+            return true;
+        });
+        assertThat(done.outcome()).isEqualTo("delivered");
+        assertThat(w.a.unresolved()).isEmpty();
+        assertThat(w.a.d()).containsExactly(X);
+    }
+}
