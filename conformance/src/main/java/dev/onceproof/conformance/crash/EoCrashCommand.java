@@ -43,6 +43,10 @@ public final class EoCrashCommand implements Callable<Integer> {
             + "log), h-at-disconnect (Strategy 6: H written only at a clean end) (default ${DEFAULT-VALUE}).")
     String control;
 
+    @Option(names = "--client-kills", description = "Strategies 4-6: percent of the kills that fall on the client while "
+            + "it is connected (default: 50 for Strategy 6, 0 otherwise).")
+    Integer clientKills;
+
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
@@ -112,11 +116,20 @@ public final class EoCrashCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--min-up " + lo + " --max-up " + hi
                     + ": need 0 <= min-up <= max-up");
         }
+        int clientShare = clientKills != null ? clientKills : standard.clientKillPercent();
+        if (clientShare < 0 || clientShare > 100) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-kills " + clientShare
+                    + ": a percent, 0..100");
+        }
         GatherCrashExperiment.Config config = new GatherCrashExperiment.Config(strategy, crashes, seed, lo, hi, c,
-                standard.clientKillPercent(), standard.syncLossPercent(), standard.errorPercent(),
+                clientShare, standard.syncLossPercent(), standard.errorPercent(),
                 standard.settleMillis());
         Path where = GatherCrashExperiment.prepare(dir != null ? dir : Files.createTempDirectory("onceproof-crash-eo-"));
-        GatherCrashReport report = new GatherCrashExperiment(config, where, System.out).run();
+        GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
+        if (c != GatherCrashExperiment.Control.NONE) {
+            experiment.stopAtFirstDuplicate(); // --crashes is then the most kills a control may take
+        }
+        GatherCrashReport report = experiment.run();
         report.print(System.out);
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;

@@ -94,11 +94,18 @@ public final class GatherCrashExperiment {
         }
 
         public static Config standard(int strategy, long seed) {
-            return new Config(strategy, 20, seed, 300, 700, Control.NONE, strategy == 6 ? 40 : 0, 30, 5, 2_500);
+            return new Config(strategy, 20, seed, 300, 700, Control.NONE, strategy == 6 ? 50 : 0,
+                    strategy == 6 ? 50 : 30, 5, 2_500);
         }
 
         public Config withControl(Control c) {
             return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, c, clientKillPercent, syncLossPercent,
+                    errorPercent, settleMillis);
+        }
+
+        /** Strategy 6's client as the victim of this share of the kills (when it is connected). */
+        public Config withClientKills(int percent) {
+            return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, control, percent, syncLossPercent,
                     errorPercent, settleMillis);
         }
 
@@ -158,6 +165,7 @@ public final class GatherCrashExperiment {
     private boolean delivering;
     private long deliveringSince;
     private java.io.Writer eventLog;
+    private boolean stopAtDuplicate;
 
     // Notes and what the servers said.
     private int created;
@@ -189,6 +197,15 @@ public final class GatherCrashExperiment {
         for (String s : SERVERS) {
             nodes.put(s, new Node());
         }
+    }
+
+    /**
+     * For a control run: stop as soon as the journals hold a note twice (checked before each kill),
+     * so the run shows the failure in as few kills as it takes; {@code kills} is then the most.
+     */
+    public GatherCrashExperiment stopAtFirstDuplicate() {
+        stopAtDuplicate = true;
+        return this;
     }
 
     public GatherCrashReport run() throws IOException, InterruptedException {
@@ -231,6 +248,10 @@ public final class GatherCrashExperiment {
             } else if (armedAt == Long.MAX_VALUE) {
                 armedAt = now + up();
                 jitter = random.nextInt(60);
+            }
+            if (now >= armedAt && stopAtDuplicate && duplicatesOnDisk() > 0) {
+                log.printf("a note is processed twice after %d kills: the control has failed, stopping%n", kills);
+                break;
             }
             boolean due = now >= armedAt && batchPending.isEmpty()
                     && ((delivering && now >= deliveringSince + jitter) || now >= armedAt + 1_500);
@@ -324,6 +345,19 @@ public final class GatherCrashExperiment {
             serverGone(client);
         }
         return true;
+    }
+
+    private int duplicatesOnDisk() {
+        Set<String> seen = new HashSet<>();
+        int twice = 0;
+        for (String s : SERVERS) {
+            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
+                if (!seen.add(e.note())) {
+                    twice++;
+                }
+            }
+        }
+        return twice;
     }
 
     /** The processings on disk now, across the servers (the parent's count after every kill). */
@@ -497,7 +531,9 @@ public final class GatherCrashExperiment {
                 clientState = ClientState.IDLE;
                 connectedTo = null;
                 delivering = false;
-                nextConnectAt = System.currentTimeMillis() + random.nextInt(100);
+                // A pause of 30-130 ms, longer than Strategy 6's margin 2 skew + T_e = 24 ms, so that a
+                // server's D reply can be fresh for the previous connection's end time.
+                nextConnectAt = System.currentTimeMillis() + 30 + random.nextInt(100);
             }
             default -> {
             }
