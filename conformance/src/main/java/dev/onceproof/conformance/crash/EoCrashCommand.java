@@ -1,5 +1,7 @@
 package dev.onceproof.conformance.crash;
 
+import dev.onceproof.conformance.crash.gather.GatherCrashExperiment;
+import dev.onceproof.conformance.crash.gather.GatherCrashReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -10,7 +12,8 @@ import picocli.CommandLine.Option;
 /** {@code ./onceproof crash-eo}: SIGKILL the exactly-once client repeatedly and print the report. */
 @Command(name = "crash-eo", mixinStandardHelpOptions = true,
         description = "SIGKILL an exactly-once client JVM (Strategy 1, or Strategy 3 with an R of q slots) while it "
-                + "records notes; check that no note is processed twice and no acknowledged note is lost.")
+                + "records notes; or, for Strategies 4-6, three server JVMs and the client JVM while the servers "
+                + "gather, sync and aDeliver; check that no note is processed twice and no acknowledged note is lost.")
 public final class EoCrashCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -31,9 +34,18 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--ack-first", description = "Negative control: the client acknowledges before it records.")
     boolean ackFirst;
 
-    @Option(names = "--strategy", defaultValue = "1", description = "The client's strategy: 1 (Sequenced Streams) or "
-            + "3 (Id List) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--strategy", defaultValue = "1", description = "The strategy: 1 (Sequenced Streams), 3 (Id List), "
+            + "or the server-centric 4, 5, 6 (default ${DEFAULT-VALUE}).")
     int strategy;
+
+    @Option(names = "--control", defaultValue = "none", description = "Strategies 4-6, a negative control: after-call "
+            + "(aDeliver called before its attempt is logged), resolve-as-error (a restart ignores the primitive's "
+            + "log), h-at-disconnect (Strategy 6: H written only at a clean end) (default ${DEFAULT-VALUE}).")
+    String control;
+
+    @Option(names = "--client-kills", description = "Strategies 4-6: percent of the kills that fall on the client while "
+            + "it is connected (default: 50 for Strategy 6, 0 otherwise).")
+    Integer clientKills;
 
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
@@ -43,9 +55,16 @@ public final class EoCrashCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (strategy != 1 && strategy != 3) {
+        if (strategy != 1 && (strategy < 3 || strategy > 6)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy " + strategy
-                    + ": the crash test has clients for Strategies 1 and 3");
+                    + ": the crash test has runs for Strategies 1, 3, 4, 5 and 6");
+        }
+        if (strategy >= 4) {
+            return gather();
+        }
+        if (!control.equals("none")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control
+                    + ": controls of Strategies 1 and 3 are --ack-first");
         }
         if (strategy == 3) {
             if (q < 1) {
@@ -65,6 +84,52 @@ public final class EoCrashCommand implements Callable<Integer> {
         EoCrashExperiment.Config config = new EoCrashExperiment.Config(crashes, seed, minUp, maxUp, ackFirst, 15);
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
         EoCrashReport report = new EoCrashExperiment(config, where, System.out).run();
+        report.print(System.out);
+        System.out.println("files: " + where);
+        return report.safe() ? 0 : 1;
+    }
+
+    /** Strategies 4-6: {@link GatherCrashExperiment}, with its own kill spacing unless --min-up/--max-up are given. */
+    private int gather() throws Exception {
+        if (ackFirst) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ack-first: Strategies 4-6 have --control "
+                    + "instead (the client keeps no note state)");
+        }
+        GatherCrashExperiment.Control c;
+        try {
+            c = GatherCrashExperiment.Control.of(control);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control + ": " + e.getMessage());
+        }
+        if (c == GatherCrashExperiment.Control.H_AT_DISCONNECT && strategy != 6) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--control h-at-disconnect: only Strategy 6 "
+                    + "keeps a history");
+        }
+        if (crashes < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--crashes " + crashes + ": at least 1");
+        }
+        GatherCrashExperiment.Config standard = GatherCrashExperiment.Config.standard(strategy, seed);
+        var parsed = spec.commandLine().getParseResult();
+        long lo = parsed.hasMatchedOption("--min-up") ? minUp : standard.minUpMillis();
+        long hi = parsed.hasMatchedOption("--max-up") ? maxUp : standard.maxUpMillis();
+        if (lo < 0 || hi < lo) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--min-up " + lo + " --max-up " + hi
+                    + ": need 0 <= min-up <= max-up");
+        }
+        int clientShare = clientKills != null ? clientKills : standard.clientKillPercent();
+        if (clientShare < 0 || clientShare > 100) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-kills " + clientShare
+                    + ": a percent, 0..100");
+        }
+        GatherCrashExperiment.Config config = new GatherCrashExperiment.Config(strategy, crashes, seed, lo, hi, c,
+                clientShare, standard.syncLossPercent(), standard.errorPercent(),
+                standard.settleMillis());
+        Path where = GatherCrashExperiment.prepare(dir != null ? dir : Files.createTempDirectory("onceproof-crash-eo-"));
+        GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
+        if (c != GatherCrashExperiment.Control.NONE) {
+            experiment.stopAtFirstDuplicate(); // --crashes is then the most kills a control may take
+        }
+        GatherCrashReport report = experiment.run();
         report.print(System.out);
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;

@@ -22,7 +22,20 @@ class EoCrashCommandTest {
     void aStrategyWithoutACrashClientIsRefusedNamingIt() {
         String[] r = run("--strategy", "2");
         assertThat(r[0]).isEqualTo("2");
-        assertThat(r[1]).contains("--strategy 2").contains("Strategies 1 and 3");
+        assertThat(r[1]).contains("--strategy 2").contains("Strategies 1, 3, 4, 5 and 6");
+    }
+
+    @Test
+    void gatherRunOptionsThatDoNotFitAreRefusedNamingThem() {
+        assertThat(run("--strategy", "1", "--control", "after-call")).satisfies(r -> {
+            assertThat(r[0]).isEqualTo("2");
+            assertThat(r[1]).contains("--control after-call").contains("--ack-first");
+        });
+        assertThat(run("--strategy", "4", "--ack-first")[1]).contains("--ack-first").contains("--control");
+        assertThat(run("--strategy", "4", "--control", "h-at-disconnect")[1]).contains("only Strategy 6");
+        assertThat(run("--strategy", "5", "--control", "bogus")[1]).contains("--control bogus");
+        assertThat(run("--strategy", "6", "--client-kills", "101")[1]).contains("--client-kills 101");
+        assertThat(run("--strategy", "6", "--crashes", "0")[1]).contains("--crashes 0");
     }
 
     @Test

@@ -1,0 +1,114 @@
+package dev.onceproof.conformance.crash.gather;
+
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ConnectStep;
+import dev.onceproof.exactlyonce.ConnectVerdict;
+import dev.onceproof.exactlyonce.GatherClient;
+import dev.onceproof.exactlyonce.S4Client;
+import dev.onceproof.exactlyonce.S5Client;
+import dev.onceproof.exactlyonce.S6Client;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.store.HistoryStore;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Strategy 4-6 client as its own JVM, for the crash test, so that killing it mid-connection is
+ * a real SIGKILL: {@link S4Client} (no state), {@link S5Client} (T_r as a timer; every start is a
+ * reboot that does not know when its last connection ended, so it waits T_r first), or
+ * {@link S6Client} with its connect history H in a {@link HistoryStore} (fsync, atomic rename).
+ * The client processes nothing itself here: the aDeliver primitive's application lives at the
+ * servers ({@link ProcessedJournal}); what the client contributes is when it may connect and, for
+ * Strategy 6, the history it uploads.
+ *
+ * <p>Lines in: {@code CONNECT <server>}, {@code END} (the connection is over, cleanly or because the
+ * server went away). Lines out: {@code ready <history>}, {@code UPLOAD <server> <b64 HistoryUpload | ->}
+ * (connected; for Strategy 6 after {@code H[s] := OPEN} is durable), {@code REFUSED <server> <ms>}
+ * (Strategy 5: too soon, try again in ms), {@code ENDED <server>} (after the end is durable).
+ *
+ * <p>Control {@code --control h-at-disconnect}: the {@code H[s] := OPEN} record at connect is not
+ * written, so H changes on disk only at a clean end (mutant M6-b): a kill mid-connection leaves
+ * the previous end time for s, which tells the next server that a sync from s sent after it holds
+ * every delivery of s, although s delivered more in the connection that was killed.
+ */
+public final class GatherClientMain {
+
+    static final List<String> FLAGS = List.of("--strategy", "--dir", "--tr", "--control");
+
+    private GatherClientMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> f = Wire.flags(args, FLAGS);
+        int strategy = Integer.parseInt(Wire.need(f, "--strategy"));
+        Path dir = Files.createDirectories(Path.of(Wire.need(f, "--dir")));
+        boolean openNotWritten = f.getOrDefault("--control", "none").equals("h-at-disconnect");
+        Wire.Clock clock = new Wire.Clock();
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        HistoryStore history = new HistoryStore(dir.resolve("history"));
+        GatherClient client;
+        String state;
+        switch (strategy) {
+            case 4 -> {
+                client = new S4Client(Wire.CLIENT);
+                state = "none";
+            }
+            case 5 -> {
+                long tr = Long.parseLong(Wire.need(f, "--tr"));
+                client = S5Client.rebooted(Wire.CLIENT, clock::now, tr);
+                state = "reboot, waits T_r = " + tr + " ms";
+            }
+            case 6 -> {
+                HistoryStore.Loaded loaded = history.load();
+                client = new S6Client(Wire.CLIENT, clock::now, loaded.history());
+                state = loaded.history().toString().replace(' ', '_') + loaded.problem().map(p -> " (" + p + ")")
+                        .orElse("");
+            }
+            default -> throw new IllegalArgumentException("--strategy " + strategy + ": 4, 5 or 6");
+        }
+        out.println("ready " + state);
+        out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        String line;
+        ServerId connected = null;
+        while ((line = in.readLine()) != null) {
+            String[] w = line.split(" ");
+            if (w[0].equals("CONNECT") && w.length == 2) {
+                ServerId s = ServerId.of(w[1]);
+                ConnectStep step = client.connectTo(s);
+                if (step.verdict() != ConnectVerdict.CONNECTED) {
+                    long wait = Math.max(1, step.earliest().orElse(clock.now() + 1) - clock.now());
+                    out.println("REFUSED " + s.name() + " " + wait);
+                } else {
+                    connected = s;
+                    String upload = "-";
+                    for (ClientEffect e : step.effects()) {
+                        if (e instanceof ClientEffect.RecordHistory r && !openNotWritten) {
+                            history.save(r); // durable before the upload leaves (ConnectStep's order)
+                        } else if (e instanceof ClientEffect.Send send) {
+                            upload = Wire.encode(send.message());
+                        }
+                    }
+                    out.println("UPLOAD " + s.name() + " " + upload);
+                }
+            } else if (w[0].equals("END") && connected != null) {
+                for (ClientEffect e : client.endConnection()) {
+                    if (e instanceof ClientEffect.RecordHistory r) {
+                        history.save(r);
+                    }
+                }
+                out.println("ENDED " + connected.name());
+                connected = null;
+            } else {
+                System.err.println("gather client: ignoring line \"" + line + "\"");
+            }
+            out.flush();
+        }
+    }
+}

@@ -1,0 +1,670 @@
+package dev.onceproof.conformance.crash.gather;
+
+import dev.onceproof.exactlyonce.EoMessage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The exactly-once crash test for the server-centric Strategies 4-6 (issue 10, real components):
+ * three server JVMs ({@link GatherNodeMain}, each with its store and aDeliver journal in its own
+ * directory) and a client JVM ({@link GatherClientMain}), killed with SIGKILL at seeded random
+ * moments and restarted on their files while the run goes on.
+ *
+ * <p>This parent is the network: it relays the servers' messages (EoWire frames, one per line)
+ * between their pipes, in order per sender, and loses what is addressed to a dead server. Syncs
+ * (Strategy 5's periodic, 6's pushed) are the unreliable part: the relay drops a seeded share and
+ * delays the rest by up to T_e; D requests and replies go straight through (a gather whose peer is
+ * down times out and aborts). It also carries the client's connection: it asks the client to
+ * connect to a live server, hands the upload to that server ({@code CONNECT}), ends the connection
+ * after a while or when the server is idle or aborts ({@code DISCONNECT} to the server first, then
+ * {@code END} to the client, so the client's end time follows the connection's last delivery),
+ * and tells each side when the other died. Notes are created in batches at one server while every
+ * server is up, and the parent waits until every server stored the batch (atomic replication, notes
+ * Z1, as the cores assume).
+ *
+ * <p>Kills fall mostly on the server that is delivering (where the window between an aDeliver
+ * attempt and its outcome is), the rest on a random server, and for Strategy 6 often on the client
+ * while it is connected (its H must then show OPEN). After the kills the run settles without kills
+ * for a while, then every process is stopped and the journals are compared with what the parent
+ * saw ({@link GatherCrashReport}).
+ */
+public final class GatherCrashExperiment {
+
+    /** Which safeguard a control run removes ({@code none}: the real thing). */
+    public enum Control {
+        NONE("none"), AFTER_CALL("after-call"), RESOLVE_AS_ERROR("resolve-as-error"), H_AT_DISCONNECT("h-at-disconnect");
+
+        final String flag;
+
+        Control(String flag) {
+            this.flag = flag;
+        }
+
+        public static Control of(String flag) {
+            for (Control c : values()) {
+                if (c.flag.equals(flag)) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("control \"" + flag + "\": one of none, after-call, resolve-as-error, "
+                    + "h-at-disconnect");
+        }
+
+        @Override
+        public String toString() {
+            return flag;
+        }
+    }
+
+    /**
+     * @param kills SIGKILLs before the run settles
+     * @param clientKillPercent of the kills, how many fall on the client (when it is connected)
+     * @param syncLossPercent syncs the relay drops
+     * @param errorPercent aDeliver calls that fail without processing (a hand-off timeout, L191)
+     * @param settleMillis how long the run goes on without kills before everything is stopped
+     */
+    public record Config(int strategy, int kills, long seed, long minUpMillis, long maxUpMillis, Control control,
+            int clientKillPercent, int syncLossPercent, int errorPercent, long settleMillis) {
+        public Config {
+            if (strategy < 4 || strategy > 6 || kills < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis
+                    || clientKillPercent < 0 || clientKillPercent > 100 || syncLossPercent < 0 || syncLossPercent > 100
+                    || errorPercent < 0 || errorPercent > 100 || settleMillis < 0) {
+                throw new IllegalArgumentException("need strategy 4..6, kills >= 1, 0 <= minUp <= maxUp, percents "
+                        + "0..100, settle >= 0; got " + this);
+            }
+            if (control == Control.H_AT_DISCONNECT && strategy != 6) {
+                throw new IllegalArgumentException("control h-at-disconnect is Strategy 6's (its client history)");
+            }
+        }
+
+        public static Config standard(int strategy, long seed) {
+            return new Config(strategy, 20, seed, 300, 700, Control.NONE, strategy == 6 ? 50 : 0,
+                    strategy == 6 ? 50 : 30, 5, 2_500);
+        }
+
+        public Config withControl(Control c) {
+            return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, c, clientKillPercent, syncLossPercent,
+                    errorPercent, settleMillis);
+        }
+
+        /** Strategy 6's client as the victim of this share of the kills (when it is connected). */
+        public Config withClientKills(int percent) {
+            return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, control, percent, syncLossPercent,
+                    errorPercent, settleMillis);
+        }
+
+        public Config withKills(int n) {
+            return new Config(strategy, n, seed, minUpMillis, maxUpMillis, control, clientKillPercent, syncLossPercent,
+                    errorPercent, settleMillis);
+        }
+
+        /**
+         * T_r, T_u, skew, T_e in ms. Strategy 5: T_r 600, T_u 100, window T_r - 2 skew - T_e = 496 ms
+         * (so a connect after T_r usually finds peers fresh). Strategy 6: T_e 20, so a sync sent 24 ms
+         * after the client's end time for a server counts as fresh for it. The relay's delay of a sync
+         * stays within T_e.
+         */
+        long[] times() {
+            return switch (strategy) {
+                case 5 -> new long[] {600, 100, 2, 100};
+                case 6 -> new long[] {0, 1, 2, 20};
+                default -> new long[] {0, 1, 0, 0};
+            };
+        }
+    }
+
+    static final List<String> SERVERS = List.of("A", "B", "C");
+    private static final String CLIENT = "client";
+    private static final int BATCH = 20;
+    private static final long GATHER_TIMEOUT = 500;
+
+    private enum ClientState { DEAD, STARTING, IDLE, CONNECTING, CONNECTED, ENDING_SERVER, ENDING_CLIENT }
+
+    private static final class Node {
+        ChildJvm jvm;
+        boolean alive;
+        int incarnations;
+        long restartAt = Long.MAX_VALUE;
+        boolean killed;
+    }
+
+    private record Delayed(long at, long seq, String to, String line) {
+    }
+
+    private final Config config;
+    private final Path dir;
+    private final PrintStream log;
+    private final SplittableRandom random;
+    private final BlockingQueue<ChildJvm.Event> events = new LinkedBlockingQueue<>();
+    private final Map<String, Node> nodes = new LinkedHashMap<>();
+    private final PriorityQueue<Delayed> delayed = new PriorityQueue<>((a, b) -> a.at != b.at
+            ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
+    private long delayedSeq;
+
+    // The client's connection.
+    private ClientState clientState = ClientState.DEAD;
+    private String connectedTo;
+    private long connectionEndAt;
+    private long nextConnectAt;
+    private boolean delivering;
+    private long deliveringSince;
+    private java.io.Writer eventLog;
+    private boolean stopAtDuplicate;
+
+    // Notes and what the servers said.
+    private int created;
+    private final Set<String> batchPending = new HashSet<>();
+    private final Map<String, String> ackedBy = new TreeMap<>();
+    private final TreeSet<String> reattempts = new TreeSet<>();
+    /** Server incarnation ("A#3") -> the note of the aDeliver call it printed no outcome for yet. */
+    private final Map<String, String> openCalls = new HashMap<>();
+    private final List<String> failures = new ArrayList<>();
+    private int serverKills;
+    private int clientKills;
+    private int killsMidCall;
+    private int resolvedOk;
+    private int resolvedErr;
+    private int sessions;
+    private int pulls;
+    private int gatherAborts;
+    private int aDeliverAborts;
+    private int tooSoon;
+    private int syncsSent;
+    private int syncsDropped;
+    private int messagesLost;
+
+    public GatherCrashExperiment(Config config, Path dir, PrintStream log) {
+        this.config = config;
+        this.dir = dir;
+        this.log = log;
+        this.random = new SplittableRandom(config.seed());
+        for (String s : SERVERS) {
+            nodes.put(s, new Node());
+        }
+    }
+
+    /**
+     * For a control run: stop as soon as the journals hold a note twice (checked before each kill),
+     * so the run shows the failure in as few kills as it takes; {@code kills} is then the most.
+     */
+    public GatherCrashExperiment stopAtFirstDuplicate() {
+        stopAtDuplicate = true;
+        return this;
+    }
+
+    public GatherCrashReport run() throws IOException, InterruptedException {
+        long t0 = System.currentTimeMillis();
+        eventLog = Files.newBufferedWriter(dir.resolve("events.log"));
+        for (String s : SERVERS) {
+            startServer(s);
+        }
+        Node client = new Node();
+        startClient(client);
+        long armedAt = Long.MAX_VALUE;
+        long jitter = 0;
+        long settleUntil = Long.MAX_VALUE;
+        int kills = 0;
+        while (System.currentTimeMillis() < settleUntil) {
+            ChildJvm.Event ev = events.poll(5, TimeUnit.MILLISECONDS);
+            if (ev != null) {
+                events(ev);
+                handle(ev, client);
+            }
+            long now = System.currentTimeMillis();
+            relayDue(now);
+            for (var e : nodes.entrySet()) {
+                if (e.getValue().jvm == null && now >= e.getValue().restartAt) {
+                    startServer(e.getKey());
+                }
+            }
+            if (client.jvm == null && now >= client.restartAt) {
+                startClient(client);
+            }
+            createNotes();
+            driveClient(client, now);
+            // The next kill is armed once every process is up again, so each one hits a running
+            // system; it waits for the client's server to be delivering (the window between an
+            // aDeliver attempt and its outcome) for up to 1.5 s, then kills whatever is up.
+            boolean allUp = nodes.values().stream().allMatch(n -> n.alive) && client.jvm != null
+                    && clientState != ClientState.STARTING;
+            if (!allUp || kills >= config.kills()) {
+                armedAt = Long.MAX_VALUE;
+            } else if (armedAt == Long.MAX_VALUE) {
+                armedAt = now + up();
+                jitter = random.nextInt(60);
+            }
+            if (now >= armedAt && stopAtDuplicate && duplicatesOnDisk() > 0) {
+                log.printf("a note is processed twice after %d kills: the control has failed, stopping%n", kills);
+                break;
+            }
+            boolean due = now >= armedAt && batchPending.isEmpty()
+                    && ((delivering && now >= deliveringSince + jitter) || now >= armedAt + 1_500);
+            if (due && kill(client, now - t0, kills + 1)) {
+                kills++;
+                armedAt = Long.MAX_VALUE;
+                if (kills == config.kills()) {
+                    settleUntil = now + config.settleMillis();
+                }
+            }
+        }
+        stopAll(client);
+        eventLog.close();
+        return analyze(System.currentTimeMillis() - t0);
+    }
+
+    private long up() {
+        return config.minUpMillis() + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
+    }
+
+    // ---- processes ---------------------------------------------------------------------------
+
+    private void startServer(String s) throws IOException {
+        Node n = nodes.get(s);
+        n.incarnations++;
+        long[] t = config.times();
+        List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--self", s,
+                "--servers", String.join(",", SERVERS), "--dir", dir.resolve(s).toString(),
+                "--seed", String.valueOf(config.seed() * 1_000 + n.incarnations * 10L + SERVERS.indexOf(s)),
+                "--tr", String.valueOf(t[0]), "--tu", String.valueOf(t[1]), "--skew", String.valueOf(t[2]),
+                "--te", String.valueOf(t[3]), "--gather-timeout", String.valueOf(GATHER_TIMEOUT),
+                "--error-percent", String.valueOf(config.errorPercent())));
+        if (config.control() == Control.AFTER_CALL || config.control() == Control.RESOLVE_AS_ERROR) {
+            args.addAll(List.of("--control", config.control().flag));
+        }
+        n.jvm = ChildJvm.start(s, n.incarnations, GatherNodeMain.class, args, dir.resolve(s + ".log"), events);
+        n.alive = false;
+        n.killed = false;
+        n.restartAt = Long.MAX_VALUE;
+    }
+
+    private void startClient(Node client) throws IOException {
+        client.incarnations++;
+        List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--dir",
+                dir.resolve(CLIENT).toString(), "--tr", String.valueOf(config.times()[0])));
+        if (config.control() == Control.H_AT_DISCONNECT) {
+            args.addAll(List.of("--control", config.control().flag));
+        }
+        client.jvm = ChildJvm.start(CLIENT, client.incarnations, GatherClientMain.class, args,
+                dir.resolve(CLIENT + ".log"), events);
+        client.killed = false;
+        client.restartAt = Long.MAX_VALUE;
+        clientState = ClientState.STARTING;
+    }
+
+    /** One SIGKILL; false if there was no one to kill right now (all servers restarting). */
+    private boolean kill(Node client, long at, int number) throws InterruptedException, IOException {
+        boolean clientConnected = clientState == ClientState.CONNECTED && client.jvm != null;
+        if (clientConnected && random.nextInt(100) < config.clientKillPercent()) {
+            client.killed = true;
+            eventLog.write(System.currentTimeMillis() % 100_000 + " parent SIGKILL client#" + client.incarnations + "\n");
+            client.jvm.kill();
+            client.jvm = null;
+            client.restartAt = System.currentTimeMillis() + 50 + random.nextInt(200);
+            clientKills++;
+            String s = connectedTo;
+            clientState = ClientState.DEAD;
+            connectedTo = null;
+            sendTo(s, "DISCONNECT"); // the server notices the connection drop
+            log.printf("kill %2d at +%d ms: client (connected to %s)%s%n", number, at, s, tally());
+            return true;
+        }
+        List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive).toList();
+        if (alive.isEmpty()) {
+            return false;
+        }
+        String victim = delivering && connectedTo != null && nodes.get(connectedTo).alive && random.nextInt(4) != 0
+                ? connectedTo : alive.get(random.nextInt(alive.size()));
+        Node n = nodes.get(victim);
+        n.killed = true;
+        eventLog.write(System.currentTimeMillis() % 100_000 + " parent SIGKILL " + victim + "#" + n.incarnations + "\n");
+        n.jvm.kill();
+        n.jvm = null;
+        n.alive = false;
+        n.restartAt = System.currentTimeMillis() + 50 + random.nextInt(200);
+        serverKills++;
+        boolean wasConnected = victim.equals(connectedTo);
+        log.printf("kill %2d at +%d ms: server %s%s%s%n", number, at, victim,
+                wasConnected ? (delivering ? " (delivering to the client)" : " (client connected)") : "", tally());
+        if (wasConnected) {
+            serverGone(client);
+        }
+        return true;
+    }
+
+    private int duplicatesOnDisk() {
+        Set<String> seen = new HashSet<>();
+        int twice = 0;
+        for (String s : SERVERS) {
+            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
+                if (!seen.add(e.note())) {
+                    twice++;
+                }
+            }
+        }
+        return twice;
+    }
+
+    /** The processings on disk now, across the servers (the parent's count after every kill). */
+    private String tally() {
+        int lines = 0;
+        Set<String> distinct = new HashSet<>();
+        for (String s : SERVERS) {
+            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
+                lines++;
+                distinct.add(e.note());
+            }
+        }
+        return "; processed so far " + lines + " (" + distinct.size() + " notes)";
+    }
+
+    private void stopAll(Node client) throws InterruptedException {
+        if (client.jvm != null) {
+            client.jvm.stop();
+        }
+        for (Node n : nodes.values()) {
+            if (n.jvm != null) {
+                n.jvm.stop();
+            }
+        }
+        List<ChildJvm.Event> rest = new ArrayList<>();
+        events.drainTo(rest);
+        for (ChildJvm.Event ev : rest) {
+            if (ev.line() != null && !ev.name().equals(CLIENT)) {
+                serverLine(ev.name() + "#" + ev.incarnation(), ev.line(), null);
+            }
+        }
+    }
+
+    // ---- what the processes print -------------------------------------------------------------
+
+    /** Every line every process printed, timed, in the order the parent read them (events.log). */
+    private void events(ChildJvm.Event ev) throws IOException {
+        eventLog.write(System.currentTimeMillis() % 100_000 + " " + ev.name() + "#" + ev.incarnation() + " "
+                + (ev.line() == null ? "<exit>" : ev.line().length() > 80 ? ev.line().substring(0, 80) + "..." : ev.line())
+                + "\n");
+    }
+
+    private void handle(ChildJvm.Event ev, Node client) throws IOException {
+        if (ev.name().equals(CLIENT)) {
+            if (client.jvm == null || ev.incarnation() != client.jvm.incarnation()) {
+                return; // a line from a killed incarnation, printed before it died: nothing to do
+            }
+            if (ev.line() == null) {
+                failures.add("the client exited unexpectedly (see " + dir.resolve(CLIENT + ".log") + ")");
+                client.jvm = null;
+                client.restartAt = System.currentTimeMillis();
+                clientState = ClientState.DEAD;
+                return;
+            }
+            clientLine(ev.line(), client);
+            return;
+        }
+        Node n = nodes.get(ev.name());
+        boolean current = n.jvm != null && ev.incarnation() == n.jvm.incarnation();
+        if (ev.line() == null) {
+            if (current) {
+                failures.add("server " + ev.name() + " exited unexpectedly (see " + dir.resolve(ev.name() + ".log") + ")");
+                n.jvm = null;
+                n.alive = false;
+                n.restartAt = System.currentTimeMillis();
+                if (ev.name().equals(connectedTo)) {
+                    serverGone(client);
+                }
+            } else if (openCalls.remove(ev.name() + "#" + ev.incarnation()) != null) {
+                killsMidCall++; // the killed incarnation had called aDeliver and printed no outcome
+            }
+            return;
+        }
+        serverLine(ev.name() + "#" + ev.incarnation(), ev.line(), current ? client : null);
+    }
+
+    /** A server's line; {@code client} is null for lines of a dead incarnation (they still count). */
+    private void serverLine(String incarnation, String line, Node client) {
+        String s = incarnation.substring(0, incarnation.indexOf('#'));
+        Node n = nodes.get(s);
+        String[] f = line.split(" ");
+        switch (f[0]) {
+            case "ready" -> n.alive = client != null;
+            case "RESOLVED" -> {
+                if (f[2].equals("ok")) {
+                    resolvedOk++;
+                } else {
+                    resolvedErr++;
+                }
+            }
+            case "SEND" -> {
+                if (client != null) {
+                    relay(f[1], f[2]);
+                }
+            }
+            case "STORED" -> batchPending.remove(s + " " + f[1]);
+            case "SESSION" -> {
+                sessions++;
+                pulls += Integer.parseInt(f[2]);
+            }
+            case "DELIVERING" -> {
+                if (client != null && s.equals(connectedTo)) {
+                    delivering = true;
+                    deliveringSince = System.currentTimeMillis();
+                }
+            }
+            case "CALL" -> {
+                openCalls.put(incarnation, f[1]);
+                if (ackedBy.containsKey(f[1])) {
+                    reattempts.add(f[1] + " at " + s + " after its success at " + ackedBy.get(f[1]));
+                }
+            }
+            case "DELIVERED" -> {
+                openCalls.remove(incarnation);
+                ackedBy.putIfAbsent(f[1], s);
+            }
+            case "ABORT" -> {
+                if (f[1].equals("gather")) {
+                    gatherAborts++;
+                } else {
+                    aDeliverAborts++;
+                    openCalls.remove(incarnation);
+                }
+                if (client != null && s.equals(connectedTo) && clientState == ClientState.CONNECTED) {
+                    connectionEndAt = 0; // the session is over: end the connection
+                }
+            }
+            case "IDLE" -> {
+                if (client != null && s.equals(connectedTo) && clientState == ClientState.CONNECTED) {
+                    connectionEndAt = 0;
+                }
+            }
+            case "ENDED" -> {
+                if (client != null && s.equals(connectedTo) && clientState == ClientState.ENDING_SERVER) {
+                    client.jvm.send("END");
+                    clientState = ClientState.ENDING_CLIENT;
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void clientLine(String line, Node client) {
+        String[] f = line.split(" ");
+        switch (f[0]) {
+            case "ready" -> {
+                clientState = ClientState.IDLE;
+                nextConnectAt = System.currentTimeMillis();
+            }
+            case "UPLOAD" -> {
+                if (clientState != ClientState.CONNECTING) {
+                    return;
+                }
+                if (nodes.get(f[1]).alive && sendTo(f[1], "CONNECT " + f[2])) {
+                    clientState = ClientState.CONNECTED;
+                    connectionEndAt = System.currentTimeMillis() + 150 + random.nextInt(450);
+                    delivering = false;
+                } else {
+                    client.jvm.send("END"); // the server went away before the connection got going
+                    clientState = ClientState.ENDING_CLIENT;
+                }
+            }
+            case "REFUSED" -> {
+                tooSoon++;
+                clientState = ClientState.IDLE;
+                connectedTo = null;
+                nextConnectAt = System.currentTimeMillis() + Long.parseLong(f[2]);
+            }
+            case "ENDED" -> {
+                clientState = ClientState.IDLE;
+                connectedTo = null;
+                delivering = false;
+                // A pause of 30-130 ms, longer than Strategy 6's margin 2 skew + T_e = 24 ms, so that a
+                // server's D reply can be fresh for the previous connection's end time.
+                nextConnectAt = System.currentTimeMillis() + 30 + random.nextInt(100);
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The server the client is connected to died: the client notices and ends its side. */
+    private void serverGone(Node client) {
+        delivering = false;
+        if (client.jvm != null && (clientState == ClientState.CONNECTED || clientState == ClientState.ENDING_SERVER
+                || clientState == ClientState.CONNECTING)) {
+            client.jvm.send("END");
+            clientState = ClientState.ENDING_CLIENT;
+        }
+    }
+
+    private void driveClient(Node client, long now) {
+        if (client.jvm == null) {
+            return;
+        }
+        if (clientState == ClientState.IDLE && now >= nextConnectAt) {
+            List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive).toList();
+            if (!alive.isEmpty()) {
+                connectedTo = alive.get(random.nextInt(alive.size()));
+                client.jvm.send("CONNECT " + connectedTo);
+                clientState = ClientState.CONNECTING;
+            }
+        } else if (clientState == ClientState.CONNECTED && now >= connectionEndAt) {
+            sendTo(connectedTo, "DISCONNECT");
+            clientState = ClientState.ENDING_SERVER;
+        }
+    }
+
+    // ---- notes and the network ---------------------------------------------------------------
+
+    /** A batch at one server when few notes are left and every server is up to store the replicas. */
+    private void createNotes() {
+        if (!batchPending.isEmpty() || created - ackedBy.size() >= BATCH / 2
+                || !nodes.values().stream().allMatch(n -> n.alive)) {
+            return;
+        }
+        String origin = SERVERS.get(random.nextInt(SERVERS.size()));
+        for (int i = 0; i < BATCH; i++) {
+            String id = "n" + (++created);
+            for (String s : SERVERS) {
+                batchPending.add(s + " " + id);
+            }
+            sendTo(origin, "NOTE " + id);
+        }
+    }
+
+    private void relay(String to, String b64) {
+        EoMessage m = Wire.decode(b64);
+        if (m instanceof EoMessage.DSync) {
+            syncsSent++;
+            if (random.nextInt(100) < config.syncLossPercent()) {
+                syncsDropped++;
+                return;
+            }
+            long te = config.times()[3];
+            delayed.add(new Delayed(System.currentTimeMillis() + (te == 0 ? 0 : random.nextLong(te + 1)), delayedSeq++,
+                    to, "RECV " + b64));
+            return;
+        }
+        if (!sendTo(to, "RECV " + b64)) {
+            messagesLost++;
+            if (m instanceof EoMessage.Replica) {
+                failures.add("a replica to " + to + " was lost: replication was not atomic");
+            }
+        }
+    }
+
+    private void relayDue(long now) {
+        while (!delayed.isEmpty() && delayed.peek().at() <= now) {
+            Delayed d = delayed.poll();
+            if (!sendTo(d.to(), d.line())) {
+                messagesLost++;
+            }
+        }
+    }
+
+    /** A line to a live server; false (lost) if it is dead or restarting. */
+    private boolean sendTo(String s, String line) {
+        Node n = nodes.get(s);
+        return n.alive && n.jvm != null && n.jvm.send(line);
+    }
+
+    // ---- the verdict -------------------------------------------------------------------------
+
+    private GatherCrashReport analyze(long millis) {
+        Map<String, List<String>> where = new TreeMap<>();
+        int lines = 0;
+        for (String s : SERVERS) {
+            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
+                where.computeIfAbsent(e.note(), k -> new ArrayList<>()).add(s);
+                lines++;
+            }
+        }
+        TreeSet<String> twice = new TreeSet<>();
+        where.forEach((id, at) -> {
+            if (at.size() > 1) {
+                twice.add(id + " x" + at.size() + " at " + String.join(",", at));
+            }
+        });
+        TreeSet<String> lost = new TreeSet<>();
+        ackedBy.forEach((id, s) -> {
+            if (!where.getOrDefault(id, List.of()).contains(s)) {
+                lost.add(id + " (acknowledged by " + s + ")");
+            }
+        });
+        return new GatherCrashReport(config.strategy(), config.control().flag, serverKills, clientKills, killsMidCall,
+                resolvedOk, resolvedErr, millis, created, lines, ackedBy.size(), sessions, pulls, gatherAborts,
+                aDeliverAborts, tooSoon, syncsSent, syncsDropped, messagesLost, created - where.size(), twice, lost,
+                reattempts, failures);
+    }
+
+    /**
+     * A directory per server and for the client under {@code dir}, which must not hold an earlier
+     * run's files (their journals would count as this run's processings).
+     */
+    public static Path prepare(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        for (String s : SERVERS) {
+            Path journal = dir.resolve(s).resolve("processed");
+            if (Files.exists(journal)) {
+                throw new IllegalArgumentException(dir + " already holds a run's files (" + journal
+                        + "); give an empty or new directory");
+            }
+            Files.createDirectories(dir.resolve(s));
+        }
+        Files.createDirectories(dir.resolve(CLIENT));
+        return dir;
+    }
+}

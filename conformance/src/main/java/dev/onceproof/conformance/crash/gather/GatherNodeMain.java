@@ -1,0 +1,326 @@
+package dev.onceproof.conformance.crash.gather;
+
+import dev.onceproof.exactlyonce.ConcurrentGatherServer;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.GatherConfig;
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.InvalidMessageException;
+import dev.onceproof.exactlyonce.Note;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S4Server;
+import dev.onceproof.exactlyonce.S5Server;
+import dev.onceproof.exactlyonce.S6Server;
+import dev.onceproof.exactlyonce.ServerConfig;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.storage.FileSnapshotStore;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Strategy 4-6 server as its own JVM, for the crash test: the core ({@link S4Server},
+ * {@link S5Server} or {@link S6Server}) inside the runtime class {@link ConcurrentGatherServer},
+ * over a {@link GatherServerStore} on a {@link FileSnapshotStore} (fsync, atomic rename), with the
+ * aDeliver primitive's application and permanent log in a {@link ProcessedJournal} beside it. One
+ * thread drives it: an event loop over the lines the parent writes, a gather timeout, Strategy 5's
+ * periodic sync, and one aDeliver call per turn while the session delivers (so a peer's D request
+ * is answered between two calls, never during one).
+ *
+ * <p><b>Restart.</b> The store is loaded; every attempt the core's aDeliver log holds unresolved
+ * (the server was killed between logging the attempt and logging its outcome) is resolved from the
+ * journal: processed there means success ({@code aDeliverOk}), else error ({@code aDeliverErr},
+ * rho = 0, so the note may be tried again, L191). Only then does the server print {@code ready}.
+ *
+ * <p><b>Lines in</b> (from the parent, which plays the network and relays the client's requests):
+ * {@code NOTE <id>} (create a note here; replicas go out), {@code RECV <b64>} (a message from a peer:
+ * Replica, DRequest, DReply, DSync), {@code CONNECT <b64 HistoryUpload | ->} (the client asks for its
+ * notes: StartSession), {@code DISCONNECT} (the client left; Strategy 6 then pushes a sync).
+ * <b>Lines out:</b> {@code ready}, {@code RESOLVED <id> ok|err}, {@code SEND <server> <b64>},
+ * {@code STORED <id>}, {@code SESSION <sid> <pulls>}, {@code DELIVERING <sid>}, {@code CALL <id> <sid>}
+ * (before the primitive is called), {@code DELIVERED <id> <sid>} (after the success is durable: the
+ * acknowledgement), {@code ABORT gather|adeliver <sid>}, {@code IDLE <sid>}, {@code ENDED}.
+ *
+ * <p>Controls (each removes one safeguard, so the test can show its check fails without it):
+ * {@code --control after-call} is {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL} (the call
+ * before the attempt is logged: mutant M4-d, the outcome and the D update split);
+ * {@code --control resolve-as-error} restarts without reading the journal (every unresolved attempt
+ * is taken for an error, as if the primitive had no permanent log).
+ */
+public final class GatherNodeMain {
+
+    static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
+            "--skew", "--te", "--gather-timeout", "--error-percent", "--control");
+
+    private final GatherServer core;
+    private final ConcurrentGatherServer server;
+    private final ProcessedJournal journal;
+    private final Wire.Clock clock;
+    private final PrintStream out;
+    private final SplittableRandom random;
+    private final int errorPercent;
+    private final long gatherTimeout;
+    private final long tu;
+
+    private long gatherDeadline = Long.MAX_VALUE;
+    private long nextPeriodic = 0;
+    private boolean idleReported;
+
+    private GatherNodeMain(GatherServer core, ConcurrentGatherServer server, ProcessedJournal journal,
+            Wire.Clock clock, PrintStream out, SplittableRandom random, int errorPercent, long gatherTimeout, long tu) {
+        this.core = core;
+        this.server = server;
+        this.journal = journal;
+        this.clock = clock;
+        this.out = out;
+        this.random = random;
+        this.errorPercent = errorPercent;
+        this.gatherTimeout = gatherTimeout;
+        this.tu = tu;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> f = Wire.flags(args, FLAGS);
+        int strategy = Integer.parseInt(Wire.need(f, "--strategy"));
+        ServerId self = ServerId.of(Wire.need(f, "--self"));
+        Path dir = Files.createDirectories(Path.of(Wire.need(f, "--dir")));
+        String control = f.getOrDefault("--control", "none");
+        long te = Long.parseLong(f.getOrDefault("--te", "0"));
+        long tu = Long.parseLong(f.getOrDefault("--tu", "1"));
+        GatherConfig config = new GatherConfig(new ServerConfig(self, Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")),
+                te), switch (strategy) {
+                    case 4 -> GatherConfig.Strategy.S4;
+                    case 5 -> GatherConfig.Strategy.S5;
+                    case 6 -> GatherConfig.Strategy.S6;
+                    default -> throw new IllegalArgumentException("--strategy " + strategy + ": 4, 5 or 6");
+                }, Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
+        Wire.Clock clock = new Wire.Clock();
+        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("server-store")));
+        GatherDurableState durable = store.load(); // a corrupt store stops the server, naming the file
+        GatherServer core = switch (strategy) {
+            case 4 -> new S4Server(config, clock::now, durable);
+            case 5 -> new S5Server(config, clock::now, durable);
+            default -> new S6Server(config, clock::now, durable);
+        };
+        ConcurrentGatherServer server = new ConcurrentGatherServer(core,
+                state -> store.save(new ServerEffect.RecordGather(state)),
+                control.equals("after-call") ? ConcurrentGatherServer.AttemptLog.AFTER_CALL
+                        : ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+        ProcessedJournal journal = ProcessedJournal.open(dir.resolve("processed"));
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        // A restart: the outcome of every call in progress at the kill comes from the primitive's log.
+        SortedMap<NoteId, Long> unresolved = core.unresolved();
+        for (var e : unresolved.entrySet()) {
+            boolean processed = !control.equals("resolve-as-error") && journal.contains(e.getKey().text());
+            if (processed) {
+                server.aDeliverOk(e.getValue(), e.getKey());
+            } else {
+                server.aDeliverErr(e.getValue(), e.getKey());
+            }
+            out.println("RESOLVED " + e.getKey().text() + (processed ? " ok" : " err"));
+        }
+        long seed = Long.parseLong(f.getOrDefault("--seed", "1"));
+        GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
+                Integer.parseInt(f.getOrDefault("--error-percent", "0")),
+                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu);
+        out.println("ready");
+        out.flush();
+        if (strategy == 6) {
+            node.syncAll(); // a restart may have resolved outcomes: news for the others (S6Server.crash)
+        }
+        node.loop();
+    }
+
+    private void loop() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (Exception e) {
+                // the parent went away: stop as at end of input
+            }
+            lines.add("EOF");
+        }, "stdin");
+        reader.setDaemon(true);
+        reader.start();
+        while (true) {
+            boolean delivering = core.phase() == GatherServer.Phase.DELIVER && !idleReported;
+            long wait = delivering ? 0 : Math.max(1, Math.min(gatherDeadline, nextTimer()) - clock.now());
+            String line = delivering ? lines.poll() : lines.poll(Math.min(wait, 50), TimeUnit.MILLISECONDS);
+            if (line != null) {
+                if (line.equals("EOF")) {
+                    out.flush();
+                    journal.close();
+                    return;
+                }
+                try {
+                    handle(line);
+                } catch (InvalidMessageException e) {
+                    System.err.println("gather node: refused a message (" + e.getMessage() + "); no state changed");
+                }
+            }
+            timers();
+            if (core.phase() == GatherServer.Phase.DELIVER && !idleReported) {
+                deliverOne();
+            }
+            out.flush();
+        }
+    }
+
+    private long nextTimer() {
+        return core.config().strategy() == GatherConfig.Strategy.S5 ? nextPeriodic : Long.MAX_VALUE;
+    }
+
+    private void handle(String line) throws InterruptedException {
+        String[] f = line.split(" ");
+        switch (f[0]) {
+            case "NOTE" -> {
+                send(server.createNote(NoteId.global(f[1]), ""));
+                out.println("STORED " + f[1]);
+                idleReported = false;
+            }
+            case "RECV" -> receive(Wire.decode(f[1]));
+            case "CONNECT" -> connect(f[1]);
+            case "DISCONNECT" -> {
+                server.endSession();
+                gatherDeadline = Long.MAX_VALUE;
+                out.println("ENDED");
+                if (core.config().strategy() == GatherConfig.Strategy.S6) {
+                    syncAll(); // PushSync: a session ended, there is news (L246)
+                }
+            }
+            default -> System.err.println("gather node: ignoring line \"" + line + "\"");
+        }
+    }
+
+    private void receive(EoMessage m) throws InterruptedException {
+        if (m instanceof EoMessage.Replica r) {
+            server.receiveReplica(r);
+            out.println("STORED " + r.note().id().text());
+            idleReported = false;
+        } else if (m instanceof EoMessage.DRequest q) {
+            send(server.replyD(q));
+        } else if (m instanceof EoMessage.DReply r) {
+            if (server.recvD(r).outcome().equals("merged")) {
+                tryEndGather();
+            }
+        } else if (m instanceof EoMessage.DSync s) {
+            server.recvSync(s);
+        } else {
+            System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
+        }
+    }
+
+    private void connect(String upload) {
+        ServerStep started = upload.equals("-") ? server.startSession()
+                : server.startSession((EoMessage.HistoryUpload) Wire.decode(upload));
+        if (!started.outcome().equals("started")) {
+            return;
+        }
+        idleReported = false;
+        ServerStep requests = server.reqAll();
+        out.println("SESSION " + core.session() + " " + requests.effects().size());
+        send(requests);
+        gatherDeadline = clock.now() + gatherTimeout;
+        tryEndGather();
+    }
+
+    private void tryEndGather() {
+        if (server.endGather().outcome().equals("delivering")) {
+            gatherDeadline = Long.MAX_VALUE;
+            out.println("DELIVERING " + core.session());
+        }
+    }
+
+    private void timers() throws InterruptedException {
+        long now = clock.now();
+        if (core.phase() == GatherServer.Phase.GATHER && now >= gatherDeadline) {
+            long sid = core.session();
+            server.gatherFail(); // a stale server did not answer in time: abort (App. A.6 {abort;})
+            gatherDeadline = Long.MAX_VALUE;
+            out.println("ABORT gather " + sid);
+        }
+        if (core.config().strategy() == GatherConfig.Strategy.S5 && now >= nextPeriodic) {
+            syncAll(); // PeriodicSync every T_u (L229)
+            nextPeriodic = now + tu;
+        }
+    }
+
+    private void syncAll() throws InterruptedException {
+        for (ServerId t : core.config().servers().others()) {
+            send(server.sync(t));
+        }
+    }
+
+    /** One turn of HandleClient's delivery loop: the aDeliver call of the next note of K - D. */
+    private void deliverOne() {
+        String[] called = new String[1];
+        long sid = core.session();
+        ServerStep step = server.aDeliverNext((session, note) -> {
+            called[0] = note.id().text();
+            return call(session, note);
+        });
+        switch (step.outcome()) {
+            case "delivered" -> out.println("DELIVERED " + called[0] + " " + sid);
+            case "failed" -> out.println("ABORT adeliver " + sid);
+            case "idle" -> {
+                out.println("IDLE " + sid);
+                idleReported = true;
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * The primitive {@code aDeliver(c, note)}: success means processed exactly once (the journal line
+     * is on disk), error means not processed at all; a seeded few fail (the hand-off timed out).
+     */
+    private boolean call(long session, Note note) {
+        out.println("CALL " + note.id().text() + " " + session);
+        out.flush();
+        if (random.nextInt(100) < errorPercent) {
+            return false;
+        }
+        journal.append(note.id().text(), session);
+        return true;
+    }
+
+    private void send(ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s) {
+                EoMessage m = s.message();
+                out.println("SEND " + to(m) + " " + Wire.encode(m));
+            }
+        }
+    }
+
+    private static String to(EoMessage m) {
+        if (m instanceof EoMessage.Replica r) {
+            return r.to().name();
+        } else if (m instanceof EoMessage.DRequest q) {
+            return q.to().name();
+        } else if (m instanceof EoMessage.DReply r) {
+            return r.to().name();
+        } else if (m instanceof EoMessage.DSync s) {
+            return s.to().name();
+        }
+        throw new IllegalStateException("a server sends no " + m.getClass().getSimpleName() + " to a server");
+    }
+}
