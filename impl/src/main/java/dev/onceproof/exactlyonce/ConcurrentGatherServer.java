@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -23,9 +24,10 @@ import java.util.function.Supplier;
  * unresolved outcomes from the primitive's permanent log (L193, {@link #aDeliverOk} /
  * {@link #aDeliverErr}).
  *
- * <p>The {@link AttemptLog} seam moves the log one step later, after the call, for the Lincheck
- * control: then a peer's gather can read this server's D while the client is processing the note,
- * which is mutant M4-d of the notes (the aDeliver outcome and the D update split).
+ * <p>Two seams make the Lincheck controls. {@link AttemptLog} moves the log one step later, after
+ * the call: then a peer's gather can read this server's D while the client is processing the note,
+ * which is mutant M4-d of the notes (the aDeliver outcome and the D update split). {@link Deferral}
+ * keeps the log but answers a deferred reply or sync at once, with the D of that moment.
  */
 public final class ConcurrentGatherServer {
 
@@ -58,6 +60,19 @@ public final class ConcurrentGatherServer {
     }
 
     /**
+     * Mutation seam: what a D reply or a sync does while an aDeliver outcome is unknown here.
+     * {@link #WAIT} is the safeguard (the core defers it; this class waits for the outcome).
+     * {@link #ANSWER_AT_ONCE} sends it anyway, with the D (and, for a sync, the K) of that moment
+     * and the clock now, as a runtime that took "deferred" for "nothing to wait for" would: a
+     * peer's gather, or a peer judging our sync fresh (Strategies 5 and 6), misses the note the
+     * client may be processing. Lincheck control only.
+     */
+    public enum Deferral {
+        WAIT,
+        ANSWER_AT_ONCE
+    }
+
+    /**
      * The monitor every step runs under; notified whenever an aDeliver outcome is recorded, so
      * deferred replies and syncs try again. (A monitor rather than a ReentrantLock with a
      * Condition: Lincheck 2.39's model checking hung on Condition.await in this class.)
@@ -66,6 +81,7 @@ public final class ConcurrentGatherServer {
     private final GatherServer core;
     private final Durable store;
     private final AttemptLog attemptLog;
+    private final Deferral deferral;
 
     public ConcurrentGatherServer(GatherServer core, Durable store) {
         this(core, store, AttemptLog.BEFORE_CALL);
@@ -73,9 +89,15 @@ public final class ConcurrentGatherServer {
 
     /** With the attempt-log seam; see {@link AttemptLog} (the racy one is a test control only). */
     public ConcurrentGatherServer(GatherServer core, Durable store, AttemptLog attemptLog) {
+        this(core, store, attemptLog, Deferral.WAIT);
+    }
+
+    /** With both seams; see {@link AttemptLog} and {@link Deferral} (the racy ones are test controls only). */
+    public ConcurrentGatherServer(GatherServer core, Durable store, AttemptLog attemptLog, Deferral deferral) {
         this.core = Objects.requireNonNull(core, "core");
         this.store = Objects.requireNonNull(store, "store");
         this.attemptLog = Objects.requireNonNull(attemptLog, "attemptLog");
+        this.deferral = Objects.requireNonNull(deferral, "deferral");
     }
 
     // ---- the session thread ------------------------------------------------------------------
@@ -186,17 +208,19 @@ public final class ConcurrentGatherServer {
      * processing. Interruptible: an interrupted handler sends nothing.
      */
     public ServerStep replyD(EoMessage.DRequest request) throws InterruptedException {
-        return lockedWaiting(() -> core.replyD(request));
+        return lockedWaiting(() -> core.replyD(request), () -> new ServerStep("replied", List.of(
+                new ServerEffect.Send(new EoMessage.DReply(core.config().self(), request.from(), core.config().client(),
+                        request.session(), core.clock.now(), core.d())))));
     }
 
     /** A sync of our K, D and clock to peer t; waits like {@link #replyD} while an outcome is unknown. */
     public ServerStep sync(ServerId t) throws InterruptedException {
-        return lockedWaiting(() -> core.sync(t));
+        return lockedWaiting(() -> core.sync(t), () -> syncsAtOnce(List.of(t)));
     }
 
     /** A sync of our K, D and clock to every other server; waits like {@link #replyD}. */
     public ServerStep syncAll() throws InterruptedException {
-        return lockedWaiting(core::syncAll);
+        return lockedWaiting(core::syncAll, () -> syncsAtOnce(core.config().servers().others()));
     }
 
     /**
@@ -206,7 +230,7 @@ public final class ConcurrentGatherServer {
      */
     public ServerStep periodicSync() throws InterruptedException {
         S5Server s5 = strategy(S5Server.class, "a periodic sync");
-        return lockedWaiting(s5::periodicSync);
+        return lockedWaiting(s5::periodicSync, () -> syncsAtOnce(core.config().servers().others()));
     }
 
     /** Strategy 5: whether T_u has passed since the last {@link #periodicSync}. */
@@ -220,7 +244,7 @@ public final class ConcurrentGatherServer {
     /** Strategy 6's {@code PushSync(s)} after a session ended; waits like {@link #replyD}. */
     public ServerStep pushSync() throws InterruptedException {
         S6Server s6 = strategy(S6Server.class, "a push sync");
-        return lockedWaiting(s6::pushSync);
+        return lockedWaiting(s6::pushSync, () -> syncsAtOnce(core.config().servers().others()));
     }
 
     /** Strategy 6: whether a session ended since the last {@link #pushSync}. */
@@ -325,15 +349,33 @@ public final class ConcurrentGatherServer {
         }
     }
 
-    private ServerStep lockedWaiting(Supplier<ServerStep> step) throws InterruptedException {
+    /**
+     * Runs {@code step}; while the core defers it, waits for an outcome and tries again. The
+     * {@link Deferral#ANSWER_AT_ONCE} control sends {@code atOnce} instead of waiting.
+     */
+    private ServerStep lockedWaiting(Supplier<ServerStep> step, Supplier<ServerStep> atOnce)
+            throws InterruptedException {
         synchronized (lock) {
             ServerStep done = step.get();
+            if (done.outcome().equals("deferred") && deferral == Deferral.ANSWER_AT_ONCE) {
+                return carryOut(atOnce.get());
+            }
             while (done.outcome().equals("deferred")) {
                 lock.wait();
                 done = step.get();
             }
             return carryOut(done);
         }
+    }
+
+    /** The control's syncs: our K, D and watermark now, with the clock now, to each of {@code to}. */
+    private ServerStep syncsAtOnce(java.util.Collection<ServerId> to) {
+        List<ServerEffect> out = new java.util.ArrayList<>();
+        for (ServerId t : to) {
+            out.add(new ServerEffect.Send(new EoMessage.DSync(core.config().self(), t, core.config().client(),
+                    core.clock.now(), core.k(), core.d(), core.seen())));
+        }
+        return new ServerStep("synced", out);
     }
 
     /** Saves the step's records (under the lock, before the caller sends anything it returns). */

@@ -93,6 +93,12 @@ public abstract class GatherLincheckBase {
      */
     protected GatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
             ConcurrentGatherServer.AttemptLog attemptLog) {
+        this(strategy, sequential, attemptLog, ConcurrentGatherServer.Deferral.WAIT);
+    }
+
+    /** With the wrapper's second seam too ({@link ConcurrentGatherServer.Deferral}; the at-once one is a control). */
+    protected GatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+            ConcurrentGatherServer.AttemptLog attemptLog, ConcurrentGatherServer.Deferral deferral) {
         TreeSet<ServerId> all = new TreeSet<>(List.of(a, b));
         GatherServer coreA = core(strategy, a, all);
         GatherServer coreB = core(strategy, b, all);
@@ -104,8 +110,8 @@ public abstract class GatherLincheckBase {
                 }
             }
         }
-        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog), strategy);
-        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog), strategy);
+        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog, deferral), strategy);
+        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog, deferral), strategy);
         timed = strategy != GatherConfig.Strategy.S4;
         client = switch (strategy) {
             case S4 -> new S4Client(c);
@@ -123,9 +129,18 @@ public abstract class GatherLincheckBase {
         };
     }
 
-    /** One tick of the shared clock (Strategies 5 and 6: {@link TimedGatherLincheckBase#tick}). */
+    /**
+     * One tick of the shared clock (Strategies 5 and 6: {@link TimedGatherLincheckBase#tick}), under
+     * the client's monitor: the client core reads the clock twice in one step (a visit's end of the
+     * old connection and its T_r check for the new one), and a tick between the two let a visit
+     * right after another connect, which no sequential order allows (measured: "Invalid execution
+     * results" on the S5 control with visitB() delivering after visitA). A server reads the clock
+     * once per step.
+     */
     protected final String advanceClock() {
-        clock.advance(1);
+        synchronized (client) {
+            clock.advance(1);
+        }
         return "tick";
     }
 

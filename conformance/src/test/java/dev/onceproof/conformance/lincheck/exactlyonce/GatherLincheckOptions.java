@@ -34,9 +34,12 @@ final class GatherLincheckOptions {
 
     static final int THREADS = 3;
     static final int ACTORS = 2;
-    static final int SCENARIOS_MC = 10;
-    static final int SCENARIOS_STRESS = 10;
-    static final int INTERLEAVINGS = Integer.getInteger("onceproof.gather.interleavings", 100);
+    /** Random scenarios besides the targeted one (real classes only; the controls run the targeted one). */
+    static final int SCENARIOS_MC = 2;
+    static final int SCENARIOS_STRESS = 5;
+    /** Interleavings model checking explores per scenario. */
+    static final int INTERLEAVINGS = 150;
+    /** Runs of each scenario in stress mode. */
     static final int STRESS_RUNS = 100;
 
     /**
@@ -57,7 +60,7 @@ final class GatherLincheckOptions {
      */
     static String[] scenarios(Class<?> sequential) {
         if (sequential == SequentialGather5.class) {
-            return new String[] {"visitA | deliverA | tick; syncAB | visitB; visitB; deliverB | "};
+            return new String[] {"visitA | deliverA | visitB; tick; syncAB; visitB; deliverB | "};
         }
         if (sequential == SequentialGather6.class) {
             return new String[] {"visitA | deliverA | tick; syncAB | visitB; deliverB | "};
@@ -65,10 +68,20 @@ final class GatherLincheckOptions {
         return new String[] {"visitA | deliverA | visitB; deliverB | "};
     }
 
+    /** The real class: the targeted scenario and {@link #SCENARIOS_MC} random ones, with cores atomic. */
     static ModelCheckingOptions modelChecking(Class<?> test, Class<?> sequential) {
+        return modelChecking(test, sequential, SCENARIOS_MC);
+    }
+
+    /** A racy control: the targeted scenario only (what catches it, measured). */
+    static ModelCheckingOptions controlModelChecking(Class<?> test, Class<?> sequential) {
+        return modelChecking(test, sequential, 0).minimizeFailedScenario(false);
+    }
+
+    private static ModelCheckingOptions modelChecking(Class<?> test, Class<?> sequential, int random) {
         ModelCheckingOptions o = new ModelCheckingOptions()
                 .sequentialSpecification(sequential)
-                .iterations(SCENARIOS_MC)
+                .iterations(random)
                 .invocationsPerIteration(INTERLEAVINGS)
                 .threads(THREADS)
                 .actorsPerThread(ACTORS)
@@ -83,9 +96,18 @@ final class GatherLincheckOptions {
     }
 
     static StressOptions stress(Class<?> test, Class<?> sequential) {
+        return stress(test, sequential, SCENARIOS_STRESS);
+    }
+
+    /** A racy control in stress mode: the targeted scenario only. */
+    static StressOptions controlStress(Class<?> test, Class<?> sequential) {
+        return stress(test, sequential, 0).minimizeFailedScenario(false);
+    }
+
+    private static StressOptions stress(Class<?> test, Class<?> sequential, int random) {
         StressOptions o = new StressOptions()
                 .sequentialSpecification(sequential)
-                .iterations(SCENARIOS_STRESS)
+                .iterations(random)
                 .invocationsPerIteration(STRESS_RUNS)
                 .threads(THREADS)
                 .actorsPerThread(ACTORS)

@@ -18,6 +18,11 @@ public abstract class TimedGatherLincheckBase extends GatherLincheckBase {
         super(strategy, sequential, attemptLog);
     }
 
+    protected TimedGatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+            ConcurrentGatherServer.AttemptLog attemptLog, ConcurrentGatherServer.Deferral deferral) {
+        super(strategy, sequential, attemptLog, deferral);
+    }
+
     /** The clock, one tick on (Strategy 5's T_r is one tick). */
     @Operation(nonParallelGroup = "sync")
     public String tick() {

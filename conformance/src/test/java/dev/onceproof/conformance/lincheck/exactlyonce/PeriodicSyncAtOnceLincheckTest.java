@@ -1,0 +1,29 @@
+package dev.onceproof.conformance.lincheck.exactlyonce;
+
+import dev.onceproof.exactlyonce.ConcurrentGatherServer;
+import dev.onceproof.exactlyonce.GatherConfig;
+import org.jetbrains.kotlinx.lincheck.LinChecker;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The negative control of {@link ConcurrentGatherServer} for Strategy 5: its periodic sync sent at
+ * once while an aDeliver outcome is unknown ({@link ConcurrentGatherServer.Deferral#ANSWER_AT_ONCE}).
+ * The client processes x from A and leaves; a tick later A's periodic sync, stamped now but
+ * without x, reaches B; the client's next visit (T_r has passed) finds A fresh at B, B pulls
+ * nothing and delivers x again. Lincheck must report the duplicate. Bounds and measurement in
+ * {@link GatherLincheckOptions}.
+ */
+public class PeriodicSyncAtOnceLincheckTest extends TimedGatherLincheckBase {
+
+    public PeriodicSyncAtOnceLincheckTest() {
+        super(GatherConfig.Strategy.S5, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
+                ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
+    }
+
+    @Test
+    void periodicSyncAtOnceIsCaughtByModelChecking() {
+        LincheckControls.assertCaught("PeriodicSyncAtOnceLincheckTest", () -> LinChecker.check(
+                PeriodicSyncAtOnceLincheckTest.class,
+                GatherLincheckOptions.controlModelChecking(PeriodicSyncAtOnceLincheckTest.class, SequentialGather5.class)));
+    }
+}

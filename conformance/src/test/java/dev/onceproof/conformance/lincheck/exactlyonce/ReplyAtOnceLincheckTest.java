@@ -1,0 +1,27 @@
+package dev.onceproof.conformance.lincheck.exactlyonce;
+
+import dev.onceproof.exactlyonce.ConcurrentGatherServer;
+import dev.onceproof.exactlyonce.GatherConfig;
+import org.jetbrains.kotlinx.lincheck.LinChecker;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A negative control of {@link ConcurrentGatherServer} for Strategy 4: the real class with its
+ * deferral turned into an immediate answer ({@link ConcurrentGatherServer.Deferral#ANSWER_AT_ONCE}).
+ * A's attempt for x is logged, the client processes x, and before A records the outcome the client
+ * moves to B; B's gather asks A, A answers at once with the D of that moment (no x), and B delivers
+ * x again. Lincheck must report the duplicate. Bounds and measurement in {@link GatherLincheckOptions}.
+ */
+public class ReplyAtOnceLincheckTest extends GatherLincheckBase {
+
+    public ReplyAtOnceLincheckTest() {
+        super(GatherConfig.Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
+                ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
+    }
+
+    @Test
+    void replyAtOnceIsCaughtByModelChecking() {
+        LincheckControls.assertCaught("ReplyAtOnceLincheckTest", () -> LinChecker.check(ReplyAtOnceLincheckTest.class,
+                GatherLincheckOptions.controlModelChecking(ReplyAtOnceLincheckTest.class, SequentialGather4.class)));
+    }
+}
