@@ -123,7 +123,7 @@ public final class EoCrashCommand implements Callable<Integer> {
         }
         GatherCrashExperiment.Config config = new GatherCrashExperiment.Config(strategy, crashes, seed, lo, hi, c,
                 clientShare, standard.syncLossPercent(), standard.errorPercent(),
-                standard.settleMillis());
+                standard.settleMillis(), standard.ackDelayMillis());
         Path where = GatherCrashExperiment.prepare(dir != null ? dir : Files.createTempDirectory("onceproof-crash-eo-"));
         GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
         if (c != GatherCrashExperiment.Control.NONE) {

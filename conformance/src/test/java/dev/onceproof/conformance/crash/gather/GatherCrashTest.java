@@ -74,7 +74,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void callingBeforeTheAttemptIsLoggedProcessesANoteTwice() throws Exception {
-        GatherCrashReport r = run(Config.standard(4, 7).withKills(12).withControl(Control.AFTER_CALL), true);
+        GatherCrashReport r = run(Config.standard(4, 7).withKills(16).withControl(Control.AFTER_CALL), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
     }
@@ -83,7 +83,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void aRestartThatIgnoresThePrimitivesLogProcessesANoteTwice() throws Exception {
-        GatherCrashReport r = run(Config.standard(5, 7).withKills(12).withControl(Control.RESOLVE_AS_ERROR), true);
+        GatherCrashReport r = run(Config.standard(5, 7).withKills(16).withControl(Control.RESOLVE_AS_ERROR), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
     }
@@ -92,7 +92,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void aHistoryWrittenOnlyAtACleanEndProcessesANoteTwice() throws Exception {
-        GatherCrashReport r = run(Config.standard(6, 7).withKills(12).withClientKills(100)
+        GatherCrashReport r = run(Config.standard(6, 7).withKills(16).withClientKills(100)
                 .withControl(Control.H_AT_DISCONNECT), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
