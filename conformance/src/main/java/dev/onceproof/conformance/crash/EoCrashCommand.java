@@ -19,16 +19,18 @@ public final class EoCrashCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--crashes", defaultValue = "20", description = "SIGKILLs (default ${DEFAULT-VALUE}).")
+    @Option(names = "--crashes", defaultValue = "20", description = "SIGKILLs (default ${DEFAULT-VALUE}; for a "
+            + "Strategy 4-6 control the most, as it stops at the first duplicate).")
     int crashes;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed for kill moments and resends (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--min-up", defaultValue = "150", description = "Least ms between restart and kill (default ${DEFAULT-VALUE}).")
+    @Option(names = "--min-up", defaultValue = "150", description = "Least ms between restart and kill (default ${DEFAULT-VALUE}; Strategies 4-6: from every "
+            + "process up to the kill being armed, default 300).")
     long minUp;
 
-    @Option(names = "--max-up", defaultValue = "450", description = "Most ms between restart and kill (default ${DEFAULT-VALUE}).")
+    @Option(names = "--max-up", defaultValue = "450", description = "Most ms between restart and kill (default ${DEFAULT-VALUE}; Strategies 4-6: 700).")
     long maxUp;
 
     @Option(names = "--ack-first", description = "Negative control: the client acknowledges before it records.")
@@ -50,7 +52,8 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
-    @Option(names = "--dir", description = "Directory for the client store and log (default: a new temp dir).")
+    @Option(names = "--dir", description = "Directory for the client store and log, Strategies 4-6: for every process's files, "
+            + "which must not hold an earlier run's (default: a new temp dir).")
     Path dir;
 
     @Override
@@ -127,7 +130,12 @@ public final class EoCrashCommand implements Callable<Integer> {
         GatherCrashExperiment.Config config = new GatherCrashExperiment.Config(strategy, crashes, seed, lo, hi, c,
                 clientShare, standard.syncLossPercent(), standard.errorPercent(),
                 standard.settleMillis(), standard.ackDelayMillis());
-        Path where = GatherCrashExperiment.prepare(dir != null ? dir : Files.createTempDirectory("onceproof-crash-eo-"));
+        Path where;
+        try {
+            where = GatherCrashExperiment.prepare(dir != null ? dir : Files.createTempDirectory("onceproof-crash-eo-"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--dir " + dir + ": " + e.getMessage());
+        }
         GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
         if (c != GatherCrashExperiment.Control.NONE) {
             experiment.stopAtFirstDuplicate(); // --crashes is then the most kills a control may take
