@@ -3,8 +3,11 @@ package dev.onceproof.conformance.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code crash-eo}'s options: a strategy without a crash client, or an R without slots, is refused before anything starts. */
@@ -36,6 +39,16 @@ class EoCrashCommandTest {
         assertThat(run("--strategy", "5", "--control", "bogus")[1]).contains("--control bogus");
         assertThat(run("--strategy", "6", "--client-kills", "101")[1]).contains("--client-kills 101");
         assertThat(run("--strategy", "6", "--crashes", "0")[1]).contains("--crashes 0");
+    }
+
+    @Test
+    void aDirectoryHoldingAnEarlierGatherRunIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("A"));
+        Files.writeString(dir.resolve("A").resolve("processed"), "n1 1\n");
+        String[] r = run("--strategy", "4", "--dir", dir.toString());
+        assertThat(r[0]).isEqualTo("2");
+        assertThat(r[1]).contains("--dir").contains("already holds a run's files");
+        assertThat(Files.readString(dir.resolve("A").resolve("processed"))).isEqualTo("n1 1\n");
     }
 
     @Test

@@ -78,13 +78,16 @@ public final class GatherCrashExperiment {
      * @param syncLossPercent syncs the relay drops
      * @param errorPercent aDeliver calls that fail without processing (a hand-off timeout, L191)
      * @param settleMillis how long the run goes on without kills before everything is stopped
+     * @param ackDelayMillis how long a successful aDeliver call takes to return after the client
+     *     processed the note (the acknowledgement's way back over the wireless link): the window
+     *     of 3.3.1 between processing and the logged outcome, the same in fixed and control runs
      */
     public record Config(int strategy, int kills, long seed, long minUpMillis, long maxUpMillis, Control control,
-            int clientKillPercent, int syncLossPercent, int errorPercent, long settleMillis) {
+            int clientKillPercent, int syncLossPercent, int errorPercent, long settleMillis, long ackDelayMillis) {
         public Config {
             if (strategy < 4 || strategy > 6 || kills < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis
                     || clientKillPercent < 0 || clientKillPercent > 100 || syncLossPercent < 0 || syncLossPercent > 100
-                    || errorPercent < 0 || errorPercent > 100 || settleMillis < 0) {
+                    || errorPercent < 0 || errorPercent > 100 || settleMillis < 0 || ackDelayMillis < 0) {
                 throw new IllegalArgumentException("need strategy 4..6, kills >= 1, 0 <= minUp <= maxUp, percents "
                         + "0..100, settle >= 0; got " + this);
             }
@@ -95,23 +98,23 @@ public final class GatherCrashExperiment {
 
         public static Config standard(int strategy, long seed) {
             return new Config(strategy, 20, seed, 300, 700, Control.NONE, strategy == 6 ? 50 : 0,
-                    strategy == 6 ? 50 : 30, 5, 2_500);
+                    strategy == 6 ? 50 : 30, 5, 2_500, 20);
         }
 
         public Config withControl(Control c) {
             return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, c, clientKillPercent, syncLossPercent,
-                    errorPercent, settleMillis);
+                    errorPercent, settleMillis, ackDelayMillis);
         }
 
         /** Strategy 6's client as the victim of this share of the kills (when it is connected). */
         public Config withClientKills(int percent) {
             return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, control, percent, syncLossPercent,
-                    errorPercent, settleMillis);
+                    errorPercent, settleMillis, ackDelayMillis);
         }
 
         public Config withKills(int n) {
             return new Config(strategy, n, seed, minUpMillis, maxUpMillis, control, clientKillPercent, syncLossPercent,
-                    errorPercent, settleMillis);
+                    errorPercent, settleMillis, ackDelayMillis);
         }
 
         /**
@@ -160,6 +163,7 @@ public final class GatherCrashExperiment {
     // The client's connection.
     private ClientState clientState = ClientState.DEAD;
     private String connectedTo;
+    private String lastServer;
     private long connectionEndAt;
     private long nextConnectAt;
     private boolean delivering;
@@ -247,7 +251,7 @@ public final class GatherCrashExperiment {
                 armedAt = Long.MAX_VALUE;
             } else if (armedAt == Long.MAX_VALUE) {
                 armedAt = now + up();
-                jitter = random.nextInt(60);
+                jitter = random.nextInt(150);
             }
             if (now >= armedAt && stopAtDuplicate && duplicatesOnDisk() > 0) {
                 log.printf("a note is processed twice after %d kills: the control has failed, stopping%n", kills);
@@ -283,7 +287,8 @@ public final class GatherCrashExperiment {
                 "--seed", String.valueOf(config.seed() * 1_000 + n.incarnations * 10L + SERVERS.indexOf(s)),
                 "--tr", String.valueOf(t[0]), "--tu", String.valueOf(t[1]), "--skew", String.valueOf(t[2]),
                 "--te", String.valueOf(t[3]), "--gather-timeout", String.valueOf(GATHER_TIMEOUT),
-                "--error-percent", String.valueOf(config.errorPercent())));
+                "--error-percent", String.valueOf(config.errorPercent()),
+                "--ack-delay", String.valueOf(config.ackDelayMillis())));
         if (config.control() == Control.AFTER_CALL || config.control() == Control.RESOLVE_AS_ERROR) {
             args.addAll(List.of("--control", config.control().flag));
         }
@@ -555,9 +560,14 @@ public final class GatherCrashExperiment {
             return;
         }
         if (clientState == ClientState.IDLE && now >= nextConnectAt) {
+            // A roaming client: the next connection is to another live server than the last one,
+            // if there is one (uniformly among them).
             List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive).toList();
+            List<String> moved = alive.stream().filter(s -> !s.equals(lastServer)).toList();
             if (!alive.isEmpty()) {
-                connectedTo = alive.get(random.nextInt(alive.size()));
+                List<String> choice = moved.isEmpty() ? alive : moved;
+                connectedTo = choice.get(random.nextInt(choice.size()));
+                lastServer = connectedTo;
                 client.jvm.send("CONNECT " + connectedTo);
                 clientState = ClientState.CONNECTING;
             }

@@ -63,7 +63,7 @@ import java.util.concurrent.TimeUnit;
 public final class GatherNodeMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
-            "--skew", "--te", "--gather-timeout", "--error-percent", "--control");
+            "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control");
 
     private final GatherServer core;
     private final ConcurrentGatherServer server;
@@ -74,13 +74,16 @@ public final class GatherNodeMain {
     private final int errorPercent;
     private final long gatherTimeout;
     private final long tu;
+    private final long ackDelay;
 
     private long gatherDeadline = Long.MAX_VALUE;
     private long nextPeriodic = 0;
     private boolean idleReported;
 
     private GatherNodeMain(GatherServer core, ConcurrentGatherServer server, ProcessedJournal journal,
-            Wire.Clock clock, PrintStream out, SplittableRandom random, int errorPercent, long gatherTimeout, long tu) {
+            Wire.Clock clock, PrintStream out, SplittableRandom random, int errorPercent, long gatherTimeout, long tu,
+            long ackDelay) {
+        this.ackDelay = ackDelay;
         this.core = core;
         this.server = server;
         this.journal = journal;
@@ -135,7 +138,8 @@ public final class GatherNodeMain {
         long seed = Long.parseLong(f.getOrDefault("--seed", "1"));
         GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
                 Integer.parseInt(f.getOrDefault("--error-percent", "0")),
-                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu);
+                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu,
+                Long.parseLong(f.getOrDefault("--ack-delay", "0")));
         out.println("ready");
         out.flush();
         if (strategy == 6) {
@@ -291,6 +295,8 @@ public final class GatherNodeMain {
     /**
      * The primitive {@code aDeliver(c, note)}: success means processed exactly once (the journal line
      * is on disk), error means not processed at all; a seeded few fail (the hand-off timed out).
+     * Success returns {@code --ack-delay} ms after the processing (the acknowledgement's way back):
+     * a kill in that time leaves the processing on disk and the attempt unresolved in the core.
      */
     private boolean call(long session, Note note) {
         out.println("CALL " + note.id().text() + " " + session);
@@ -299,6 +305,11 @@ public final class GatherNodeMain {
             return false;
         }
         journal.append(note.id().text(), session);
+        try {
+            Thread.sleep(ackDelay);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // processed all the same: success
+        }
         return true;
     }
 
