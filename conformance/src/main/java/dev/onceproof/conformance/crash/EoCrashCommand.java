@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.crash;
 
+import dev.onceproof.conformance.crash.gather.GatherCrashConfig;
 import dev.onceproof.conformance.crash.gather.GatherCrashExperiment;
 import dev.onceproof.conformance.crash.gather.GatherCrashReport;
 import java.nio.file.Files;
@@ -98,20 +99,20 @@ public final class EoCrashCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ack-first: Strategies 4-6 have --control "
                     + "instead (the client keeps no note state)");
         }
-        GatherCrashExperiment.Control c;
+        GatherCrashConfig.Control c;
         try {
-            c = GatherCrashExperiment.Control.of(control);
+            c = GatherCrashConfig.Control.of(control);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control + ": " + e.getMessage());
         }
-        if (c == GatherCrashExperiment.Control.H_AT_DISCONNECT && strategy != 6) {
+        if (c == GatherCrashConfig.Control.H_AT_DISCONNECT && strategy != 6) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control h-at-disconnect: only Strategy 6 "
                     + "keeps a history");
         }
         if (crashes < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--crashes " + crashes + ": at least 1");
         }
-        GatherCrashExperiment.Config standard = GatherCrashExperiment.Config.standard(strategy, seed);
+        GatherCrashConfig standard = GatherCrashConfig.standard(strategy, seed);
         var parsed = spec.commandLine().getParseResult();
         long lo = parsed.hasMatchedOption("--min-up") ? minUp : standard.minUpMillis();
         long hi = parsed.hasMatchedOption("--max-up") ? maxUp : standard.maxUpMillis();
@@ -122,12 +123,12 @@ public final class EoCrashCommand implements Callable<Integer> {
         // The h-at-disconnect control is about client kills: at half of them it failed in 20 kills
         // less often than not; with every kill on the client, within 5-15 kills in 6 seeds of 6.
         int clientShare = clientKills != null ? clientKills
-                : c == GatherCrashExperiment.Control.H_AT_DISCONNECT ? 100 : standard.clientKillPercent();
+                : c == GatherCrashConfig.Control.H_AT_DISCONNECT ? 100 : standard.clientKillPercent();
         if (clientShare < 0 || clientShare > 100) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-kills " + clientShare
                     + ": a percent, 0..100");
         }
-        GatherCrashExperiment.Config config = new GatherCrashExperiment.Config(strategy, crashes, seed, lo, hi, c,
+        GatherCrashConfig config = new GatherCrashConfig(strategy, crashes, seed, lo, hi, c,
                 clientShare, standard.syncLossPercent(), standard.errorPercent(),
                 standard.settleMillis(), standard.ackDelayMillis());
         Path where;
@@ -137,7 +138,7 @@ public final class EoCrashCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--dir " + dir + ": " + e.getMessage());
         }
         GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
-        if (c != GatherCrashExperiment.Control.NONE) {
+        if (c != GatherCrashConfig.Control.NONE) {
             experiment.stopAtFirstDuplicate(); // --crashes is then the most kills a control may take
         }
         GatherCrashReport report = experiment.run();

@@ -46,92 +46,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class GatherCrashExperiment {
 
-    /** Which safeguard a control run removes ({@code none}: the real thing). */
-    public enum Control {
-        NONE("none"), AFTER_CALL("after-call"), RESOLVE_AS_ERROR("resolve-as-error"), H_AT_DISCONNECT("h-at-disconnect");
-
-        final String flag;
-
-        Control(String flag) {
-            this.flag = flag;
-        }
-
-        public static Control of(String flag) {
-            for (Control c : values()) {
-                if (c.flag.equals(flag)) {
-                    return c;
-                }
-            }
-            throw new IllegalArgumentException("control \"" + flag + "\": one of none, after-call, resolve-as-error, "
-                    + "h-at-disconnect");
-        }
-
-        @Override
-        public String toString() {
-            return flag;
-        }
-    }
-
-    /**
-     * @param kills SIGKILLs before the run settles
-     * @param clientKillPercent of the kills, how many fall on the client (when it is connected)
-     * @param syncLossPercent syncs the relay drops
-     * @param errorPercent aDeliver calls that fail without processing (a hand-off timeout, L191)
-     * @param settleMillis how long the run goes on without kills before everything is stopped
-     * @param ackDelayMillis how long a successful aDeliver call takes to return after the client
-     *     processed the note (the acknowledgement's way back over the wireless link): the window
-     *     of 3.3.1 between processing and the logged outcome, the same in fixed and control runs
-     */
-    public record Config(int strategy, int kills, long seed, long minUpMillis, long maxUpMillis, Control control,
-            int clientKillPercent, int syncLossPercent, int errorPercent, long settleMillis, long ackDelayMillis) {
-        public Config {
-            if (strategy < 4 || strategy > 6 || kills < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis
-                    || clientKillPercent < 0 || clientKillPercent > 100 || syncLossPercent < 0 || syncLossPercent > 100
-                    || errorPercent < 0 || errorPercent > 100 || settleMillis < 0 || ackDelayMillis < 0) {
-                throw new IllegalArgumentException("need strategy 4..6, kills >= 1, 0 <= minUp <= maxUp, percents "
-                        + "0..100, settle >= 0; got " + this);
-            }
-            if (control == Control.H_AT_DISCONNECT && strategy != 6) {
-                throw new IllegalArgumentException("control h-at-disconnect is Strategy 6's (its client history)");
-            }
-        }
-
-        public static Config standard(int strategy, long seed) {
-            return new Config(strategy, 20, seed, 300, 700, Control.NONE, strategy == 6 ? 50 : 0,
-                    strategy == 6 ? 50 : 30, 5, 2_500, 20);
-        }
-
-        public Config withControl(Control c) {
-            return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, c, clientKillPercent, syncLossPercent,
-                    errorPercent, settleMillis, ackDelayMillis);
-        }
-
-        /** Strategy 6's client as the victim of this share of the kills (when it is connected). */
-        public Config withClientKills(int percent) {
-            return new Config(strategy, kills, seed, minUpMillis, maxUpMillis, control, percent, syncLossPercent,
-                    errorPercent, settleMillis, ackDelayMillis);
-        }
-
-        public Config withKills(int n) {
-            return new Config(strategy, n, seed, minUpMillis, maxUpMillis, control, clientKillPercent, syncLossPercent,
-                    errorPercent, settleMillis, ackDelayMillis);
-        }
-
-        /**
-         * T_r, T_u, skew, T_e in ms. Strategy 5: T_r 600, T_u 100, window T_r - 2 skew - T_e = 496 ms
-         * (so a connect after T_r usually finds peers fresh). Strategy 6: T_e 20, so a sync sent 24 ms
-         * after the client's end time for a server counts as fresh for it. The relay's delay of a sync
-         * stays within T_e.
-         */
-        long[] times() {
-            return switch (strategy) {
-                case 5 -> new long[] {600, 100, 2, 100};
-                case 6 -> new long[] {0, 1, 2, 20};
-                default -> new long[] {0, 1, 0, 0};
-            };
-        }
-    }
-
     static final List<String> SERVERS = List.of("A", "B", "C");
     private static final String CLIENT = "client";
     private static final int BATCH = 20;
@@ -150,7 +64,7 @@ public final class GatherCrashExperiment {
     private record Delayed(long at, long seq, String to, String line) {
     }
 
-    private final Config config;
+    private final GatherCrashConfig config;
     private final Path dir;
     private final PrintStream log;
     private final SplittableRandom random;
@@ -193,7 +107,7 @@ public final class GatherCrashExperiment {
     private int syncsDropped;
     private int messagesLost;
 
-    public GatherCrashExperiment(Config config, Path dir, PrintStream log) {
+    public GatherCrashExperiment(GatherCrashConfig config, Path dir, PrintStream log) {
         this.config = config;
         this.dir = dir;
         this.log = log;
@@ -289,7 +203,8 @@ public final class GatherCrashExperiment {
                 "--te", String.valueOf(t[3]), "--gather-timeout", String.valueOf(GATHER_TIMEOUT),
                 "--error-percent", String.valueOf(config.errorPercent()),
                 "--ack-delay", String.valueOf(config.ackDelayMillis())));
-        if (config.control() == Control.AFTER_CALL || config.control() == Control.RESOLVE_AS_ERROR) {
+        if (config.control() == GatherCrashConfig.Control.AFTER_CALL
+                || config.control() == GatherCrashConfig.Control.RESOLVE_AS_ERROR) {
             args.addAll(List.of("--control", config.control().flag));
         }
         n.jvm = ChildJvm.start(s, n.incarnations, GatherNodeMain.class, args, dir.resolve(s + ".log"), events);
@@ -302,7 +217,7 @@ public final class GatherCrashExperiment {
         client.incarnations++;
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--dir",
                 dir.resolve(CLIENT).toString(), "--tr", String.valueOf(config.times()[0])));
-        if (config.control() == Control.H_AT_DISCONNECT) {
+        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
             args.addAll(List.of("--control", config.control().flag));
         }
         client.jvm = ChildJvm.start(CLIENT, client.incarnations, GatherClientMain.class, args,
@@ -353,29 +268,14 @@ public final class GatherCrashExperiment {
     }
 
     private int duplicatesOnDisk() {
-        Set<String> seen = new HashSet<>();
-        int twice = 0;
-        for (String s : SERVERS) {
-            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
-                if (!seen.add(e.note())) {
-                    twice++;
-                }
-            }
-        }
-        return twice;
+        return ProcessedJournal.where(dir, SERVERS).values().stream().mapToInt(at -> at.size() - 1).sum();
     }
 
     /** The processings on disk now, across the servers (the parent's count after every kill). */
     private String tally() {
-        int lines = 0;
-        Set<String> distinct = new HashSet<>();
-        for (String s : SERVERS) {
-            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
-                lines++;
-                distinct.add(e.note());
-            }
-        }
-        return "; processed so far " + lines + " (" + distinct.size() + " notes)";
+        Map<String, List<String>> where = ProcessedJournal.where(dir, SERVERS);
+        return "; processed so far " + where.values().stream().mapToInt(List::size).sum() + " (" + where.size()
+                + " notes)";
     }
 
     private void stopAll(Node client) throws InterruptedException {
@@ -634,14 +534,8 @@ public final class GatherCrashExperiment {
     // ---- the verdict -------------------------------------------------------------------------
 
     private GatherCrashReport analyze(long millis) {
-        Map<String, List<String>> where = new TreeMap<>();
-        int lines = 0;
-        for (String s : SERVERS) {
-            for (ProcessedJournal.Entry e : ProcessedJournal.read(dir.resolve(s).resolve("processed"))) {
-                where.computeIfAbsent(e.note(), k -> new ArrayList<>()).add(s);
-                lines++;
-            }
-        }
+        Map<String, List<String>> where = ProcessedJournal.where(dir, SERVERS);
+        int lines = where.values().stream().mapToInt(List::size).sum();
         TreeSet<String> twice = new TreeSet<>();
         where.forEach((id, at) -> {
             if (at.size() > 1) {

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The application behind the atomic delivery {@code aDeliver(c, m)} of the crash test (3.3.1,
@@ -87,6 +89,20 @@ public final class ProcessedJournal implements AutoCloseable {
                         + "\", not \"<note id> <session>\"");
             }
             out.add(new Entry(f[0], Long.parseLong(f[1])));
+        }
+        return out;
+    }
+
+    /**
+     * Note -> the servers whose journals hold a processing of it, once per line (so a note processed
+     * twice is listed twice), reading {@code dir/<server>/processed} for each server.
+     */
+    public static Map<String, List<String>> where(Path dir, List<String> servers) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (String s : servers) {
+            for (Entry e : read(dir.resolve(s).resolve("processed"))) {
+                out.computeIfAbsent(e.note(), k -> new ArrayList<>()).add(s);
+            }
         }
         return out;
     }

@@ -2,8 +2,6 @@ package dev.onceproof.conformance.crash.gather;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onceproof.conformance.crash.gather.GatherCrashExperiment.Config;
-import dev.onceproof.conformance.crash.gather.GatherCrashExperiment.Control;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,7 +18,7 @@ class GatherCrashTest {
     @TempDir
     Path dir;
 
-    private GatherCrashReport run(Config config, boolean control) throws Exception {
+    private GatherCrashReport run(GatherCrashConfig config, boolean control) throws Exception {
         GatherCrashExperiment experiment = new GatherCrashExperiment(config, GatherCrashExperiment.prepare(dir),
                 System.out);
         if (control) {
@@ -36,7 +34,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void strategy4SurvivesKillsOfTheDeliveringServer() throws Exception {
-        GatherCrashReport r = run(Config.standard(4, 42).withKills(8), false);
+        GatherCrashReport r = run(GatherCrashConfig.standard(4, 42).withKills(8), false);
         assertThat(r.serverKills()).isEqualTo(8);
         assertThat(r.processedTwice()).isEmpty();
         assertThat(r.ackedNotProcessed()).isEmpty();
@@ -53,7 +51,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void strategy5SurvivesServerKillsWithLossySyncs() throws Exception {
-        GatherCrashReport r = run(Config.standard(5, 42).withKills(6), false);
+        GatherCrashReport r = run(GatherCrashConfig.standard(5, 42).withKills(6), false);
         assertThat(r.serverKills()).isEqualTo(6);
         assertThat(r.syncsDropped()).isPositive();
         assertThat(r.acked()).isGreaterThan(20);
@@ -64,7 +62,7 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void strategy6SurvivesClientKillsMidConnection() throws Exception {
-        GatherCrashReport r = run(Config.standard(6, 42).withKills(6).withClientKills(100), false);
+        GatherCrashReport r = run(GatherCrashConfig.standard(6, 42).withKills(6).withClientKills(100), false);
         assertThat(r.clientKills()).isPositive();
         assertThat(r.acked()).isGreaterThan(20);
         assertThat(r.safe()).isTrue();
@@ -74,7 +72,8 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void callingBeforeTheAttemptIsLoggedProcessesANoteTwice() throws Exception {
-        GatherCrashReport r = run(Config.standard(4, 7).withKills(16).withControl(Control.AFTER_CALL), true);
+        GatherCrashReport r = run(GatherCrashConfig.standard(4, 7).withKills(16)
+                .withControl(GatherCrashConfig.Control.AFTER_CALL), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
     }
@@ -83,7 +82,8 @@ class GatherCrashTest {
     @Test
     @Timeout(120)
     void aRestartThatIgnoresThePrimitivesLogProcessesANoteTwice() throws Exception {
-        GatherCrashReport r = run(Config.standard(5, 7).withKills(16).withControl(Control.RESOLVE_AS_ERROR), true);
+        GatherCrashReport r = run(GatherCrashConfig.standard(5, 7).withKills(16)
+                .withControl(GatherCrashConfig.Control.RESOLVE_AS_ERROR), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
     }
@@ -95,8 +95,8 @@ class GatherCrashTest {
         // At most 24 kills: measured 5-15 kills to the first duplicate over seeds 21-26 (it needs a
         // client kill mid-delivery, the lost push sync of that server, and the next connection at a
         // server that pulled from it after the previous end time).
-        GatherCrashReport r = run(Config.standard(6, 7).withKills(24).withClientKills(100)
-                .withControl(Control.H_AT_DISCONNECT), true);
+        GatherCrashReport r = run(GatherCrashConfig.standard(6, 7).withKills(24).withClientKills(100)
+                .withControl(GatherCrashConfig.Control.H_AT_DISCONNECT), true);
         assertThat(r.processedTwice()).isNotEmpty();
         assertThat(r.safe()).isFalse();
     }
