@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * handlers of the peer's D requests, periodic syncs and purge syncs, with the clock moved by an
  * operation, is linearizable with respect to {@link SequentialGather5} and processes no note
  * twice (NoDuplicateDelivery, NoReattempt). The safeguard under test: a periodic sync stamped with
- * its send time waits while an aDeliver outcome is unknown. Bounds in {@link GatherLincheckOptions}.
+ * its send time waits while an aDeliver outcome is unknown; without it ({@link PeriodicSyncAtOnceLincheckTest}) the
+ * targeted scenario duplicates. Bounds in {@link GatherLincheckOptions}.
  */
 public class ConcurrentS5GatherServerLincheckTest extends TimedGatherLincheckBase {
 

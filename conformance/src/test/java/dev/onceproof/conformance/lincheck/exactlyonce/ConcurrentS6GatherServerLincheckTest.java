@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * handlers of the peer's D requests, push syncs and purge syncs, with the clock moved by an
  * operation, is linearizable with respect to {@link SequentialGather6} and processes no note
  * twice (NoDuplicateDelivery, NoReattempt). The safeguard under test: a push sync stamped with
- * its send time waits while an aDeliver outcome is unknown. Bounds in {@link GatherLincheckOptions}.
+ * its send time waits while an aDeliver outcome is unknown; without it ({@link PushSyncAtOnceLincheckTest}) the
+ * targeted scenario duplicates. Bounds in {@link GatherLincheckOptions}.
  */
 public class ConcurrentS6GatherServerLincheckTest extends TimedGatherLincheckBase {
 

@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
  * without x, reaches B; the client's next visit (T_r has passed) finds A fresh at B, B pulls
  * nothing and delivers x again. Lincheck must report the duplicate. Bounds and measurement in
  * {@link GatherLincheckOptions}.
+ *
+ * <p>Measured ({@link GatherLincheckBoundsMeasurement}): the targeted scenario catches it in model
+ * checking from 60 interleavings on (not at 50); stress mode did not in 1000 runs, random scenarios
+ * alone did not in 10 x 100 (3 x 2). Model checking only, at 120 interleavings.
  */
 public class PeriodicSyncAtOnceLincheckTest extends TimedGatherLincheckBase {
 

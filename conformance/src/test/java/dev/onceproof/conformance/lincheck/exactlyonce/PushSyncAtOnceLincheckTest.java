@@ -13,6 +13,10 @@ import org.junit.jupiter.api.Test;
  * fresher than the history, B pulls nothing and delivers x again. Lincheck must report the
  * duplicate. Bounds and measurement in
  * {@link GatherLincheckOptions}.
+ *
+ * <p>Measured ({@link GatherLincheckBoundsMeasurement}): the targeted scenario catches it in model
+ * checking already at 20 interleavings; stress mode did not in 1000 runs, random scenarios
+ * alone did not in 10 x 100 (3 x 2). Model checking only, at 120 interleavings.
  */
 public class PushSyncAtOnceLincheckTest extends TimedGatherLincheckBase {
 

@@ -11,6 +11,10 @@ import org.junit.jupiter.api.Test;
  * A's attempt for x is logged, the client processes x, and before A records the outcome the client
  * moves to B; B's gather asks A, A answers at once with the D of that moment (no x), and B delivers
  * x again. Lincheck must report the duplicate. Bounds and measurement in {@link GatherLincheckOptions}.
+ *
+ * <p>Measured ({@link GatherLincheckBoundsMeasurement}): the targeted scenario catches it in model
+ * checking from 60 interleavings on (not at 50); stress mode did not in 1000 runs, random scenarios
+ * alone did not in 10 x 100 (3 x 2). Model checking only, at 120 interleavings.
  */
 public class ReplyAtOnceLincheckTest extends GatherLincheckBase {
 
