@@ -182,4 +182,33 @@ class ConcurrentGatherServerTest {
         assertThat(w.a.unresolved()).isEmpty();
         assertThat(w.a.d()).containsExactly(X);
     }
+
+    /**
+     * The {@link ConcurrentGatherServer.Deferral#ANSWER_AT_ONCE} control does what its Lincheck
+     * tests rely on: while the call for x is out, a D request and a sync are answered at once,
+     * without x (the safeguard would make them wait, see {@link #periodicSyncWaitsForAnUnknownOutcome}).
+     */
+    @Test
+    void theAnswerAtOnceControlRepliesWithoutTheNoteInFlight() {
+        GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
+        coreA.createNote(X, "x");
+        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, state -> { },
+                ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
+        a.startSession();
+        a.recvD(new EoMessage.DReply(B, A, C, 1, clock.now(), new TreeSet<>()));
+        assertThat(a.endGather().outcome()).isEqualTo("delivering");
+        ServerStep done = a.aDeliverNext((session, note) -> {
+            try {
+                EoMessage.DReply reply = sent(a.replyD(new EoMessage.DRequest(B, A, C, 7)), EoMessage.DReply.class);
+                assertThat(reply.d()).isEmpty();
+                assertThat(sent(a.sync(B), EoMessage.DSync.class).d()).isEmpty();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            assertThat(a.unresolved()).containsOnlyKeys(X);
+            return true;
+        });
+        assertThat(done.outcome()).isEqualTo("delivered");
+        assertThat(a.d()).containsExactly(X);
+    }
 }

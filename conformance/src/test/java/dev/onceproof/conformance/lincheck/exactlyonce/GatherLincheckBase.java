@@ -41,6 +41,7 @@ import org.jetbrains.kotlinx.lincheck.annotations.Validate;
  *       syncAB}/{@code syncBA} is the strategy's own sync merged by {@code RecvSync} (Strategy 4's
  *       plain sync, 5's {@code PeriodicSync}, 6's {@code PushSync}), {@code purgeSyncAB}/{@code
  *       purgeSyncBA} a sync merged by {@code recvPurgeSync} (the base's PurgeSync: K and D shrink),
+ *       {@code learnSyncAB} one B only records ({@code learnSync}),
  *       and for Strategies 5 and 6 {@code tick} ({@link TimedGatherLincheckBase}): the clock,
  *       one tick on.</li>
  * </ul>
@@ -166,6 +167,8 @@ public abstract class GatherLincheckBase {
         ServerStep recvSync(EoMessage.DSync sync);
 
         ServerStep recvPurgeSync(EoMessage.DSync sync);
+
+        ServerStep learnSync(EoMessage.DSync sync);
     }
 
     private static final class Wrapped implements Srv {
@@ -242,6 +245,11 @@ public abstract class GatherLincheckBase {
         public ServerStep recvPurgeSync(EoMessage.DSync sync) {
             return s.recvPurgeSync(sync);
         }
+
+        @Override
+        public ServerStep learnSync(EoMessage.DSync sync) {
+            return s.learnSync(sync);
+        }
     }
 
     private static final class Bare implements Srv {
@@ -312,6 +320,11 @@ public abstract class GatherLincheckBase {
         public ServerStep recvPurgeSync(EoMessage.DSync sync) {
             return s.recvPurgeSync(sync);
         }
+
+        @Override
+        public ServerStep learnSync(EoMessage.DSync sync) {
+            return s.learnSync(sync);
+        }
     }
 
     private Srv server(ServerId s) {
@@ -360,6 +373,21 @@ public abstract class GatherLincheckBase {
     @Operation(nonParallelGroup = "sync")
     public String purgeSyncBA() {
         return sync(b, a, true);
+    }
+
+    /**
+     * B overhears A's sync ({@code learnSync}: A's K and D recorded for purging, not merged); a
+     * later purge sync at B reads it.
+     */
+    @Operation(nonParallelGroup = "sync")
+    public String learnSyncAB() {
+        ServerStep step = server(a).sync(b);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
+                return server(b).learnSync(m).outcome();
+            }
+        }
+        return step.outcome();
     }
 
     /**

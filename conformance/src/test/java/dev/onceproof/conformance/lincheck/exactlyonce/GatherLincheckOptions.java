@@ -34,12 +34,24 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * Earlier, the S5 targeted scenario with tick and syncAB in the sync thread (three context
  * switches) was not caught in 200 interleavings; with them in B's thread (one switch) it is.
  *
- * <p>Times at these bounds, the whole exactly-once gather Lincheck set in one surefire run
- * (load average about 7-9): ConcurrentGatherServerLincheckTest 12.7 s (model checking 9.5, stress
- * 3.1), ConcurrentS5GatherServerLincheckTest 36.3 s (27.8, 8.2), ConcurrentS6GatherServerLincheckTest
- * 17.0 s (14.0, 2.9), AttemptLoggedAfterCallLincheckTest 6.0 s, ReplyAtOnceLincheckTest 5.2 s,
- * PeriodicSyncAtOnceLincheckTest 4.8 s, PushSyncAtOnceLincheckTest 4.0 s: 86 s in all. Idle
- * times were not measured.
+ * <p>Times at these bounds, the whole exactly-once gather Lincheck set in one surefire run, three
+ * runs (per test class: model checking + stress for the real classes; runs 2 and 3 after
+ * {@code learnSyncAB} joined the operations, so their random scenarios differ from run 1's):
+ *
+ * <pre>
+ * test class                              run 1 (load 7-9)             run 2 (load 4-8)              run 3 (load 5-6)
+ * ConcurrentGatherServerLincheckTest      12.7 s (MC 9.5, stress 3.1)  19.3 s (MC 15.2, stress 3.8)  15.2 s (MC 12.4, stress 2.7)
+ * ConcurrentS5GatherServerLincheckTest    36.3 s (27.8, 8.2)           26.9 s (18.0, 8.7)            37.3 s (27.2, 9.9)
+ * ConcurrentS6GatherServerLincheckTest    17.0 s (14.0, 2.9)           23.5 s (21.4, 2.0)            18.1 s (15.9, 2.1)
+ * AttemptLoggedAfterCallLincheckTest       6.0 s                       14.1 s                         6.8 s
+ * ReplyAtOnceLincheckTest                  5.2 s                       10.1 s                         6.8 s
+ * PeriodicSyncAtOnceLincheckTest           4.8 s                       12.3 s                         7.1 s
+ * PushSyncAtOnceLincheckTest               4.0 s                        9.6 s                         4.0 s
+ * total                                   86 s                        116 s                          95 s
+ * </pre>
+ *
+ * The machine was never idle (other builds running), so idle times were not measured; the
+ * spread between the runs is the load's.
  */
 final class GatherLincheckOptions {
 
