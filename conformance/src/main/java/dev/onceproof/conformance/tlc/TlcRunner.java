@@ -54,7 +54,7 @@ public final class TlcRunner {
     public List<String> command(TlcRequest request, Path scratch) {
         List<String> cmd = new ArrayList<>();
         cmd.add(jvm.javaExe());
-        cmd.addAll(jvm.options());
+        cmd.addAll(jvm.options(request));
         cmd.addAll(List.of(
                 // TLC unpacks its standard modules into java.io.tmpdir; a private one keeps
                 // concurrent runs from reading each other's half-written Naturals.tla.

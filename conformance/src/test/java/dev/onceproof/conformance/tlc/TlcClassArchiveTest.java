@@ -82,25 +82,32 @@ class TlcClassArchiveTest {
         assertThat(a.get()).isEmpty();
         assertThat(a.status()).startsWith("not used: ");
         TlcJvm jvm = new TlcJvm(TlcJvm.ownJava(), jar, a);
-        assertThat(jvm.options()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
+        assertThat(jvm.options(counter("CounterPass.cfg"))).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
+    }
+
+    private static TlcRequest counter(String cfg) {
+        return TlcRequest.modelCheck(TestSpecs.file("Counter.tla"), TestSpecs.file(cfg), TestSpecs.dir(), false,
+                Duration.ofMinutes(2));
     }
 
     /**
-     * The same counts, depth, verdict and counterexample with the archive as without, on a passing
-     * model, an invariant violation (BFS shortest behaviour), an action property and a seeded
-     * simulation whose printed states must match byte for byte.
+     * The same counts, depth, verdict and counterexample with the archive and the quick start (C1
+     * only) as with neither, on a passing model, an invariant violation (BFS shortest behaviour), an
+     * action property and a seeded simulation whose printed states must match byte for byte.
      */
     @Test
-    void tlcComputesTheSameWithTheArchiveAsWithout() throws IOException {
+    void tlcComputesTheSameWithTheArchiveAndQuickStartAsWithout() throws IOException {
         Path jar = jarCopy();
-        TlcClassArchive archive = archive(jar);
-        TlcRunner with = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, archive));
-        TlcRunner without = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, null));
-        assertThat(with.jvm().options()).anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="));
-        assertThat(without.jvm().options()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
-        for (String cfg : List.of("CounterPass.cfg", "CounterSmall.cfg", "CounterGrow.cfg")) {
-            TlcRequest req = TlcRequest.modelCheck(TestSpecs.file("Counter.tla"), TestSpecs.file(cfg), TestSpecs.dir(),
-                    false, Duration.ofMinutes(2));
+        List<String> cfgs = List.of("CounterPass.cfg", "CounterSmall.cfg", "CounterGrow.cfg");
+        TlcRunner with = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, archive(jar)).withQuickStart(true)
+                .withSmallModels(cfgs.stream().map(TestSpecs::file).toList()));
+        TlcRunner without = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, null).withQuickStart(false));
+        for (String cfg : cfgs) {
+            TlcRequest req = counter(cfg);
+            assertThat(with.jvm().options(req)).anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="))
+                    .contains("-XX:TieredStopAtLevel=1");
+            assertThat(without.jvm().options(req)).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"))
+                    .doesNotContain("-XX:TieredStopAtLevel=1");
             TlcResult a = with.run(req);
             TlcResult b = without.run(req);
             assertThat(a.verdict()).as(cfg).isEqualTo(b.verdict());
@@ -110,6 +117,16 @@ class TlcClassArchiveTest {
             assertThat(a.counterexample()).as(cfg).isEqualTo(b.counterexample());
         }
         assertThat(simulate(with, "a")).isEqualTo(simulate(without, "b"));
+    }
+
+    @Test
+    void onlySimulationsAndTheModelsNamedSmallStartWithC1Only() {
+        TlcJvm jvm = new TlcJvm(TlcJvm.ownJava(), TlcJvm.tlatoolsJar(), null).withQuickStart(true)
+                .withSmallModels(List.of(TestSpecs.file("CounterSmall.cfg")));
+        assertThat(jvm.quick(counter("CounterSmall.cfg"))).isTrue();
+        assertThat(jvm.quick(counter("CounterPass.cfg"))).isFalse();
+        assertThat(jvm.quick(counter("CounterPass.cfg").withArgs(List.of("-simulate", "num=1")))).isTrue();
+        assertThat(jvm.withQuickStart(false).quick(counter("CounterSmall.cfg"))).isFalse();
     }
 
     private String simulate(TlcRunner runner, String name) throws IOException {
