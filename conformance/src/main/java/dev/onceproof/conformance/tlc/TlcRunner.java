@@ -26,7 +26,7 @@ public final class TlcRunner {
     // How the JVM is started (heap, GC, class archive) is TlcJvm's: it is not a trace input.
     private final TlcJvm jvm;
 
-    /** TLC on our own JVM's launcher, with the class archive unless ONCEPROOF_TLC_CDS=off. */
+    /** TLC on our own JVM's launcher, started as TlcJvm.standard() says. */
     public TlcRunner() {
         this(TlcJvm.standard());
     }
