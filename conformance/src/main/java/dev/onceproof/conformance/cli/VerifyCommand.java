@@ -13,6 +13,7 @@ import dev.onceproof.conformance.replay.TraceReplayer;
 import dev.onceproof.conformance.tlc.CounterexampleTable;
 import dev.onceproof.conformance.tlc.TextTable;
 import dev.onceproof.conformance.tlc.TlcJobs;
+import dev.onceproof.conformance.tlc.TlcJvm;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import dev.onceproof.conformance.trace.GeneratedTrace;
@@ -111,11 +112,12 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         Repo repo = repoOption.repo();
         Manifest manifest = repo.manifest();
-        TlcRunner runner = new TlcRunner();
         List<ModelEntry> models = manifest.models().stream()
                 .filter(m -> all || m.mode().name().equalsIgnoreCase(mode))
                 .filter(m -> family == null || m.family().equals(family))
                 .collect(Collectors.toList());
+        TlcRunner runner = new TlcRunner(TlcJvm.standard().withSmallModels(ModelExpectation.smallModelCfgs(repo,
+                models)));
         int jobCount = jobs != null ? jobs : TlcJobs.defaultJobs();
         TraceGenerator generator = new TraceGenerator(repo, runner, Duration.ofSeconds(timeout));
         long base = seedBase != null ? seedBase : System.currentTimeMillis();
@@ -327,6 +329,7 @@ public final class VerifyCommand implements Callable<Integer> {
         if (profile) {
             out.println();
             out.print(profileTable(work, done, poolNanos, jobCount, storedReplayNanos, freshReplayNanos));
+            out.println(runner.jvm().describe());
         }
         if (!failures.isEmpty()) {
             out.println();

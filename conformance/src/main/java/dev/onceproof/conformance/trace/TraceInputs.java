@@ -57,7 +57,9 @@ public final class TraceInputs {
             "trace/StalenessCheck.java", "trace/TraceInputs.java", "trace/TraceFile.java",
             "trace/TraceFormatException.java", "trace/TraceGenerationException.java",
             "tla/TlaParseException.java",
-            "tlc/TlcJobs.java", "tlc/CounterexampleTable.java", "tlc/TextTable.java");
+            "tlc/TlcJobs.java", "tlc/CounterexampleTable.java", "tlc/TextTable.java",
+            // How TLC's JVM is started (heap, GC, class archive): like the JDK, not an input.
+            "tlc/TlcJvm.java", "tlc/TlcClassArchive.java");
 
     static final List<String> GENERATOR_PACKAGES = List.of("trace", "tla", "tlc");
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onceproof.conformance.tlc.CounterexampleTable;
 import dev.onceproof.conformance.tlc.TlcJobs;
+import dev.onceproof.conformance.tlc.TlcJvm;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import java.time.Duration;
@@ -29,8 +30,8 @@ class ManifestCiModelsTest {
     @TestFactory
     Stream<DynamicTest> everyCiModelGivesWhatTheManifestSays() {
         Repo repo = Repo.locate();
-        TlcRunner runner = new TlcRunner();
         List<ModelEntry> ci = repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI).toList();
+        TlcRunner runner = new TlcRunner(TlcJvm.standard().withSmallModels(ModelExpectation.smallModelCfgs(repo, ci)));
         // TLC runs side by side (one worker each, so the counts are unchanged), longest first so that
         // no long model starts last; each test, in manifest order, waits for its own.
         ExecutorService pool = Executors.newFixedThreadPool(TlcJobs.defaultJobs());
