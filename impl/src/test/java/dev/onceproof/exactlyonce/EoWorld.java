@@ -252,19 +252,11 @@ final class EoWorld {
 
     /** Notes processed more than once: the spec's NoDuplicateDelivery, broken. */
     List<String> duplicates() {
-        List<String> d = new ArrayList<>();
-        processed.forEach((tag, n) -> {
-            if (n > 1) {
-                d.add(tag + " x" + n);
-            }
-        });
-        return d;
+        return DeliveryGhosts.duplicates(processed);
     }
 
     List<String> unprocessed() {
-        List<String> u = new ArrayList<>(created);
-        u.removeAll(processed.keySet());
-        return u;
+        return DeliveryGhosts.unprocessed(created, processed);
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.onceproof.exactlyonce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
@@ -263,11 +262,7 @@ class GatherProperties {
         SplittableRandom random = new SplittableRandom(46);
         int duplicating = 0;
         for (int trial = 0; trial < 300; trial++) {
-            List<Integer> schedule = new ArrayList<>();
-            int length = 20 + random.nextInt(130);
-            for (int i = 0; i < length; i++) {
-                schedule.add(random.nextInt(10_000));
-            }
+            List<Integer> schedule = GatherWorld.seededSchedule(random);
             GatherWorld plain = run(new GatherWorld(GatherConfig.Strategy.S4, GatherWorld.Primitive.PLAIN_DELIVER,
                     new long[] {0, 0, 0}, null), schedule, true);
             plain.fairSuffix(4);

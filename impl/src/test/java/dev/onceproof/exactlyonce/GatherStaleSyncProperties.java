@@ -2,7 +2,6 @@ package dev.onceproof.exactlyonce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
@@ -89,11 +88,7 @@ class GatherStaleSyncProperties {
         SplittableRandom random = new SplittableRandom(10);
         int duplicating = 0;
         for (int trial = 0; trial < 300; trial++) {
-            List<Integer> schedule = new ArrayList<>();
-            int length = 20 + random.nextInt(130);
-            for (int i = 0; i < length; i++) {
-                schedule.add(random.nextInt(10_000));
-            }
+            List<Integer> schedule = GatherWorld.seededSchedule(random);
             int servers = 2 + trial % 2;
             assertThat(run(servers, true, schedule).duplicates()).as("watermark, schedule " + trial).isEmpty();
             if (!run(servers, false, schedule).duplicates().isEmpty()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 
 /**
@@ -452,22 +453,24 @@ final class GatherWorld {
         return true;
     }
 
+    /** A seeded schedule for {@code GatherProperties.run}: 20-149 steps, each in 0..9999. */
+    static List<Integer> seededSchedule(SplittableRandom random) {
+        List<Integer> schedule = new ArrayList<>();
+        int length = 20 + random.nextInt(130);
+        for (int i = 0; i < length; i++) {
+            schedule.add(random.nextInt(10_000));
+        }
+        return schedule;
+    }
+
     // ---- properties --------------------------------------------------------------------------
 
     List<String> duplicates() {
-        List<String> d = new ArrayList<>();
-        processed.forEach((tag, n) -> {
-            if (n > 1) {
-                d.add(tag + " x" + n);
-            }
-        });
-        return d;
+        return DeliveryGhosts.duplicates(processed);
     }
 
     List<String> unprocessed() {
-        List<String> u = new ArrayList<>(created);
-        u.removeAll(processed.keySet());
-        return u;
+        return DeliveryGhosts.unprocessed(created, processed);
     }
 
     /**
