@@ -6,6 +6,7 @@ import dev.onceproof.conformance.replay.StoredTraces;
 import dev.onceproof.conformance.replay.ReplayerRegistry;
 import dev.onceproof.conformance.replay.TraceReplayer;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,6 +35,15 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Repo repo = repoOption.repo();
         List<Path> targets = files == null || files.isEmpty() ? StoredTraces.all(repo) : files;
+        for (Path f : targets) {
+            // Checked before any replay: a typo in the fifth name must not leave four results and a stack trace.
+            if (!Files.isRegularFile(f)) {
+                spec.commandLine().getErr().println("onceproof replay: " + f + ": "
+                        + (Files.exists(f) ? "not a regular file" : "no such file"));
+                spec.commandLine().getErr().flush();
+                return Main.INPUT_ERROR;
+            }
+        }
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
         int failed = 0;
         for (Path f : targets) {

@@ -4,31 +4,27 @@ import dev.onceproof.conformance.manifest.Manifest;
 import dev.onceproof.conformance.manifest.ModelEntry;
 import dev.onceproof.conformance.manifest.ModelExpectation;
 import dev.onceproof.conformance.manifest.Repo;
-import dev.onceproof.conformance.manifest.TraceEntry;
-import dev.onceproof.conformance.replay.FreshReplay;
-import dev.onceproof.conformance.replay.ReplayResult;
-import dev.onceproof.conformance.replay.ReplayerRegistry;
-import dev.onceproof.conformance.replay.StoredTraces;
-import dev.onceproof.conformance.replay.TraceReplayer;
 import dev.onceproof.conformance.tlc.CounterexampleTable;
 import dev.onceproof.conformance.tlc.TextTable;
 import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcJvm;
 import dev.onceproof.conformance.tlc.TlcResult;
 import dev.onceproof.conformance.tlc.TlcRunner;
-import dev.onceproof.conformance.trace.GeneratedTrace;
-import dev.onceproof.conformance.trace.StalenessCheck;
 import dev.onceproof.conformance.trace.TraceGenerator;
+import dev.onceproof.conformance.verify.ClaimsReader;
+import dev.onceproof.conformance.verify.ModelInputs;
+import dev.onceproof.conformance.verify.Shards;
+import dev.onceproof.conformance.verify.TraceBudget;
+import dev.onceproof.conformance.verify.VerifyResults;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -38,13 +34,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code onceproof verify}: the whole chain in one command. Model-checks the manifest's models and
- * compares outcome, distinct states and depth with it; checks that stored traces are what the specs
- * generate today; replays the stored traces and a freshly generated set on the Java cores. Exits
- * non-zero on any failure.
+ * {@code onceproof verify}: the whole chain in one command, in the order an engineer needs it:
+ * <ol>
+ * <li>the models: outcome, distinct states and depth against the manifest, each line as TLC
+ *     finishes, then the verdict on the models and every unexpected counterexample table, before any
+ *     trace work starts;</li>
+ * <li>the traces of the families whose models all passed (a failing family's traces cannot change
+ *     the verdict, so they are skipped unless {@code --keep-going}): stored traces TLC must make again,
+ *     fresh simulations, each TLC run within its {@link TraceBudget}, then replay on the cores;</li>
+ * <li>the evaluation claims of the committed bench results ({@link ClaimsReader}).</li>
+ * </ol>
+ * The results go to target/onceproof/last-results.json always, and to {@code --json} and
+ * {@code --junit} when asked ({@link VerifyOutputs}). Exits non-zero on any failure.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = "Model-check the manifest's models, check trace freshness, replay traces on the cores.")
+@Command(name = "verify", mixinStandardHelpOptions = true, subcommands = VerifyMergeCommand.class,
+        description = "Model-check the manifest's models, check trace freshness, replay traces on the cores,"
+                + " report the committed evaluation claims.")
 public final class VerifyCommand implements Callable<Integer> {
 
     @Spec
@@ -85,251 +90,173 @@ public final class VerifyCommand implements Callable<Integer> {
             + " header does not show them fresh (inputs hash and digest) are regenerated.")
     boolean regenerateTraces;
 
-    @Option(names = "--profile", description = "Also print every TLC run with its wall time, slowest first,"
-            + " and the time each phase took.")
+    @Option(names = "--keep-going", description = "Do the trace work of a family whose models fail too (by default"
+            + " it is skipped: it cannot change the verdict).")
+    boolean keepGoing;
+
+    @Option(names = "--trace-budget", paramLabel = "SECONDS", description = "One budget for every trace TLC run"
+            + " (default: max(10 s, 5 x the entry's recorded seconds), else --timeout).")
+    Double traceBudget;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N: models and families' trace"
+            + " work split deterministically, balanced on the manifest's recorded seconds (see docs/ci.md).")
+    String shard;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON here (they are"
+            + " always written to target/onceproof/last-results.json).")
+    java.nio.file.Path json;
+
+    @Option(names = "--junit", paramLabel = "DIR", description = "Write JUnit XML (DIR/TEST-onceproof.xml): one"
+            + " testcase per model, trace and claim.")
+    java.nio.file.Path junit;
+
+    @Option(names = "--strict-claims", description = "Fail on a stale evaluation claim (its bench's inputs changed"
+            + " since it ran). By default a stale claim is listed but does not fail the run.")
+    boolean strictClaims;
+
+    @Option(names = "--profile", description = "Also print every TLC run with its wall time, slowest first.")
     boolean profile;
 
-    /**
-     * One TLC run of the pool: a model check, a stored trace made again because its header does not
-     * show it fresh, or a fresh simulation to replay.
-     */
-    private record Job(Kind kind, String label, int model, StalenessCheck.Plan plan, TraceEntry entry, Long seed,
-                       double estimate) {
-
-        enum Kind { MODEL, STORED_TRACE, FRESH_TRACE }
-    }
-
-    /** What a job gave: a TlcResult or a GeneratedTrace, or the exception it threw. */
-    private record Done(Object value, RuntimeException error, long nanos) {
+    /** A model run: its result or the exception it threw. */
+    private record Done(TlcResult result, RuntimeException error, long nanos) {
     }
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
+        String startedAt = Instant.now().toString();
         if (!mode.equals("ci") && !mode.equals("deep")) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--mode is \"" + mode
-                    + "\"; it must be ci or deep (or use --all)");
+            return usage(err, "--mode is \"" + mode + "\"; it must be ci or deep (or use --all)");
         }
         Repo repo = repoOption.repo();
         Manifest manifest = repo.manifest();
+        if (family != null && !manifest.families().contains(family)) {
+            // A misspelled family must not pass CI as "0/0 models".
+            return usage(err, "--family " + family + ": no such family in specs/manifest.json; the families are "
+                    + String.join(", ", manifest.families()));
+        }
+        Shards.Spec shardSpec;
+        try {
+            shardSpec = shard == null ? null : Shards.Spec.parse(shard);
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        }
         List<ModelEntry> models = manifest.models().stream()
                 .filter(m -> all || m.mode().name().equalsIgnoreCase(mode))
                 .filter(m -> family == null || m.family().equals(family))
                 .collect(Collectors.toList());
+        List<String> selection = models.stream().map(ModelEntry::name).toList();
+        List<String> traceFamilies = modelsOnly ? List.of() : manifest.families().stream()
+                .filter(f -> family == null || f.equals(family)).collect(Collectors.toList());
+        boolean withClaims = true;
+        if (shardSpec != null) {
+            VerifyShard.Selection sel = VerifyShard.select(repo, manifest, models, traceFamilies, freshSeeds, shardSpec);
+            out.print(sel.description());
+            models = sel.models();
+            traceFamilies = sel.traceFamilies();
+            withClaims = shardSpec.index() == 1; // claims only hash files: one shard reports them
+        }
         TlcRunner runner = new TlcRunner(TlcJvm.standard().withSmallModels(ModelExpectation.smallModelCfgs(repo,
                 models)));
         int jobCount = jobs != null ? jobs : TlcJobs.defaultJobs();
         TraceGenerator generator = new TraceGenerator(repo, runner, Duration.ofSeconds(timeout));
+        ModelInputs modelInputs = new ModelInputs(repo, generator.inputs());
         long base = seedBase != null ? seedBase : System.currentTimeMillis();
         List<String> failures = new ArrayList<>();
 
-        // Every TLC run of the command goes into one pool, longest first, so both cores stay busy to
-        // the end instead of waiting at the end of each phase for its slowest run.
-        List<Job> work = new ArrayList<>();
-        for (int i = 0; i < models.size(); i++) {
-            work.add(new Job(Job.Kind.MODEL, models.get(i).name(), i, null, null, null,
-                    ModelExpectation.cost(repo, models.get(i))));
-        }
-        List<StalenessCheck.Plan> plans = new ArrayList<>();
-        List<TraceEntry> sims = new ArrayList<>();
-        int traceProblems = 0;
-        if (!modelsOnly) {
-            for (String f : manifest.families()) {
-                if (family != null && !family.equals(f)) {
-                    continue;
-                }
-                try {
-                    StalenessCheck.Plan plan = StalenessCheck.plan(repo, manifest, f, generator.inputs(),
-                            regenerateTraces ? StalenessCheck.Mode.REGENERATE_ALL : StalenessCheck.Mode.BY_INPUTS);
-                    plans.add(plan);
-                    for (StalenessCheck.Expected x : plan.regenerate()) {
-                        work.add(new Job(Job.Kind.STORED_TRACE, x.fileName(), -1, plan, x.entry(), x.seed(),
-                                TRACE_ESTIMATE));
-                    }
-                } catch (RuntimeException e) {
-                    traceProblems++;
-                    failures.add("traces/" + f + ": " + e.getMessage());
-                    out.println("traces/" + f + ": FAILED to read: " + firstLine(e));
-                }
-            }
-            manifest.traces().stream().filter(t -> family == null || t.family().equals(family))
-                    .filter(t -> t.kind() == TraceEntry.Kind.SIMULATE).forEach(sims::add);
-            for (TraceEntry sim : sims) {
-                for (long seed : FreshReplay.seeds(sim, base, freshSeeds)) {
-                    work.add(new Job(Job.Kind.FRESH_TRACE, sim.fileStem(seed) + ".jsonl", -1, null, sim, seed,
-                            TRACE_ESTIMATE));
-                }
-            }
-        }
-        long storedRuns = work.stream().filter(j -> j.kind() == Job.Kind.STORED_TRACE).count();
-        long freshRuns = work.stream().filter(j -> j.kind() == Job.Kind.FRESH_TRACE).count();
+        // 1. The models, longest first so both cores stay busy to the end.
         out.println("Model-checking " + models.size() + " models (" + (all ? "all" : mode) + ")"
-                + (modelsOnly ? "" : (regenerateTraces ? ", regenerating all " + storedRuns + " stored traces"
-                : ", regenerating " + storedRuns + " stored traces whose header does not show them fresh")
-                + ", making " + freshRuns + " fresh ones") + ", " + jobCount
+                + (shardSpec != null ? ", shard " + shardSpec : "") + ", " + jobCount
                 + (jobCount == 1 ? " TLC at a time" : " TLCs side by side, lines in the order they finish") + ":");
         out.flush();
-
-        // Models longest first (by estimate), then the trace runs: each takes a couple of seconds, so
-        // they fill the other core while the last models finish, whatever the estimates got wrong.
-        List<Job> order = new ArrayList<>(work);
-        order.sort(Comparator.comparing((Job j) -> j.kind() != Job.Kind.MODEL)
-                .thenComparing(Comparator.comparingDouble(Job::estimate).reversed())); // stable: ties keep manifest order
+        List<ModelEntry> byCost = new ArrayList<>(models);
+        byCost.sort(Comparator.comparingDouble((ModelEntry m) -> ModelExpectation.cost(repo, m)).reversed());
         int[] finished = {0};
+        int total = models.size();
         long poolStart = System.nanoTime();
-        List<Done> doneInOrder = TlcJobs.map(order, jobCount, j -> run(j, models, repo, runner, generator),
-                (i, d) -> {
-                    Job j = order.get(i);
-                    if (j.kind() != Job.Kind.MODEL) {
-                        return;
-                    }
-                    ModelEntry m = models.get(j.model());
-                    finished[0]++;
-                    if (d.error() != null) {
-                        out.printf("[%d/%d] %s: FAILED to run: %s%n", finished[0], models.size(), m.name(),
-                                firstLine(d.error()));
-                    } else {
-                        TlcResult r = (TlcResult) d.value();
-                        String status = ModelExpectation.problems(m, r).isEmpty() ? "ok" : "FAIL";
-                        out.printf("[%d/%d] %s: %s, %d distinct states, depth %d, %s, %s%n", finished[0],
-                                models.size(), m.name(), r.summary(), r.distinctStates(), r.depth(), seconds(r), status);
-                    }
-                    out.flush();
-                });
-        long poolNanos = System.nanoTime() - poolStart;
-        Map<Job, Done> done = new IdentityHashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            done.put(order.get(i), doneInOrder.get(i));
-        }
+        List<Done> doneByCost = TlcJobs.map(byCost, jobCount, m -> run(m, repo, runner), (i, d) -> {
+            ModelEntry m = byCost.get(i);
+            finished[0]++;
+            if (d.error() != null) {
+                out.printf("[%d/%d] %s: FAILED to run: %s%n", finished[0], total, m.name(), firstLine(d.error()));
+            } else {
+                TlcResult r = d.result();
+                out.printf("[%d/%d] %s: %s, %d distinct states, depth %d, %s, %s%n", finished[0], total, m.name(),
+                        r.summary(), r.distinctStates(), r.depth(), seconds(r),
+                        ModelExpectation.problems(m, r).isEmpty() ? "ok" : "FAIL");
+            }
+            out.flush();
+        });
+        long modelNanos = System.nanoTime() - poolStart;
 
         TextTable table = new TextTable("model", "mode", "expected", "outcome", "distinct states", "depth", "time",
                 "status").alignRight(4, 5, 6);
+        List<VerifyResults.Model> modelResults = new ArrayList<>();
         StringBuilder details = new StringBuilder();
-        int modelFailures = 0;
-        for (Job j : work) {
-            if (j.kind() != Job.Kind.MODEL) {
-                continue;
-            }
-            ModelEntry m = models.get(j.model());
-            Done d = done.get(j);
+        Set<String> failingFamilies = new TreeSet<>();
+        for (ModelEntry m : models) {
+            Done d = doneByCost.get(byCost.indexOf(m));
+            VerifyResults.Model res = modelResult(m, d, modelInputs);
+            modelResults.add(res);
             if (d.error() != null) {
-                modelFailures++;
-                table.row(m.name(), m.mode().name().toLowerCase(Locale.ROOT), m.expect(), "error", "", "", "", "FAIL");
-                failures.add(m.name() + ": TLC could not run: " + d.error().getMessage());
-                continue;
+                table.row(m.name(), res.mode(), m.expect(), "error", "", "", "", "FAIL");
+            } else {
+                table.row(m.name(), res.mode(), m.expect(), d.result().summary(), d.result().distinctStates(),
+                        d.result().depth(), seconds(d.result()), res.status().equals("ok") ? "ok" : "FAIL");
             }
-            TlcResult r = (TlcResult) d.value();
-            List<String> problems = ModelExpectation.problems(m, r);
-            String status = problems.isEmpty() ? "ok" : "FAIL";
-            table.row(m.name(), m.mode().name().toLowerCase(Locale.ROOT), m.expect(), r.summary(), r.distinctStates(),
-                    r.depth(), seconds(r), status);
-            if (!problems.isEmpty()) {
-                modelFailures++;
-                problems.forEach(p -> failures.add(m.name() + ": " + p));
-                boolean unexpectedBehaviour = !r.verdict().equals(m.expect()) && !r.counterexample().isEmpty();
-                if (unexpectedBehaviour) {
-                    details.append('\n').append(m.name()).append(": ").append(CounterexampleTable.render(r));
+            if (!res.status().equals("ok")) {
+                failingFamilies.add(m.family());
+                res.problems().forEach(p -> failures.add(m.name() + ": " + p));
+                details.append('\n');
+                res.problems().forEach(p -> details.append(m.name()).append(": ").append(p).append('\n'));
+                if (res.counterexample() != null) {
+                    details.append(m.name()).append(": ").append(res.counterexample());
                 }
             }
         }
+        long modelFailures = modelResults.stream().filter(r -> !r.status().equals("ok")).count();
+        // The verdict on the models, with the counterexamples, before any trace work starts.
+        out.print(details);
+        out.println((modelFailures == 0 ? "Models: OK: " : "Models: FAILED: ") + (total - modelFailures) + "/" + total
+                + " as the manifest says" + (failingFamilies.isEmpty() ? ""
+                : " (failing: " + String.join(", ", failingFamilies) + ")"));
+        out.flush();
 
-        int replayed = 0;
-        int replayFailures = 0;
-        long storedReplayNanos = 0;
-        long freshReplayNanos = 0;
-        if (!modelsOnly) {
-            TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard());
-            List<GeneratedTrace> forCoverage = new ArrayList<>();
-            for (StalenessCheck.Plan plan : plans) {
-                List<GeneratedTrace> made = new ArrayList<>();
-                RuntimeException error = null;
-                for (Job j : work) {
-                    if (j.plan() == plan) {
-                        Done d = done.get(j);
-                        if (d.error() != null && error == null) {
-                            error = d.error();
-                        }
-                        made.add((GeneratedTrace) d.value());
-                    }
-                }
-                String f = plan.family();
-                if (error != null) {
-                    // A trace TLC cannot make (a trap never fires, a model error) fails this family only.
-                    traceProblems++;
-                    failures.add("traces/" + f + ": " + error.getMessage());
-                    out.println("traces/" + f + ": FAILED to regenerate: " + firstLine(error));
-                    continue;
-                }
-                StalenessCheck.Report report = StalenessCheck.compare(repo, plan, made);
-                forCoverage.addAll(report.generated());
-                forCoverage.addAll(report.unchanged());
-                traceProblems += report.problems().size();
-                report.problems().forEach(p -> failures.add("traces: " + p));
-                out.println("traces/" + f + ": " + report.unchanged().size() + " unchanged (inputs and digest as"
-                        + " generated), " + report.generated().size() + " regenerated, "
-                        + (report.fresh() ? "all fresh" : report.problems().size() + " stale, missing or extra"));
-                out.flush();
-            }
-            long t = System.nanoTime();
-            List<Path> stored = family == null ? StoredTraces.all(repo) : StoredTraces.family(repo, family);
-            for (Path p : stored) {
-                ReplayResult r = replayer.replay(p);
-                replayed++;
-                if (!r.passed()) {
-                    replayFailures++;
-                    failures.add("replay: " + r.report());
-                }
-            }
-            storedReplayNanos = System.nanoTime() - t;
-            out.println("replay: " + stored.size() + " stored traces, " + countFailed(stored.size(), replayFailures));
-
-            List<GeneratedTrace> fresh = new ArrayList<>();
-            for (TraceEntry sim : sims) {
-                RuntimeException error = null;
-                List<GeneratedTrace> made = new ArrayList<>();
-                for (Job j : work) {
-                    if (j.kind() == Job.Kind.FRESH_TRACE && j.entry() == sim) {
-                        Done d = done.get(j);
-                        if (d.error() != null && error == null) {
-                            error = d.error();
-                        }
-                        made.add((GeneratedTrace) d.value());
-                    }
-                }
-                if (error != null) {
-                    failures.add("fresh traces of " + sim.name() + " (--seed-base " + base + "): " + error.getMessage());
+        // 2. The traces of the families whose models passed.
+        List<VerifyResults.Trace> traceResults = new ArrayList<>();
+        VerifyTraces.Outcome traceOutcome = null;
+        if (!traceFamilies.isEmpty()) {
+            List<String> run = new ArrayList<>();
+            for (String f : traceFamilies) {
+                if (failingFamilies.contains(f) && !keepGoing) {
+                    out.println("traces/" + f + ": skipped: " + f + "'s models fail, so no trace can change the"
+                            + " verdict (--keep-going checks them anyway)");
+                    traceResults.addAll(VerifyShard.skipped(repo, f, f + "'s models fail"));
                 } else {
-                    fresh.addAll(made);
+                    run.add(f);
                 }
             }
-            t = System.nanoTime();
-            List<ReplayResult> freshResults = FreshReplay.replay(fresh, replayer,
-                    Path.of(System.getProperty("java.io.tmpdir")));
-            freshReplayNanos = System.nanoTime() - t;
-            int freshFailed = 0;
-            for (ReplayResult r : freshResults) {
-                replayed++;
-                if (!r.passed()) {
-                    freshFailed++;
-                    failures.add("replay (fresh, --seed-base " + base + "): " + r.report());
-                }
+            if (!run.isEmpty()) {
+                traceOutcome = new VerifyTraces(repo, manifest, runner, generator.inputs(),
+                        new TraceBudget(traceBudget, Duration.ofSeconds(timeout)), out)
+                        .run(run, regenerateTraces, base, freshSeeds, jobCount);
+                traceResults.addAll(traceOutcome.traces());
+                failures.addAll(traceOutcome.failures());
+                TracesCommand.reportUncovered(out, traceOutcome.forCoverage());
             }
-            replayFailures += freshFailed;
-            out.println("replay: " + freshResults.size() + " fresh traces (--seed-base " + base + "), "
-                    + countFailed(freshResults.size(), freshFailed));
-            // Which actions the stored traces take; which actions the spec has, from every trace TLC made.
-            fresh.forEach(g -> forCoverage.add(new GeneratedTrace(g.family(), g.fileName(), "", Set.of(),
-                    g.specActions())));
-            TracesCommand.reportUncovered(out, forCoverage);
         }
+
+        // 3. The committed evaluation claims.
+        List<VerifyResults.Claim> claims = withClaims ? ClaimsReader.read(repo, family) : List.of();
+        VerifyOutputs.reportClaims(out, claims, strictClaims, failures);
 
         out.println();
         out.print(table.render());
-        out.print(details);
         if (profile) {
             out.println();
-            out.print(profileTable(work, done, poolNanos, jobCount, storedReplayNanos, freshReplayNanos));
+            out.print(profileTable(modelResults, traceOutcome, modelNanos, jobCount));
             out.println(runner.jvm().describe());
         }
         if (!failures.isEmpty()) {
@@ -339,61 +266,90 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         out.println();
         boolean ok = failures.isEmpty();
-        out.println((ok ? "OK" : "FAILED") + ": " + (models.size() - modelFailures) + "/" + models.size()
-                + " models as the manifest says, " + (modelsOnly ? "traces not checked" : traceProblems
-                + " stale/missing/extra traces, " + (replayed - replayFailures) + "/" + replayed + " traces replayed")
-                + String.format(Locale.ROOT, " (%.0f s)", (System.nanoTime() - started) / 1e9));
+        long traceProblems = traceResults.stream().filter(t -> !t.status().equals("ok")
+                && !t.status().equals("skipped")).count();
+        long traceSkipped = traceResults.stream().filter(t -> t.status().equals("skipped")).count();
+        double secs = (System.nanoTime() - started) / 1e9;
+        out.println((ok ? "OK" : "FAILED") + ": " + (total - modelFailures) + "/" + total
+                + " models as the manifest says, " + (modelsOnly ? "traces not checked" : (traceResults.size()
+                - traceProblems - traceSkipped) + "/" + traceResults.size() + " traces ok"
+                + (traceSkipped > 0 ? " (" + traceSkipped + " skipped)" : ""))
+                + (withClaims ? ", " + claims.stream().filter(c -> c.status().equals("ok")).count() + "/"
+                + claims.size() + " claims ok" : "") + String.format(Locale.ROOT, " (%.0f s)", secs));
         out.flush();
+        VerifyResults results = new VerifyResults(VerifyResults.SCHEMA, VerifyOutputs.gitHead(repo), startedAt,
+                Math.round(secs * 10) / 10.0, VerifyOutputs.commandLine(spec), shardSpec == null ? null
+                : shardSpec.toString(), ok, modelResults, traceResults, claims, failures, selection);
+        VerifyOutputs.write(out, repo, results, json, junit, strictClaims);
         return ok ? 0 : 1;
     }
 
-    /** Trace runs are not ordered among themselves by size. */
-    private static final double TRACE_ESTIMATE = 0;
+    private int usage(PrintWriter err, String message) {
+        err.println("onceproof verify: " + message);
+        err.flush();
+        return Main.INPUT_ERROR;
+    }
 
-    private Done run(Job j, List<ModelEntry> models, Repo repo, TlcRunner runner, TraceGenerator generator) {
+    private Done run(ModelEntry m, Repo repo, TlcRunner runner) {
         long t = System.nanoTime();
         try {
-            Object value = switch (j.kind()) {
-                case MODEL -> runner.run(ModelExpectation.request(repo, models.get(j.model()),
-                        Duration.ofSeconds(timeout)));
-                case STORED_TRACE, FRESH_TRACE -> generator.generate(j.entry(), j.seed());
-            };
-            return new Done(value, null, System.nanoTime() - t);
+            return new Done(runner.run(ModelExpectation.request(repo, m, Duration.ofSeconds(timeout))), null,
+                    System.nanoTime() - t);
         } catch (RuntimeException e) {
             return new Done(null, e, System.nanoTime() - t);
         }
     }
 
-    private static String profileTable(List<Job> work, Map<Job, Done> done, long poolNanos, int jobCount,
-                                       long storedReplayNanos, long freshReplayNanos) {
-        StringBuilder sb = new StringBuilder();
-        double sum = work.stream().mapToLong(j -> done.get(j).nanos()).sum() / 1e9;
-        sb.append(String.format(Locale.ROOT, "Profile: %d TLC runs in %.1f s wall with %d side by side"
-                        + " (sum of their times %.1f s); replaying the stored traces %.1f s, the fresh ones %.1f s%n",
-                work.size(), poolNanos / 1e9, jobCount, sum, storedReplayNanos / 1e9, freshReplayNanos / 1e9));
-        for (Job.Kind k : Job.Kind.values()) {
-            List<Job> of = work.stream().filter(j -> j.kind() == k).toList();
-            sb.append(String.format(Locale.ROOT, "  %-13s %3d runs, %7.1f s%n", k.name().toLowerCase(Locale.ROOT)
-                    .replace('_', ' '), of.size(), of.stream().mapToLong(j -> done.get(j).nanos()).sum() / 1e9));
+    private static VerifyResults.Model modelResult(ModelEntry m, Done d, ModelInputs inputs) {
+        String mode = m.mode().name().toLowerCase(Locale.ROOT);
+        String hash = inputs.hash(m);
+        if (d.error() != null) {
+            return new VerifyResults.Model(m.name(), m.family(), mode, m.module(), m.cfg(), m.expect(), "error", "error",
+                    -1, -1, d.nanos() / 1e9, hash, null, List.of("TLC could not run: " + d.error().getMessage()),
+                    List.of());
         }
-        TextTable t = new TextTable("TLC run", "kind", "time").alignRight(2);
-        work.stream().sorted(Comparator.comparingLong((Job j) -> done.get(j).nanos()).reversed())
-                .forEach(j -> t.row(j.label(), j.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                        String.format(Locale.ROOT, "%.1fs", done.get(j).nanos() / 1e9)));
-        sb.append(t.render());
-        return sb.toString();
+        TlcResult r = d.result();
+        List<String> problems = ModelExpectation.problems(m, r);
+        boolean unexpectedBehaviour = !r.verdict().equals(m.expect()) && !r.counterexample().isEmpty();
+        return new VerifyResults.Model(m.name(), m.family(), mode, m.module(), m.cfg(), m.expect(), r.summary(),
+                problems.isEmpty() ? "ok" : "fail", r.distinctStates(), r.depth(), r.wallTime().toMillis() / 1000.0,
+                hash, unexpectedBehaviour ? CounterexampleTable.render(r) : null, problems, List.of());
     }
 
-    private static String firstLine(RuntimeException e) {
-        String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-        return msg.lines().findFirst().orElse("");
+    private static String profileTable(List<VerifyResults.Model> models, VerifyTraces.Outcome traces, long modelNanos,
+                                       int jobCount) {
+        TextTable t = new TextTable("TLC run", "kind", "time").alignRight(2);
+        record Row(String label, String kind, double seconds) {
+        }
+        List<Row> rows = new ArrayList<>();
+        models.forEach(m -> rows.add(new Row(m.name(), "model", m.seconds())));
+        if (traces != null) {
+            for (int i = 0; i < traces.jobs().size(); i++) {
+                VerifyTraces.Job j = traces.jobs().get(i);
+                rows.add(new Row(j.label(), j.stored() != null ? "stored trace" : "fresh trace",
+                        traces.done().get(i).nanos() / 1e9));
+            }
+        }
+        rows.sort(Comparator.comparingDouble(Row::seconds).reversed());
+        rows.forEach(r -> t.row(r.label(), r.kind(), String.format(Locale.ROOT, "%.1fs", r.seconds())));
+        return String.format(Locale.ROOT, "Profile: %d TLC runs, the models' phase %.1f s wall with %d side by side"
+                + " (sum of all runs %.1f s)%n", rows.size(), modelNanos / 1e9, jobCount,
+                rows.stream().mapToDouble(Row::seconds).sum()) + t.render();
+    }
+
+    static String firstLine(RuntimeException e) {
+        return firstLine(e.getMessage() == null ? e.toString() : e.getMessage());
+    }
+
+    static String firstLine(String msg) {
+        return msg == null ? "" : msg.lines().findFirst().orElse("");
     }
 
     private static String seconds(TlcResult r) {
         return String.format(Locale.ROOT, "%.1fs", r.wallTime().toMillis() / 1000.0);
     }
 
-    private static String countFailed(int total, int failed) {
+    static String countFailed(int total, int failed) {
         return failed == 0 ? "all agree with the cores" : failed + " of " + total + " FAILED";
     }
 }

@@ -25,9 +25,9 @@ public final class ManifestLoader {
     private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> MODEL_FIELDS = Set.of("name", "family", "module", "cfg", "mode", "expect",
-            "distinctStates", "depth", "why", "checkDeadlock");
+            "distinctStates", "depth", "why", "checkDeadlock", "seconds");
     private static final Set<String> TRACE_FIELDS = Set.of("name", "family", "module", "cfg", "kind", "seeds",
-            "depth", "trap", "why");
+            "depth", "trap", "why", "seconds");
 
     private final Path file;
     private final Path specs;
@@ -108,7 +108,7 @@ public final class ManifestLoader {
             deadlock = n.get("checkDeadlock").booleanValue();
         }
         return new ModelEntry(name, family, module, cfg, mode, expect, distinct, (int) depth, why,
-                deadlock || expect.equals("deadlock"));
+                deadlock || expect.equals("deadlock"), seconds(n, entry));
     }
 
     private TraceEntry trace(JsonNode n, String index) {
@@ -142,7 +142,8 @@ public final class ManifestLoader {
             if (n.hasNonNull("trap")) {
                 throw new ManifestException(file, entry, "trap", "only a targeted trace has a trap; use null");
             }
-            return new TraceEntry(name, family, module, cfg, TraceEntry.Kind.SIMULATE, list, (int) depth, null, why);
+            return new TraceEntry(name, family, module, cfg, TraceEntry.Kind.SIMULATE, list, (int) depth, null, why,
+                    seconds(n, entry));
         }
         if (kindText.equals("targeted")) {
             String trap = text(n, "trap", entry);
@@ -158,9 +159,22 @@ public final class ManifestLoader {
                 throw new ManifestException(file, entry, "trap", "the cfg " + cfg + " must list exactly the trap "
                         + trap + " as INVARIANT, but lists " + invariants);
             }
-            return new TraceEntry(name, family, module, cfg, TraceEntry.Kind.TARGETED, List.of(), 0, trap, why);
+            return new TraceEntry(name, family, module, cfg, TraceEntry.Kind.TARGETED, List.of(), 0, trap, why,
+                    seconds(n, entry));
         }
         throw new ManifestException(file, entry, "kind", "is \"" + kindText + "\"; it must be simulate or targeted");
+    }
+
+    /** Optional: the measured wall seconds of the entry's run (ManifestSeconds writes it); null if never measured. */
+    private Double seconds(JsonNode n, String entry) {
+        JsonNode v = n.get("seconds");
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isNumber() || v.asDouble() < 0 || !Double.isFinite(v.asDouble())) {
+            throw new ManifestException(file, entry, "seconds", "must be a non-negative number of seconds, is " + v);
+        }
+        return v.asDouble();
     }
 
     private String name(JsonNode n, String entry) {

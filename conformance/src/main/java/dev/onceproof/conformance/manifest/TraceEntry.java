@@ -8,9 +8,12 @@ import java.util.List;
  * @param seeds simulate: one trace file per seed; empty for targeted
  * @param depth simulate: TLC's -depth (states per trace, the initial one included); 0 for targeted
  * @param trap  targeted: the invariant NotX whose shortest counterexample is the trace; null for simulate
+ * @param seconds optional: the wall seconds of the entry's longest single TLC run (one seed, or the
+ *              targeted run) when run alone, as {@code ./onceproof models time} last measured it; null
+ *              if never measured. Trace budgets and shards are derived from it.
  */
 public record TraceEntry(String name, String family, String module, String cfg, Kind kind,
-                         List<Long> seeds, int depth, String trap, String why) {
+                         List<Long> seeds, int depth, String trap, String why, Double seconds) {
 
     public enum Kind { SIMULATE, TARGETED }
 

@@ -1,0 +1,103 @@
+package dev.onceproof.conformance.cli;
+
+import dev.onceproof.conformance.manifest.Manifest;
+import dev.onceproof.conformance.manifest.ModelEntry;
+import dev.onceproof.conformance.manifest.ModelExpectation;
+import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.manifest.TraceEntry;
+import dev.onceproof.conformance.replay.StoredTraces;
+import dev.onceproof.conformance.verify.Shards;
+import dev.onceproof.conformance.verify.VerifyResults;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which models and which families' trace work one shard runs. The units are a model, or all the
+ * trace work of a family (its freshness check, fresh simulations and replays share one family-wide
+ * comparison and coverage report, so they stay together). Their seconds are the manifest's recorded
+ * ones; a model never timed is estimated from its state count at the rate of the timed models, so
+ * the split stays deterministic.
+ */
+final class VerifyShard {
+
+    record Selection(List<ModelEntry> models, List<String> traceFamilies, String description) {
+    }
+
+    /** Seconds per unit of ModelExpectation.cost when no model has recorded seconds. */
+    private static final double DEFAULT_RATE = 1e-4;
+    /** A TLC run's start and parse, added to an estimate. */
+    private static final double START_SECONDS = 1.5;
+    /** A trace run never timed. */
+    private static final double TRACE_SECONDS = 2.0;
+
+    private VerifyShard() {
+    }
+
+    static Selection select(Repo repo, Manifest manifest, List<ModelEntry> models, List<String> traceFamilies,
+                            int freshSeeds, Shards.Spec spec) {
+        double rate = rate(repo, manifest);
+        List<Shards.Unit> units = new ArrayList<>();
+        for (ModelEntry m : models) {
+            units.add(new Shards.Unit("model:" + m.name(), modelSeconds(repo, m, rate)));
+        }
+        for (String f : traceFamilies) {
+            units.add(new Shards.Unit("traces:" + f, traceSeconds(repo, manifest, f, freshSeeds)));
+        }
+        List<List<Shards.Unit>> shards = Shards.split(units, spec.count());
+        Set<String> mine = new HashSet<>();
+        shards.get(spec.index() - 1).forEach(u -> mine.add(u.name()));
+        List<ModelEntry> ms = models.stream().filter(m -> mine.contains("model:" + m.name())).toList();
+        List<String> fs = traceFamilies.stream().filter(f -> mine.contains("traces:" + f)).toList();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "Shard %s of %d units (%d models, trace work of %d families), split on recorded seconds:%n", spec,
+                units.size(), models.size(), traceFamilies.size()));
+        sb.append(Shards.describe(shards));
+        sb.append("  this shard: ").append(ms.size()).append(" models");
+        sb.append(fs.isEmpty() ? "" : ", traces of " + String.join(", ", fs));
+        sb.append(ms.isEmpty() ? "" : "; models " + String.join(" ", ms.stream().map(ModelEntry::name).toList()));
+        sb.append(System.lineSeparator());
+        return new Selection(ms, fs, sb.toString());
+    }
+
+    static double modelSeconds(Repo repo, ModelEntry m, double rate) {
+        return m.seconds() != null ? m.seconds() : START_SECONDS + rate * ModelExpectation.cost(repo, m);
+    }
+
+    /** Seconds per unit of cost, from the models that have recorded seconds. */
+    static double rate(Repo repo, Manifest manifest) {
+        double secs = 0;
+        double cost = 0;
+        for (ModelEntry m : manifest.models()) {
+            if (m.seconds() != null) {
+                secs += Math.max(0, m.seconds() - START_SECONDS);
+                cost += ModelExpectation.cost(repo, m);
+            }
+        }
+        return cost > 0 && secs > 0 ? secs / cost : DEFAULT_RATE;
+    }
+
+    /** The fresh simulations a family's trace work makes (stored traces are regenerated only when stale). */
+    static double traceSeconds(Repo repo, Manifest manifest, String family, int freshSeeds) {
+        double s = 0;
+        for (TraceEntry t : manifest.traces()) {
+            if (t.family().equals(family) && t.kind() == TraceEntry.Kind.SIMULATE) {
+                s += freshSeeds * (t.seconds() != null ? t.seconds() : TRACE_SECONDS);
+            }
+        }
+        return s + 0.05 * StoredTraces.family(repo, family).size(); // replay on the cores
+    }
+
+    /** The stored traces of a family whose trace work did not run, as results that say why. */
+    static List<VerifyResults.Trace> skipped(Repo repo, String family, String why) {
+        List<VerifyResults.Trace> out = new ArrayList<>();
+        for (Path p : StoredTraces.family(repo, family)) {
+            String rel = repo.root().relativize(p.toAbsolutePath().normalize()).toString().replace('\\', '/');
+            out.add(new VerifyResults.Trace(rel, family, "stored", "skipped", 0, 0, null, null, "not checked: " + why));
+        }
+        return out;
+    }
+}
