@@ -11,7 +11,13 @@ public enum Outcome {
     PARSE_ERROR,
     /** Anything else TLC reported as an error: a failed ASSUME, an evaluation error, a bad cfg. */
     ERROR,
-    TIMEOUT;
+    TIMEOUT,
+    /**
+     * A budgeted run ({@link TlcRequest#withBudget}) that TLC stopped when its budget ended before it
+     * had searched the whole state space; no violation was found in the part it searched. Never a
+     * pass: the result says how far it got (distinct states, depth, the actions never taken).
+     */
+    INCOMPLETE;
 
     public boolean isViolation() {
         return this == INVARIANT_VIOLATED || this == ACTION_PROPERTY_VIOLATED

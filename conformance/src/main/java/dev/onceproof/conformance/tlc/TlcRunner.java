@@ -40,10 +40,15 @@ public final class TlcRunner {
     }
 
     public TlcResult run(TlcRequest request) {
+        requireFile(request.module());
+        requireFile(request.cfg());
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("onceproof-tlc");
-            return run(request, scratch);
+            if (request.checkpoint() != null) {
+                return runCheckpointed(request, scratch);
+            }
+            return run(request, scratch, scratch.resolve("meta"), null);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run TLC on " + request.module(), e);
         } finally {
@@ -51,19 +56,67 @@ public final class TlcRunner {
         }
     }
 
+    /**
+     * Recovers from the newest checkpoint of the same inputs when there is one. A checkpoint TLC
+     * cannot recover from (one cut short when a run was killed) is deleted and the run starts afresh.
+     */
+    private TlcResult runCheckpointed(TlcRequest request, Path scratch) throws IOException {
+        TlcCheckpoint cp = TlcCheckpoint.of(request, jvm.jarName());
+        Files.createDirectories(cp.metadir());
+        Path from = cp.latest().orElse(null);
+        TlcResult r = run(request, scratch, cp.metadir(), from);
+        if (from != null && r.outcome() == Outcome.ERROR) {
+            deleteQuietly(cp.metadir());
+            Files.createDirectories(cp.metadir());
+            r = run(request, scratch, cp.metadir(), null);
+        }
+        cp.afterRun(r.outcome() != Outcome.INCOMPLETE && r.outcome() != Outcome.TIMEOUT);
+        return r;
+    }
+
+    /** The forked command of a run without checkpoint (its metadir in {@code scratch}). */
     public List<String> command(TlcRequest request, Path scratch) {
+        return command(request, scratch, scratch.resolve("meta"), null);
+    }
+
+    List<String> command(TlcRequest request, Path scratch, Path metadir, Path recoverFrom) {
         List<String> cmd = new ArrayList<>();
         cmd.add(jvm.javaExe());
         cmd.addAll(jvm.options(request));
+        if (request.budget() != null) {
+            // JVM-wide, which is why a budgeted run has a JVM of its own.
+            cmd.add("-Dtlc2.TLC.stopAfter=" + request.budget().toSeconds());
+        }
         cmd.addAll(List.of(
                 // TLC unpacks its standard modules into java.io.tmpdir; a private one keeps
                 // concurrent runs from reading each other's half-written Naturals.tla.
                 "-Djava.io.tmpdir=" + scratch,
                 "-DTLA-Library=" + request.library().stream().map(Path::toString)
                         .collect(Collectors.joining(File.pathSeparator)),
-                "-cp", jvm.classpath(), "tlc2.TLC", "-tool", "-workers", "1", "-metadir", scratch.resolve("meta").toString()));
+                "-cp", jvm.classpath(), "tlc2.TLC"));
+        cmd.addAll(tlcArgs(request, metadir, recoverFrom));
+        return cmd;
+    }
+
+    /** TLC's own arguments (after the main class). */
+    static List<String> tlcArgs(TlcRequest request, Path metadir, Path recoverFrom) {
+        List<String> cmd = new ArrayList<>(List.of("-tool", "-workers", "1", "-metadir", metadir.toString()));
         if (!request.checkDeadlock()) {
             cmd.add("-deadlock");
+        }
+        if (request.budget() != null && !request.extraArgs().contains("-coverage")) {
+            // TLC prints its coverage when the budget stops it; an interval past the budget keeps
+            // it from printing one every minute before that.
+            cmd.addAll(List.of("-coverage", Long.toString(request.budget().toMinutes() + 1)));
+        }
+        if (request.checkpoint() != null) {
+            cmd.addAll(List.of("-checkpoint", Long.toString(TlcRequest.CHECKPOINT_EVERY.toMinutes())));
+            if (!request.extraArgs().contains("-fp")) {
+                cmd.addAll(List.of("-fp", Integer.toString(TlcCheckpoint.FP_INDEX)));
+            }
+            if (recoverFrom != null) {
+                cmd.addAll(List.of("-recover", recoverFrom.toString()));
+            }
         }
         cmd.addAll(request.extraArgs());
         cmd.add("-config");
@@ -75,10 +128,8 @@ public final class TlcRunner {
         return cmd;
     }
 
-    private TlcResult run(TlcRequest request, Path scratch) throws IOException {
-        requireFile(request.module());
-        requireFile(request.cfg());
-        ProcessBuilder pb = new ProcessBuilder(command(request, scratch))
+    private TlcResult run(TlcRequest request, Path scratch, Path metadir, Path recoverFrom) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(request, scratch, metadir, recoverFrom))
                 .directory(request.module().toAbsolutePath().getParent().toFile())
                 .redirectErrorStream(true);
         long start = System.nanoTime();
@@ -102,19 +153,25 @@ public final class TlcRunner {
             throw new IllegalStateException("interrupted while TLC checked " + request.module(), e);
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - start);
-        List<TlcMessage> messages;
+        List<String> copy;
         synchronized (lines) {
-            messages = TlcOutputParser.parse(new ArrayList<>(lines));
+            copy = new ArrayList<>(lines);
         }
+        return result(request, copy, finished, finished ? p.exitValue() : -1, wall);
+    }
+
+    /** The result of a run from TLC's output, whether TLC ran in its own JVM or in ours. */
+    static TlcResult result(TlcRequest request, List<String> lines, boolean finished, int exitCode, Duration wall) {
+        List<TlcMessage> messages = TlcOutputParser.parse(lines);
         CfgFile cfg = CfgFile.read(request.cfg());
         String temporalName = cfg.properties().size() == 1 ? cfg.properties().get(0) : null;
         if (!finished) {
             TlcResult partial = TlcResultReader.read(messages, wall, -1, temporalName);
             return new TlcResult(Outcome.TIMEOUT, null, "TLC did not finish within " + request.timeout().toSeconds()
                     + " s", null, partial.distinctStates(), partial.statesGenerated(), partial.depth(), wall,
-                    List.of(), List.of(), partial.printed(), -1);
+                    List.of(), List.of(), partial.printed(), -1, partial.untakenActions());
         }
-        return TlcResultReader.read(messages, wall, p.exitValue(), temporalName);
+        return TlcResultReader.read(messages, wall, exitCode, temporalName, request.budget());
     }
 
     private static void drain(Process p, List<String> lines) {
