@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code onceproof models list}: what the manifest holds. */
 @Command(name = "models", mixinStandardHelpOptions = true, description = "Show the models of specs/manifest.json.",
-        subcommands = {ModelsCommand.ListCommand.class, ModelsCommand.CheckCommand.class})
+        subcommands = {ModelsCommand.ListCommand.class, ModelsCommand.CheckCommand.class, ModelsTimeCommand.class})
 public final class ModelsCommand implements Runnable {
 
     @Spec
