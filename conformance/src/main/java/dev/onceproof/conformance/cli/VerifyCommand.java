@@ -5,6 +5,8 @@ import dev.onceproof.conformance.manifest.ModelEntry;
 import dev.onceproof.conformance.manifest.ModelExpectation;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.tlc.CounterexampleTable;
+import dev.onceproof.conformance.tlc.Outcome;
+import dev.onceproof.conformance.tlc.TlcRequest;
 import dev.onceproof.conformance.tlc.TextTable;
 import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcJvm;
@@ -114,6 +116,20 @@ public final class VerifyCommand implements Callable<Integer> {
             + " since it ran). By default a stale claim is listed but does not fail the run.")
     boolean strictClaims;
 
+    @Option(names = "--budget", paramLabel = "SECONDS", description = "Let TLC search each model for at most this"
+            + " long (for deep runs; TLC's -Dtlc2.TLC.stopAfter, one JVM per run). A model it stops is INCOMPLETE: its"
+            + " states, depth and the actions never taken are printed, and it fails the run.")
+    Long budget;
+
+    @Option(names = "--checkpoints", paramLabel = "DIR", defaultValue = "target/onceproof/checkpoints",
+            description = "Where the longest models (recorded >= " + CHECKPOINT_SECONDS + " s, or longer than --budget)"
+                    + " checkpoint, and recover from on the next run of the same inputs (default ${DEFAULT-VALUE},"
+                    + " under the repository).")
+    java.nio.file.Path checkpoints;
+
+    /** A model whose recorded seconds reach this runs checkpointed: a killed CI job loses less. */
+    static final int CHECKPOINT_SECONDS = 300;
+
     @Option(names = "--profile", description = "Also print every TLC run with its wall time, slowest first.")
     boolean profile;
 
@@ -127,6 +143,9 @@ public final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
         String startedAt = Instant.now().toString();
+        if (budget != null && budget < 1) {
+            return usage(err, "--budget is " + budget + "; TLC stops after whole seconds, so it must be at least 1");
+        }
         if (!mode.equals("ci") && !mode.equals("deep")) {
             return usage(err, "--mode is \"" + mode + "\"; it must be ci or deep (or use --all)");
         }
@@ -184,8 +203,8 @@ public final class VerifyCommand implements Callable<Integer> {
             } else {
                 TlcResult r = d.result();
                 out.printf("[%d/%d] %s: %s, %d distinct states, depth %d, %s, %s%n", finished[0], total, m.name(),
-                        r.summary(), r.distinctStates(), r.depth(), seconds(r),
-                        ModelExpectation.problems(m, r).isEmpty() ? "ok" : "FAIL");
+                        r.summary(), r.distinctStates(), r.depth(), seconds(r), r.outcome() == Outcome.INCOMPLETE
+                                ? "INCOMPLETE" : ModelExpectation.problems(m, r).isEmpty() ? "ok" : "FAIL");
             }
             out.flush();
         });
@@ -204,7 +223,8 @@ public final class VerifyCommand implements Callable<Integer> {
                 table.row(m.name(), res.mode(), m.expect(), "error", "", "", "", "FAIL");
             } else {
                 table.row(m.name(), res.mode(), m.expect(), d.result().summary(), d.result().distinctStates(),
-                        d.result().depth(), seconds(d.result()), res.status().equals("ok") ? "ok" : "FAIL");
+                        d.result().depth(), seconds(d.result()), res.status().equals("ok") ? "ok"
+                                : res.status().equals("incomplete") ? "INCOMPLETE" : "FAIL");
             }
             if (!res.status().equals("ok")) {
                 failingFamilies.add(m.family());
@@ -220,7 +240,8 @@ public final class VerifyCommand implements Callable<Integer> {
         // The verdict on the models, with the counterexamples, before any trace work starts.
         out.print(details);
         out.println((modelFailures == 0 ? "Models: OK: " : "Models: FAILED: ") + (total - modelFailures) + "/" + total
-                + " as the manifest says" + (failingFamilies.isEmpty() ? ""
+                + " as the manifest says" + (incompleteCount(modelResults) > 0 ? ", " + incompleteCount(modelResults)
+                + " INCOMPLETE at the --budget" : "") + (failingFamilies.isEmpty() ? ""
                 : " (failing: " + String.join(", ", failingFamilies) + ")"));
         out.flush();
 
@@ -293,11 +314,29 @@ public final class VerifyCommand implements Callable<Integer> {
     private Done run(ModelEntry m, Repo repo, TlcRunner runner) {
         long t = System.nanoTime();
         try {
-            return new Done(runner.run(ModelExpectation.request(repo, m, Duration.ofSeconds(timeout))), null,
-                    System.nanoTime() - t);
+            TlcRequest req = ModelExpectation.request(repo, m, Duration.ofSeconds(timeout));
+            if (budget != null) {
+                req = req.withBudget(Duration.ofSeconds(budget));
+            }
+            if (checkpointed(m)) {
+                req = req.withCheckpoint(repo.root().resolve(checkpoints));
+            }
+            return new Done(runner.run(req), null, System.nanoTime() - t);
         } catch (RuntimeException e) {
             return new Done(null, e, System.nanoTime() - t);
         }
+    }
+
+    /**
+     * The longest models checkpoint (and recover from the newest checkpoint of the same inputs): those
+     * recorded at {@value #CHECKPOINT_SECONDS} s or more, and under --budget those that will not finish
+     * within it (recorded longer, or never timed), so the next budgeted run goes on where this one stopped.
+     */
+    private boolean checkpointed(ModelEntry m) {
+        if (m.seconds() != null && m.seconds() >= CHECKPOINT_SECONDS) {
+            return true;
+        }
+        return budget != null && m.mode() == ModelEntry.Mode.DEEP && (m.seconds() == null || m.seconds() > budget);
     }
 
     private static VerifyResults.Model modelResult(ModelEntry m, Done d, ModelInputs inputs) {
@@ -309,11 +348,28 @@ public final class VerifyCommand implements Callable<Integer> {
                     List.of());
         }
         TlcResult r = d.result();
+        if (r.outcome() == Outcome.INCOMPLETE) {
+            // Not a pass and not a disagreement: how far it got, so the next budget can be chosen.
+            return new VerifyResults.Model(m.name(), m.family(), mode, m.module(), m.cfg(), m.expect(), r.summary(),
+                    "incomplete", r.distinctStates(), r.depth(), r.wallTime().toMillis() / 1000.0, hash, null,
+                    List.of(incomplete(m, r)), r.untakenActions());
+        }
         List<String> problems = ModelExpectation.problems(m, r);
         boolean unexpectedBehaviour = !r.verdict().equals(m.expect()) && !r.counterexample().isEmpty();
         return new VerifyResults.Model(m.name(), m.family(), mode, m.module(), m.cfg(), m.expect(), r.summary(),
                 problems.isEmpty() ? "ok" : "fail", r.distinctStates(), r.depth(), r.wallTime().toMillis() / 1000.0,
                 hash, unexpectedBehaviour ? CounterexampleTable.render(r) : null, problems, List.of());
+    }
+
+    private static long incompleteCount(List<VerifyResults.Model> models) {
+        return models.stream().filter(r -> r.status().equals("incomplete")).count();
+    }
+
+    static String incomplete(ModelEntry m, TlcResult r) {
+        return "INCOMPLETE (not a pass): TLC stopped at its --budget after " + r.distinctStates() + " distinct states"
+                + (m.distinctStates() > 0 ? " (the manifest's full count is " + m.distinctStates() + ")" : "")
+                + ", depth " + r.depth() + (r.untakenActions().isEmpty() ? "; every action was taken"
+                : "; actions never taken: " + String.join(", ", r.untakenActions()));
     }
 
     private static String profileTable(List<VerifyResults.Model> models, VerifyTraces.Outcome traces, long modelNanos,
