@@ -90,7 +90,7 @@ final class ModelsTimeCommand implements Callable<Integer> {
             double s = r.wallTime().toMillis() / 1000.0;
             List<String> problems = ModelExpectation.problems(m, r);
             if (problems.isEmpty()) {
-                seconds.put(new ManifestSeconds.Key(ManifestSeconds.Section.MODELS, m.name()), s);
+                record(repo, seconds, new ManifestSeconds.Key(ManifestSeconds.Section.MODELS, m.name()), s);
                 out.printf(Locale.ROOT, "  %s: %.1f s%n", m.name(), s);
             } else {
                 skipped++;
@@ -113,7 +113,7 @@ final class ModelsTimeCommand implements Callable<Integer> {
                 longest = Math.max(longest, (System.nanoTime() - start) / 1e9);
             }
             if (problem == null) {
-                seconds.put(new ManifestSeconds.Key(ManifestSeconds.Section.TRACES, t.name()), longest);
+                record(repo, seconds, new ManifestSeconds.Key(ManifestSeconds.Section.TRACES, t.name()), longest);
                 out.printf(Locale.ROOT, "  trace %s: %.1f s (longest of %d runs)%n", t.name(), longest, seeds.size());
             } else {
                 skipped++;
@@ -121,10 +121,16 @@ final class ModelsTimeCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        ManifestSeconds.write(repo.manifestFile(), seconds);
         out.println("Recorded " + seconds.size() + " seconds in " + repo.root().relativize(repo.manifestFile())
                 + (skipped > 0 ? "; " + skipped + " not recorded (above)" : ""));
         out.flush();
         return skipped == 0 ? 0 : 1;
+    }
+
+    /** Written at once: a long timing run that is stopped keeps what it measured. */
+    private static void record(Repo repo, Map<ManifestSeconds.Key, Double> seconds, ManifestSeconds.Key key,
+                               double s) {
+        seconds.put(key, s);
+        ManifestSeconds.write(repo.manifestFile(), Map.of(key, s));
     }
 }
