@@ -56,10 +56,8 @@ final class VerifyShard {
                 "Shard %s of %d units (%d models, trace work of %d families), split on recorded seconds:%n", spec,
                 units.size(), models.size(), traceFamilies.size()));
         sb.append(Shards.describe(shards));
-        sb.append("  this shard: ").append(ms.size()).append(" models");
-        sb.append(fs.isEmpty() ? "" : ", traces of " + String.join(", ", fs));
-        sb.append(ms.isEmpty() ? "" : "; models " + String.join(" ", ms.stream().map(ModelEntry::name).toList()));
-        sb.append(System.lineSeparator());
+        sb.append("  this run is shard ").append(spec).append(": ").append(ms.size()).append(" models")
+                .append(fs.isEmpty() ? "" : ", the trace work of " + String.join(", ", fs)).append(System.lineSeparator());
         return new Selection(ms, fs, sb.toString());
     }
 

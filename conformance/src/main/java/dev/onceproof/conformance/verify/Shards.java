@@ -80,12 +80,14 @@ public final class Shards {
         return shard.stream().mapToDouble(Unit::seconds).sum();
     }
 
-    /** One line per shard: its expected seconds and how many units; for the run's header. */
+    /** One line per shard: its expected seconds and its units, longest first; for the run's header. */
     public static String describe(List<List<Unit>> shards) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < shards.size(); i++) {
-            sb.append(String.format(Locale.ROOT, "  shard %d/%d: %d units, about %.0f s%n", i + 1, shards.size(),
-                    shards.get(i).size(), seconds(shards.get(i))));
+            sb.append(String.format(Locale.ROOT, "  shard %d/%d: about %.0f s, %d units:", i + 1, shards.size(),
+                    seconds(shards.get(i)), shards.get(i).size()));
+            shards.get(i).forEach(u -> sb.append(' ').append(u.name()));
+            sb.append(System.lineSeparator());
         }
         return sb.toString();
     }
