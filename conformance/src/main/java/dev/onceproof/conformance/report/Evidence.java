@@ -12,9 +12,10 @@ import java.util.Optional;
  * <p>Whether it can fail on its own is decided by its kind, not by its wording: a mutant TLC must
  * refute and an expected counterexample both fail the build when the safeguard they test stops
  * mattering; a passing model only shows something when a control makes the same property fail; a
- * test likewise only when it names the control (a broken core, a seam) it catches; a claim unless it
- * is an identity of the closed form it is checked against (its basis lives in the bench's claims, see
- * {@link Claims}). An invariant that restates a guard cannot fail while the guard is there, whatever
+ * test likewise only when it names the control (a broken core, a seam) it catches; a stored trace can,
+ * since its replay stops where the Java core leaves the spec (the BrokenCore replay tests show it); a
+ * claim unless it is an identity of the closed form it is checked against (its basis lives in the
+ * bench's claims, see {@link Claims}). An invariant that restates a guard cannot fail while the guard is there, whatever
  * its kind (issue 20: RBounded, ReconnectDelayKept, HistoryTruthful, PurgeSafe).
  *
  * @param ref           a manifest model name (model, mutant, expected-counterexample), a manifest trace

@@ -1,7 +1,11 @@
 package dev.onceproof.conformance.report;
 
 import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.report.ProofMap.FamilyResult;
+import dev.onceproof.conformance.report.ProofMap.Flag;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,8 +15,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./onceproof report}: the proof map of every family, from specs/&lt;family&gt;/statements.json.
- * With {@code --readmes} it rewrites the family READMEs' proof-map tables instead.
+ * {@code ./onceproof report}: the proof map of every family, from specs/&lt;family&gt;/statements.json
+ * joined with the last {@code ./onceproof verify} run, as one static HTML page and as Markdown. It is a
+ * report, so flags do not change the exit code unless {@code --strict} asks for it (uncovered or failed
+ * statements). With {@code --readmes} it rewrites the family READMEs' proof-map tables instead. Every
+ * ref of every statements file must resolve first, or nothing is written.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Write the proof-map report, or (--readmes) regenerate the family READMEs' proof-map tables.")
@@ -30,6 +37,18 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--readmes", description = "Rewrite the proof-map table of each specs/<family>/README.md and stop.")
     boolean readmes;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where index.html and proof-map.md go (default: target/onceproof/report under the repository).")
+    Path out;
+
+    @Option(names = "--results", paramLabel = "FILE",
+            description = "The verify results to read (default: target/onceproof/last-results.json under the repository;"
+                    + " when that is missing every entry reads as not run).")
+    Path resultsFile;
+
+    @Option(names = "--strict", description = "Exit 1 when a statement is uncovered or its evidence failed.")
+    boolean strict;
 
     @Override
     public Integer call() {
@@ -53,11 +72,51 @@ public final class ReportCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            err.println("onceproof report: only --readmes is available in this build");
-            return INPUT_ERROR;
+            return report(repo, all, out);
         } catch (StatementsException e) {
             err.println("onceproof report: " + e.getMessage());
             return INPUT_ERROR;
         }
+    }
+
+    private int report(Repo repo, List<FamilyStatements> all, PrintWriter out) {
+        Path defaultResults = repo.root().resolve("target/onceproof/last-results.json");
+        LastResults results;
+        if (resultsFile != null) {
+            if (!Files.isRegularFile(resultsFile)) {
+                throw new StatementsException(resultsFile, "no such results file (./onceproof verify writes "
+                        + repo.root().relativize(defaultResults) + ")");
+            }
+            results = LastResults.read(resultsFile);
+        } else {
+            results = Files.isRegularFile(defaultResults) ? LastResults.read(defaultResults) : LastResults.none();
+        }
+        ProofMap map = new ProofMap(repo, repo.manifest(), results, new CurrentInputs(repo));
+        List<FamilyResult> families = all.stream().map(map::family).toList();
+        Path dir = (this.out != null ? this.out : repo.root().resolve("target/onceproof/report")).toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("index.html"), HtmlReport.render(repo, dir, families, results));
+            Files.writeString(dir.resolve("proof-map.md"), MarkdownReport.render(families, results));
+        } catch (IOException e) {
+            throw new StatementsException(dir, "cannot be written: " + e);
+        }
+        out.println("results: " + Summary.results(results));
+        out.printf("%-12s %10s %8s %10s %12s %7s %6s %8s%n", "family", "statements", "flagged", "uncovered",
+                "cannot fail", "failed", "stale", "not run");
+        for (FamilyResult f : families) {
+            out.printf("%-12s %10d %8d %10d %12d %7d %6d %8d%n", f.statements().family(), f.rows().size(), f.flagged(),
+                    f.with(Flag.UNCOVERED), f.with(Flag.CANNOT_FAIL), f.with(Flag.FAILED), f.with(Flag.STALE),
+                    f.with(Flag.NOT_RUN));
+        }
+        for (Flag flag : List.of(Flag.UNCOVERED, Flag.FAILED)) {
+            List<String> ids = Summary.carrying(families, flag);
+            if (!ids.isEmpty()) {
+                out.println(flag.label + ": " + String.join(", ", ids));
+            }
+        }
+        out.println("wrote " + dir.resolve("index.html") + " and " + dir.resolve("proof-map.md"));
+        boolean bad = families.stream().anyMatch(f -> f.with(Flag.UNCOVERED) + f.with(Flag.FAILED) > 0);
+        return strict && bad ? 1 : 0;
     }
 }

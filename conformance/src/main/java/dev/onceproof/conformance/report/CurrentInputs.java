@@ -1,0 +1,61 @@
+package dev.onceproof.conformance.report;
+
+import dev.onceproof.conformance.manifest.ModelEntry;
+import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.manifest.TraceEntry;
+import dev.onceproof.conformance.trace.TraceInputs;
+import dev.onceproof.provenance.InputsHash;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The inputs hash of a model's or a trace's result as of now, to compare with the one a verify run
+ * recorded: different means the result is stale.
+ *
+ * <p>A model's hash is {@link InputsHash} over its cfg and every module TLC can load for it (the module
+ * and, transitively, the modules of its folder and its family's folder that it names, found as
+ * {@link TraceInputs#modules} finds a trace model's). That is the definition the verify command's
+ * results use (helper B's {@code verify.ModelInputs}, not yet merged when this was written); when both
+ * are on main, one of the two classes should call the other. A trace's hash is the one its header
+ * carries ({@link TraceInputs#hash}).
+ */
+public final class CurrentInputs {
+
+    private final Repo repo;
+    private final TraceInputs traceInputs;
+
+    public CurrentInputs(Repo repo) {
+        this(repo, new TraceInputs(repo));
+    }
+
+    public CurrentInputs(Repo repo, TraceInputs traceInputs) {
+        this.repo = repo;
+        this.traceInputs = traceInputs;
+    }
+
+    public String model(ModelEntry m) {
+        return InputsHash.of(repo.root(), modelFiles(m));
+    }
+
+    /** Repository-relative paths: the cfg, then the reachable modules (sorted). */
+    public List<String> modelFiles(ModelEntry m) {
+        TraceEntry asTrace = new TraceEntry(m.name(), m.family(), m.module(), m.cfg(), TraceEntry.Kind.TARGETED,
+                List.of(), 0, null, m.why());
+        List<String> out = new ArrayList<>();
+        out.add(relative(repo.specs().resolve(m.cfg())));
+        for (Path module : traceInputs.modules(asTrace)) {
+            out.add(relative(module));
+        }
+        return out;
+    }
+
+    /** @param seed the simulation seed of the file, null for a targeted trace */
+    public String trace(TraceEntry t, Long seed) {
+        return traceInputs.hash(t, seed);
+    }
+
+    private String relative(Path p) {
+        return repo.root().relativize(p.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    }
+}
