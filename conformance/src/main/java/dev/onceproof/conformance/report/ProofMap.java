@@ -234,14 +234,22 @@ public final class ProofMap {
         String basis = runs.stream().map(LastResults.Claim::basis).filter(b -> b != null).findFirst()
                 .orElse(committed == null ? null : committed.basis());
         Optional<String> cannotFail = e.whyCannotFail(basis);
-        if (cannotFail.isEmpty() && runs.stream().anyMatch(c -> Boolean.FALSE.equals(c.canFail()))) {
+        if (cannotFail.isEmpty() && (runs.stream().anyMatch(c -> Boolean.FALSE.equals(c.canFail()))
+                || committed != null && Boolean.FALSE.equals(committed.canFail()))) {
             cannotFail = Optional.of("claim the bench marks as unable to fail");
         }
+        // The bench may have run again since verify read its claims: the committed file decides.
+        boolean staleNow = Boolean.FALSE.equals(claims.fresh());
         if (runs.isEmpty()) {
             String detail = committed == null ? "" : "committed " + committed.verdict();
-            return new EvidenceResult(e, Status.NOT_RUN, detail, null, null, null, null, List.of(), cannotFail, null);
+            return new EvidenceResult(e, staleNow ? Status.STALE : Status.NOT_RUN,
+                    staleNow ? detail + "; its inputs changed since the bench ran" : detail,
+                    null, null, null, null, List.of(), cannotFail, null);
         }
         Status worst = runs.stream().map(c -> Status.of(c.status())).min(Comparator.naturalOrder()).orElseThrow();
+        if (staleNow) {
+            worst = worst(worst, Status.STALE);
+        }
         String detail = runs.stream().map(c -> (c.verdict() == null ? "" : c.verdict())
                         + (c.measured() == null ? "" : ": " + c.measured()) + (c.reason() == null ? "" : " (" + c.reason() + ")"))
                 .collect(Collectors.toCollection(LinkedHashSet::new)).stream().collect(Collectors.joining("; "))

@@ -123,6 +123,19 @@ class StatementsTest {
         assertThat(fromJson.source().getFileName().toString()).isEqualTo("claims.json");
         assertThat(fromJson.claims().keySet()).containsExactly("fig4-12-slots", "p1-p2-equal-p0");
         assertThat(fromJson.claims().get("p1-p2-equal-p0").basis()).isEqualTo("identity");
+        assertThat(fromJson.fresh()).isNull();
+
+        // The bench's own staleness rule: the recorded hash of the inputs it lists, against them now.
+        Path src = Files.createDirectories(tmp.resolve("bench/src"));
+        Files.writeString(src.resolve("Sim.java"), "class Sim {}");
+        String hash = dev.onceproof.provenance.InputsHash.of(tmp, List.of("bench/src"));
+        Files.writeString(dir.resolve("claims.json"), """
+                { "schema": "onceproof-claims/1", "inputs": ["bench/src"], "inputsHash": "%s",
+                  "claims": [ { "id": "fig4-12-slots", "verdict": "PASS", "basis": "closed-form", "canFail": true } ] }
+                """.formatted(hash));
+        assertThat(Claims.load(repo, "fam").fresh()).isTrue();
+        Files.writeString(src.resolve("Sim.java"), "class Sim { int changed; }");
+        assertThat(Claims.load(repo, "fam").fresh()).isFalse();
     }
 
     @Test
