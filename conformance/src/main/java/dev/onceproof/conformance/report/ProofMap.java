@@ -160,6 +160,10 @@ public final class ProofMap {
         Status status = control == Status.FAIL || control == Status.ERROR ? worst(m.status(), Status.FAIL) : m.status();
         String detail = control == Status.FAIL || control == Status.ERROR
                 ? m.detail() + "; control " + e.control() + " " + control.label : m.detail();
+        if (e.kind() != Evidence.Kind.MODEL && (m.result() == null || m.result().counterexample() == null)) {
+            // verify keeps the table only for a behaviour the manifest did not expect; this one it did.
+            detail += "; counterexample: ./onceproof models check " + e.ref();
+        }
         return new EvidenceResult(e, status, detail, m.result() == null ? null : m.result().distinctStates(),
                 m.result() == null ? null : m.result().depth(), m.result() == null ? null : m.result().seconds(),
                 m.result() == null ? null : m.result().counterexample(), List.of(), e.whyCannotFail(), control);
