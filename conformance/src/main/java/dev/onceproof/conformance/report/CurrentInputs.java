@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.onceproof.conformance.manifest.ModelEntry;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.manifest.TraceEntry;
@@ -7,7 +8,9 @@ import dev.onceproof.conformance.trace.TraceInputs;
 import dev.onceproof.provenance.InputsHash;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The inputs hash of a model's or a trace's result as of now, to compare with the one a verify run
@@ -21,6 +24,8 @@ import java.util.List;
  * carries ({@link TraceInputs#hash}).
  */
 public final class CurrentInputs {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Repo repo;
     private final TraceInputs traceInputs;
@@ -40,8 +45,18 @@ public final class CurrentInputs {
 
     /** Repository-relative paths: the cfg, then the reachable modules (sorted). */
     public List<String> modelFiles(ModelEntry m) {
-        TraceEntry asTrace = new TraceEntry(m.name(), m.family(), m.module(), m.cfg(), TraceEntry.Kind.TARGETED,
-                List.of(), 0, null, m.why());
+        // TraceInputs walks a trace model's modules; a model entry has the same module, cfg and family.
+        // Built by name through Jackson, so this compiles whatever optional fields TraceEntry gains.
+        Map<String, Object> fields = new HashMap<>();
+        fields.put("name", m.name());
+        fields.put("family", m.family());
+        fields.put("module", m.module());
+        fields.put("cfg", m.cfg());
+        fields.put("kind", TraceEntry.Kind.TARGETED.name());
+        fields.put("seeds", List.of());
+        fields.put("depth", 0);
+        fields.put("why", m.why());
+        TraceEntry asTrace = JSON.convertValue(fields, TraceEntry.class);
         List<String> out = new ArrayList<>();
         out.add(relative(repo.specs().resolve(m.cfg())));
         for (Path module : traceInputs.modules(asTrace)) {
