@@ -19,9 +19,9 @@ import java.util.Map;
  * <p>A model's hash is {@link InputsHash} over its cfg and every module TLC can load for it (the module
  * and, transitively, the modules of its folder and its family's folder that it names, found as
  * {@link TraceInputs#modules} finds a trace model's). That is the definition the verify command's
- * results use (helper B's {@code verify.ModelInputs}, not yet merged when this was written); when both
- * are on main, one of the two classes should call the other. A trace's hash is the one its header
- * carries ({@link TraceInputs#hash}).
+ * results use (helper B's {@code verify.ModelInputs}, on branch verify when this was written, and
+ * checked to give the same hashes); once both are on main this class should call that one. A trace's
+ * hash is the one its header carries ({@link TraceInputs#hash}).
  */
 public final class CurrentInputs {
 
@@ -65,9 +65,22 @@ public final class CurrentInputs {
         return out;
     }
 
-    /** @param seed the simulation seed of the file, null for a targeted trace */
+    /**
+     * "sha256:" and the hash a trace header carries, as the verify results write it.
+     *
+     * @param seed the simulation seed of the file, null for a targeted trace
+     */
     public String trace(TraceEntry t, Long seed) {
-        return traceInputs.hash(t, seed);
+        return "sha256:" + traceInputs.hash(t, seed);
+    }
+
+    /** Whether two hashes are the same, with or without the "sha256:" a header leaves out. */
+    static boolean same(String a, String b) {
+        return strip(a).equals(strip(b));
+    }
+
+    private static String strip(String h) {
+        return h.startsWith("sha256:") ? h.substring("sha256:".length()) : h;
     }
 
     private String relative(Path p) {

@@ -96,8 +96,9 @@ public final class ProofMap {
     private final LastResults results;
     private final Map<String, ModelEntry> models;
     private final Map<String, TraceEntry> traces;
-    private final Function<ModelEntry, String> modelHash;
     private final CurrentInputs inputs;
+    // A model or trace file is cited by several statements; its inputs are hashed once per report.
+    private final Map<String, String> modelHashes = new HashMap<>();
     private final Map<String, String> traceHashes = new HashMap<>();
 
     public ProofMap(Repo repo, Manifest manifest, LastResults results, CurrentInputs inputs) {
@@ -106,7 +107,6 @@ public final class ProofMap {
         this.models = manifest.models().stream().collect(Collectors.toMap(ModelEntry::name, Function.identity()));
         this.traces = manifest.traces().stream().collect(Collectors.toMap(TraceEntry::name, Function.identity()));
         this.inputs = inputs;
-        this.modelHash = inputs::model;
     }
 
     public FamilyResult family(FamilyStatements fs) {
@@ -181,7 +181,8 @@ public final class ProofMap {
         LastResults.Model m = r.get();
         Status s = Status.of(m.status());
         String detail = (m.outcome() == null ? "" : m.outcome()) + (m.expect() == null ? "" : " (expect " + m.expect() + ")");
-        if (s == Status.OK && entry != null && m.inputsHash() != null && !m.inputsHash().equals(modelHash.apply(entry))) {
+        if (s == Status.OK && entry != null && m.inputsHash() != null
+                && !CurrentInputs.same(m.inputsHash(), modelHashes.computeIfAbsent(name, n -> inputs.model(entry)))) {
             return new ModelCheck(Status.STALE, detail + "; its inputs changed since the run", m);
         }
         return new ModelCheck(s, detail, m);
@@ -206,7 +207,8 @@ public final class ProofMap {
         double secs = 0;
         for (LastResults.Trace t : runs) {
             Status s = Status.of(t.status());
-            if (s == Status.OK && entry != null && t.inputsHash() != null && !t.inputsHash().equals(traceHash(entry, t.file()))) {
+            if (s == Status.OK && entry != null && t.inputsHash() != null
+                    && !CurrentInputs.same(t.inputsHash(), traceHash(entry, t.file()))) {
                 s = Status.STALE;
                 details.add(t.file() + ": its inputs changed since the run");
             }
