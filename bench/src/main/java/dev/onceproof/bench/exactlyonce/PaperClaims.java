@@ -27,6 +27,7 @@ final class PaperClaims {
         out.addAll(figure6(base, figs.get("figure6")));
         out.addAll(figure7(base, figs.get("figure7"), figs.get("figure5")));
         out.addAll(figure8(figs.get("figure8")));
+        out.replaceAll(ClosedFormLabels::label);
         out.addAll(SimulationClaims.evaluate(base, figs, sim, seed, connections));
         return out;
     }
