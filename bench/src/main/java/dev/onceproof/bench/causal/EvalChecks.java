@@ -118,8 +118,8 @@ final class EvalChecks {
             return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.PASS, measured);
         }
         if (!above) {
-            return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.GAP, measured
-                    + ". Eq. 8 is biased low, never above the simulation: it multiplies the dependency factors as if"
+            return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.GAP, measured,
+                    "Eq. 8 is biased low, never above the simulation: it multiplies the dependency factors as if"
                     + " independent (they share latencies), uses P(D) unconditionally, and gives the destination's"
                     + " own events P(R) < 1 (notes 4.4)");
         }
@@ -203,10 +203,9 @@ final class EvalChecks {
             return new Check("fp-whole-group", "Section 5.2, last sentence", claim, Check.Status.PASS, sb.toString());
         }
         return new Check("fp-whole-group", "Section 5.2, last sentence", claim, Check.Status.GAP, sb
-                + String.format(Locale.ROOT, "up to x%.2f. 3/32 e^(-w) is the worst case for one dependency in"
-                        + " the three-node scenario; in a group many later events carry the same gap, and the first"
-                        + " of them starts the wait earlier, so more originals arrive after the request (notes Z12)",
-                        worst));
+                + String.format(Locale.ROOT, "up to x%.2f", worst), "3/32 e^(-w) is the worst case for one dependency"
+                + " in the three-node scenario; in a group many later events carry the same gap, and the first of them"
+                + " starts the wait earlier, so more originals arrive after the request (notes Z12)");
     }
 
     private static List<Check> cost(EvalConfig c, List<NetworkCost.Cell> cells) {
@@ -264,7 +263,7 @@ final class EvalChecks {
             return new Check(id, "Conclusion (L295), abstract (L54)", claim, Check.Status.PASS, measured.strip());
         }
         return new Check(id, "Conclusion (L295), abstract (L54)", claim, Check.Status.GAP, measured
-                + "not at the highest rate for every loss: " + reason);
+                + "not at the highest rate for every loss", reason);
     }
 
     private static Check liveness(List<NetworkCost.Cell> cells) {
@@ -298,8 +297,8 @@ final class EvalChecks {
         if (missing == 0) {
             return new Check("rer-paper-eventual-delivery", "Section 5.3", claim, Check.Status.PASS, measured);
         }
-        return new Check("rer-paper-eventual-delivery", "Section 5.3", claim, Check.Status.GAP, measured
-                + ": a lost copy of one of a node's last events is revealed by no later message, so it is never"
+        return new Check("rer-paper-eventual-delivery", "Section 5.3", claim, Check.Status.GAP, measured,
+                "a lost copy of one of a node's last events is revealed by no later message, so it is never"
                 + " requested (notes Z24), and an event whose request and single retry are lost is never asked"
                 + " for again, so every later event that depends on it waits for ever; heartbeats and a retry"
                 + " every RTO close both");

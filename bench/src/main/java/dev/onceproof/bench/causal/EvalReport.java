@@ -66,14 +66,20 @@ final class EvalReport {
         for (Check ch : res.checks()) {
             out.printf(Locale.ROOT, "%-4s  %-30s %s: %s%n      %s%n", ch.status(), ch.id(), ch.paper(), ch.claim(),
                     ch.measured());
+            if (!ch.reason().isEmpty()) {
+                out.printf(Locale.ROOT, "      why: %s%n", ch.reason());
+            }
         }
+    }
+
+    static String command(EvalConfig c) {
+        return "./onceproof bench causal --seed " + c.seed() + " --length " + c.length();
     }
 
     static Path writeJson(CausalEval.Results res, Path dir) throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
-        root.put("command", "./onceproof bench causal --seed " + res.config().seed() + " --length "
-                + res.config().length());
+        root.put("command", command(res.config()));
         root.set("config", json.valueToTree(res.config()));
         root.put("seconds", res.seconds());
         ArrayNode deliv = root.putArray("deliverability");
