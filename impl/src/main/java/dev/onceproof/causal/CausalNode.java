@@ -205,6 +205,11 @@ public class CausalNode {
             Missing known = missing.get(d);
             if (known != null) {
                 known.holders.add(holder);
+                if (config.recovery() == Recovery.RESTART && known.phase == Phase.RETRIED) {
+                    known.phase = Phase.WAITING; // L240: the message that shows the gap starts the wait
+                    known.asked = null;
+                    known.deadline = deadline;
+                }
             } else if (missing.size() < config.maxMissing()) {
                 missing.put(d, new Missing(d, holder, deadline));
             } else {
@@ -342,7 +347,7 @@ public class CausalNode {
     /**
      * Spec ExpireRto(i, d), RER step R4: the RTO ran out without a copy, so ask the next known holder
      * (paper 5.3: "another node that knows this message"). LIVE repeats this after every RTO;
-     * FAITHFUL does it once (phase RETRIED) as the paper says.
+     * FAITHFUL and RESTART do it once (phase RETRIED) as the paper says.
      */
     public Step expireRto(EventId d) {
         if (crashed) {
@@ -352,7 +357,7 @@ public class CausalNode {
         if (m == null || m.phase != Phase.ASKED) {
             return Step.of(Outcome.IGNORED);
         }
-        if (config.recovery() == Recovery.FAITHFUL) {
+        if (config.recovery() != Recovery.LIVE) {
             m.phase = Phase.RETRIED;
         }
         return request(d, m, retryTarget(d, m.holders, m.asked), Count.REQUEST_RETRY);

@@ -7,6 +7,15 @@ public enum Recovery {
      * the next known holder, then nothing more. TLC shows eventual delivery fails with it.
      */
     FAITHFUL("faithful"),
+    /**
+     * The paper with L240 read literally, "when the message B arrives at N3, it is seen that the
+     * message A is not there yet. At this point, a waiting time timer (w) is started": as FAITHFUL,
+     * but a message that shows a gap whose single retry has run out starts the wait for it again (a
+     * gap whose timer still runs keeps it, or a steady flow of messages would postpone the request for
+     * ever). Only a lost copy no later message reveals stays missing. The spec has no such constant;
+     * the causal bench uses it to tell the two causes of FAITHFUL's losses apart.
+     */
+    RESTART("restart"),
     /** The implemented protocol: a request after every RTO, cycling through the known holders. */
     LIVE("live");
 
@@ -26,6 +35,6 @@ public enum Recovery {
                 return r;
             }
         }
-        throw new IllegalArgumentException("recovery \"" + name + "\" is not one of faithful, live");
+        throw new IllegalArgumentException("recovery \"" + name + "\" is not one of faithful, restart, live");
     }
 }

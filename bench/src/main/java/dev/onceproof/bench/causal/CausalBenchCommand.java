@@ -1,5 +1,6 @@
 package dev.onceproof.bench.causal;
 
+import dev.onceproof.bench.claims.ClaimsFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +52,9 @@ public final class CausalBenchCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("wrote " + EvalReport.writeJson(res, out));
         System.out.println("wrote " + out.resolve("summary.txt"));
+        System.out.println("wrote " + ClaimsFile.write(ClaimsFile.repoRoot(Path.of("")), out, "causal",
+                EvalReport.command(res.config()), CausalClaims.INPUTS,
+                res.checks().stream().map(CausalClaims::toPaperClaim).toList()));
         for (Path p : EvalPlots.write(res, out)) {
             System.out.println("wrote " + p);
         }

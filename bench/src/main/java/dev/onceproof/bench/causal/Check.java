@@ -11,8 +11,13 @@ package dev.onceproof.bench.causal;
  *                 measured gap and its reason in {@code measured} (a finding about the paper, kept
  *                 visible instead of hidden behind a wider tolerance)
  * @param measured the numbers the verdict rests on
+ * @param reason   for a GAP, why the paper's statement is not reproduced as printed; empty otherwise
  */
-record Check(String id, String paper, String claim, Status status, String measured) {
+record Check(String id, String paper, String claim, Status status, String measured, String reason) {
+
+    Check(String id, String paper, String claim, Status status, String measured) {
+        this(id, paper, claim, status, measured, "");
+    }
 
     enum Status { PASS, FAIL, GAP }
 

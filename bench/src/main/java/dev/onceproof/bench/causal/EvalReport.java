@@ -51,13 +51,15 @@ final class EvalReport {
                     p.blue(), p.bound(), p.blue().estimate() / p.bound());
         }
         out.printf(Locale.ROOT, "%nnetwork cost per delivered (event, remote node) pair, n=5, lambda=1, %d events per"
-                + " cell; control = all but an event's first transmission%n", c.cost().events());
-        out.printf(Locale.ROOT, "%5s %5s %3s | %7s %7s %7s %6s %6s %6s %5s | %7s %7s | %7s %7s | %6s %6s %6s %6s%n",
-                "r", "loss", "w", "RER ctl", "RER all", "RER B", "req", "blue", "lat", "lost", "each ct", "each al",
-                "cum ct", "cum al", "ctl/E", "ctl/C", "all/E", "B/E");
+                + " cell; control = all but an event's first transmission; RER is charged every heartbeat it sends,"
+                + " those after the last event included (idle hb)%n", c.cost().events());
+        out.printf(Locale.ROOT, "%5s %5s %3s | %7s %7s %7s %7s %6s %6s %6s %5s | %7s %7s | %7s %7s | %6s %6s %6s %6s%n",
+                "r", "loss", "w", "RER ctl", "idle hb", "RER all", "RER B", "req", "blue", "lat", "lost", "each ct",
+                "each al", "cum ct", "cum al", "ctl/E", "ctl/C", "all/E", "B/E");
         for (NetworkCost.Cell x : res.cost()) {
-            out.printf(Locale.ROOT, "%5.0f %5.2f %3.0f | %7.4f %7.4f %7.1f %6.4f %6.4f %6.2f %5d | %7.4f %7.4f | %7.4f"
-                    + " %7.4f | %6.1f %6.1f %6.2f %6.2f%n", x.rate(), x.loss(), x.w(), x.rerControl(), x.rerAll(),
+            out.printf(Locale.ROOT, "%5.0f %5.2f %3.0f | %7.4f %7.4f %7.4f %7.1f %6.4f %6.4f %6.2f %5d | %7.4f %7.4f |"
+                    + " %7.4f %7.4f | %6.1f %6.1f %6.2f %6.2f%n", x.rate(), x.loss(), x.w(), x.rerControl(),
+                    x.rerIdleHeartbeats(), x.rerAll(),
                     x.rerAllBytes(), x.requests(), x.blue(), x.meanLatency(), x.undelivered(), x.eachControl(),
                     x.eachAll(), x.cumControl(), x.cumAll(), x.ratioEachControl(), x.ratioCumControl(),
                     x.ratioEachAll(), x.ratioEachAllBytes());
@@ -66,14 +68,20 @@ final class EvalReport {
         for (Check ch : res.checks()) {
             out.printf(Locale.ROOT, "%-4s  %-30s %s: %s%n      %s%n", ch.status(), ch.id(), ch.paper(), ch.claim(),
                     ch.measured());
+            if (!ch.reason().isEmpty()) {
+                out.printf(Locale.ROOT, "      why: %s%n", ch.reason());
+            }
         }
+    }
+
+    static String command(EvalConfig c) {
+        return "./onceproof bench causal --seed " + c.seed() + " --length " + c.length();
     }
 
     static Path writeJson(CausalEval.Results res, Path dir) throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
-        root.put("command", "./onceproof bench causal --seed " + res.config().seed() + " --length "
-                + res.config().length());
+        root.put("command", command(res.config()));
         root.set("config", json.valueToTree(res.config()));
         root.put("seconds", res.seconds());
         ArrayNode deliv = root.putArray("deliverability");

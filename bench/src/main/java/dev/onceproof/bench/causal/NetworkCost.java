@@ -13,7 +13,10 @@ import java.util.stream.IntStream;
  * the acknowledgement baselines run the same workload. Costs are per delivered (event, remote node)
  * pair: control messages (everything but an event's first transmission), all messages, and bytes.
  * The paper's RER (one retry after RTO, no heartbeats) runs on the lossy cells too, to count what it
- * never delivers.
+ * never delivers, and again under L240's reading ({@link Recovery#RESTART}: a message that shows a gap
+ * whose retry ran out starts the wait again), which separates a lost request and its retry (recovered
+ * then) from a lost last event (revealed by no later message). Every heartbeat RER sends is charged,
+ * those after the last event included: they are what recovers a lost last event.
  */
 final class NetworkCost {
 
@@ -40,13 +43,22 @@ final class NetworkCost {
      * @param faithfulNeverReceived of those pairs, how many never received a copy (the others arrived and
      *                     wait in the buffer behind a missing dependency); -1 if not run
      * @param deliveredTwice deliveries of an event already delivered at that node (the core promises 0)
+     * @param rerIdleHeartbeats heartbeats sent after the last event, per delivered pair (part of rerControl
+     *                     and rerHeartbeats: sent during the drain of 6 RTO + 4 heartbeat intervals)
+     * @param restartUndelivered pairs the paper's RER under L240's reading left undelivered; -1 if not run
+     * @param restartLater  the most events issued after an event the L240 reading left undelivered (-1: none)
+     * @param restartNeverReceived of those pairs, how many never received a copy; -1 if not run
+     * @param tailEvents    events issued in the last w + 2 RTO + 10 mean latencies of the workload: a
+     *                     lost copy among them may be revealed by no message that arrives after its
+     *                     retry ran out, so even the L240 reading may leave it missing
      */
     record Cell(double rate, double loss, double w, long pairs, long deliveredTwice, long faithfulLater,
             long faithfulNeverReceived, double rerControl, double rerHeartbeats,
             double rerAll, double rerControlBytes, double rerAllBytes, double requests, double blue,
             double meanLatency, long undelivered, long faithfulUndelivered, double eachControl, double eachAll,
             double eachControlBytes, double eachAllBytes, double cumControl, double cumAll, double cumControlBytes,
-            double cumAllBytes) {
+            double cumAllBytes, double rerIdleHeartbeats, long restartUndelivered, long restartLater,
+            long restartNeverReceived, long tailEvents) {
 
         double ratioEachControl() {
             return eachControl / rerControl;
@@ -85,31 +97,35 @@ final class NetworkCost {
                     var wl = SimSpec.Workload.roundRobin(c.n(), rate, c.events());
                     SimRun r = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, c.heartbeat(),
                             c.payload(), wl, drain, seed));
-                    long faithful = -1;
-                    long later = -1;
-                    long neverReceived = -1;
+                    long[] faithful = {-1, -1, -1};
+                    long[] restart = {-1, -1, -1};
                     if (loss > 0 && w == c.waits()[c.waits().length - 1]) {
-                        SimRun paper = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0,
-                                c.payload(), wl, drain, seed, Recovery.FAITHFUL));
-                        faithful = undelivered(paper);
-                        later = laterThanUndelivered(paper);
-                        neverReceived = neverReceived(paper);
+                        faithful = paperRecovery(c, model, loss, w, rto, wl, drain, seed, Recovery.FAITHFUL);
+                        restart = paperRecovery(c, model, loss, w, rto, wl, drain, seed, Recovery.RESTART);
                     }
+                    long tail = Math.round(rate * (w + 2 * rto + 10 / c.lambda()));
                     int dataBytes = (int) (r.bytes(SimRun.Kind.DATA) / r.count(SimRun.Kind.DATA));
                     var each = AckBaselines.ackEach(c.n(), c.events(), model, loss, rto, dataBytes,
                             GroupSim.streams(seed + 1));
                     var cum = AckBaselines.ackCumulative(c.n(), c.events(), rate, model, loss, rto, c.ackDelay(),
                             dataBytes, GroupSim.streams(seed + 2));
-                    cells.add(cell(rate, loss, w, r, faithful, later, neverReceived, each, cum));
+                    cells.add(cell(rate, loss, w, r, faithful, restart, tail, each, cum));
                 }
             }
         }
         return cells;
     }
 
-    private static Cell cell(double rate, double loss, double w, SimRun r, long faithful, long later, long never,
-            AckBaselines.Cost each,
-            AckBaselines.Cost cum) {
+    /** The paper's RER (no heartbeat) on the same workload and seed: undelivered, later, never received. */
+    private static long[] paperRecovery(Config c, LatencyModel model, double loss, double w, double rto,
+            SimSpec.Workload wl, double drain, long seed, Recovery recovery) {
+        SimRun paper = GroupSim.run(new SimSpec(c.n(), Mode.CAUSAL, model, loss, w, rto, 0, c.payload(), wl, drain, seed,
+                recovery));
+        return new long[] {undelivered(paper), laterThanUndelivered(paper), neverReceived(paper)};
+    }
+
+    private static Cell cell(double rate, double loss, double w, SimRun r, long[] faithful, long[] restart, long tail,
+            AckBaselines.Cost each, AckBaselines.Cost cum) {
         long delivered = 0;
         long blue = 0;
         long requested = 0;
@@ -131,16 +147,18 @@ final class NetworkCost {
         double d = delivered;
         long control = r.count(SimRun.Kind.REQUEST) + r.count(SimRun.Kind.RESEND) + r.count(SimRun.Kind.HEARTBEAT);
         long controlBytes = r.bytes(SimRun.Kind.REQUEST) + r.bytes(SimRun.Kind.RESEND) + r.bytes(SimRun.Kind.HEARTBEAT);
-        return new Cell(rate, loss, w, pairs, r.deliveredTwice, later, never, control / d, r.count(SimRun.Kind.HEARTBEAT) / d,
+        return new Cell(rate, loss, w, pairs, r.deliveredTwice, faithful[1], faithful[2], control / d,
+                r.count(SimRun.Kind.HEARTBEAT) / d,
                 (control + r.count(SimRun.Kind.DATA)) / d, controlBytes / d,
                 (controlBytes + r.bytes(SimRun.Kind.DATA)) / d, requested / (double) pairs, blue / (double) pairs,
-                latency / d, pairs - delivered, faithful,
+                latency / d, pairs - delivered, faithful[0],
                 each.controlMessages() / (double) each.pairs(), (each.controlMessages() + each.firstData())
                         / (double) each.pairs(), each.controlBytes() / (double) each.pairs(),
                 (each.controlBytes() + each.dataBytes()) / (double) each.pairs(),
                 cum.controlMessages() / (double) cum.pairs(), (cum.controlMessages() + cum.firstData())
                         / (double) cum.pairs(), cum.controlBytes() / (double) cum.pairs(),
-                (cum.controlBytes() + cum.dataBytes()) / (double) cum.pairs());
+                (cum.controlBytes() + cum.dataBytes()) / (double) cum.pairs(), r.idleHeartbeats / d, restart[0],
+                restart[1], restart[2], tail);
     }
 
     /** The event index of every remote (event, node) pair whose cell of {@code times} is NaN (never happened). */

@@ -28,7 +28,10 @@ final class SimRun {
     final boolean[][] dataLost;
     final long[] sent = new long[Kind.values().length];
     final long[] bytes = new long[Kind.values().length];
-    /** Heartbeats sent after the last issue: an idle group's keep-alive, kept out of the per-pair cost. */
+    /**
+     * Heartbeats sent after the last issue (counted in {@link #sent} as well: they are what recovers
+     * a lost last event, so RER pays for them; issue 18).
+     */
     long idleHeartbeats;
     long lostMessages;
     long duplicates;
@@ -98,7 +101,6 @@ final class SimRun {
         Kind k = kind(m);
         if (k == Kind.HEARTBEAT && t > spec.workload().last()) {
             idleHeartbeats++;
-            return;
         }
         sent[k.ordinal()]++;
         bytes[k.ordinal()] += size;

@@ -23,7 +23,7 @@ final class Circle {
     /** Hops from the NAP to its (nearest) server. */
     private final double napHops;
 
-    private Circle(Params p, UniformRandomProvider rng) {
+    private Circle(Params p, UniformRandomProvider rng, boolean napAtMean) {
         this.p = p;
         this.rng = rng;
         this.unitExp = rng == null ? null : AhrensDieterExponentialSampler.of(rng, 1.0);
@@ -32,17 +32,26 @@ final class Circle {
         } else {
             double spacing = (double) p.D() / p.N();
             double offset = rng.nextDouble() * spacing; // NAP position relative to the server before it
-            napHops = Math.min(offset, spacing - offset);
+            napHops = napAtMean ? ClosedForms.dSap(p) : Math.min(offset, spacing - offset);
         }
     }
 
     static Circle meanValue(Params p) {
-        return new Circle(p, null);
+        return new Circle(p, null, true);
     }
 
     /** A stochastic circle; the first draw of {@code rng} places the NAP. */
     static Circle stochastic(Params p, UniformRandomProvider rng) {
-        return new Circle(p, rng);
+        return new Circle(p, rng, false);
+    }
+
+    /**
+     * A stochastic circle whose NAP sits at App. B's mean distance D/(4N) (the first draw is still
+     * taken, so the rest of the stream is the same): a control that removes one cause of the gap
+     * between the stochastic and the analytic ratio.
+     */
+    static Circle stochasticNapAtMean(Params p, UniformRandomProvider rng) {
+        return new Circle(p, rng, true);
     }
 
     /** Hops between server i and server j along the shorter arc. */

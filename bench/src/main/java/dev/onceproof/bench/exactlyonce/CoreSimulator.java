@@ -63,6 +63,18 @@ public final class CoreSimulator implements Simulator {
     /** Stochastic connections simulated and the time each took, per strategy (the harness figure). */
     final Speed speed = new Speed();
 
+    /** Whether the stochastic mode keeps the NAP at App. B's mean distance ({@link Circle#stochasticNapAtMean}). */
+    private final boolean napAtMean;
+
+    public CoreSimulator() {
+        this(false);
+    }
+
+    /** A simulator whose stochastic mode puts every NAP at the mean distance (a control, not the figures). */
+    CoreSimulator(boolean napAtMean) {
+        this.napAtMean = napAtMean;
+    }
+
     /** Simulated stochastic connections per second, per strategy, over everything this simulator ran. */
     static final class Speed {
         final long[] connections = new long[7];
@@ -201,9 +213,9 @@ public final class CoreSimulator implements Simulator {
         // gather by index, so the numbers do not depend on the schedule.
         parallel(connections, k -> {
             long t = System.nanoTime();
-            Rig ri = stochasticCount(strategy, p, seed, k);
+            Rig ri = extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, false, napAtMean);
             long t1 = System.nanoTime();
-            Rig r0 = strategy == 0 ? ri : stochasticCount(0, p, seed, k);
+            Rig r0 = strategy == 0 ? ri : extended(0, p, seed, k, 0, Double.POSITIVE_INFINITY, false, napAtMean);
             speed.record(strategy, t1 - t);
             if (strategy != 0) {
                 speed.record(0, System.nanoTime() - t1);
@@ -231,7 +243,7 @@ public final class CoreSimulator implements Simulator {
      * with probability {@code loss}; a server times a Deliver out after {@code timeout} seconds.
      */
     static Rig lossyCount(int strategy, Params p, long seed, int k, double loss, double timeout) {
-        return extended(strategy, p, seed, k, loss, timeout, false);
+        return extended(strategy, p, seed, k, loss, timeout, false, false);
     }
 
     /**
@@ -242,22 +254,22 @@ public final class CoreSimulator implements Simulator {
      * ({@link Rig#reruns} counts the re-runs; {@link Rig#starved} stays set only at the cap.)
      */
     static Rig stochasticCount(int strategy, Params p, long seed, int k) {
-        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, false);
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, false, false);
     }
 
     /** {@link #stochasticCount} with the bytes on the wire counted ({@link Costs#bytes}). */
     static Rig stochasticCountWithBytes(int strategy, Params p, long seed, int k) {
-        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, true);
+        return extended(strategy, p, seed, k, 0, Double.POSITIVE_INFINITY, true, false);
     }
 
     private static Rig extended(int strategy, Params p, long seed, int k, double loss, double timeout,
-            boolean bytes) {
+            boolean bytes, boolean napAtMean) {
         int notes = stochasticNotes(p);
-        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes);
+        Rig rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes, napAtMean);
         int reruns = 0;
         while (rig.starved && notes < MAX_EXTENDED_NOTES) {
             notes = (int) Math.min(MAX_EXTENDED_NOTES, 4L * notes);
-            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes);
+            rig = stochasticOnce(strategy, p, seed, k, notes, loss, timeout, bytes, napAtMean);
             reruns++;
         }
         rig.reruns = reruns;
@@ -265,9 +277,10 @@ public final class CoreSimulator implements Simulator {
     }
 
     private static Rig stochasticOnce(int strategy, Params p, long seed, int k, int notes, double loss,
-            double timeout, boolean bytes) {
+            double timeout, boolean bytes, boolean napAtMean) {
         UniformRandomProvider rng = stream(seed, k);
-        Rig rig = rig(strategy, p, Circle.stochastic(p, rng), notes, rng);
+        Circle circle = napAtMean ? Circle.stochasticNapAtMean(p, rng) : Circle.stochastic(p, rng);
+        Rig rig = rig(strategy, p, circle, notes, rng);
         rig.costs.measureBytes = bytes;
         if (loss > 0 || Double.isFinite(timeout)) {
             rig.lossy(loss, timeout);

@@ -63,13 +63,22 @@ final class EoReport {
             String tag = switch (c.status()) {
                 case PASS -> "PASS";
                 case FAIL -> "FAIL";
+                case GAP -> "GAP ";
                 case NOT_RUN -> "N/A ";
             };
-            out.printf(Locale.ROOT, "%s  %-26s %s: %s%n      %s%n", tag, c.id(), c.paper(), c.claim(), c.measured());
+            out.printf(Locale.ROOT, "%s  %-26s %s [%s]: %s%n      %s%n", tag, c.id(), c.paper(), c.basis().json(),
+                    c.claim(), c.measured());
+            if (!c.reason().isEmpty()) {
+                out.printf(Locale.ROOT, "      why it differs from App. B: %s%n", c.reason());
+            }
         }
         long pass = claims.stream().filter(c -> c.status() == Claim.Status.PASS).count();
         long fail = claims.stream().filter(c -> c.status() == Claim.Status.FAIL).count();
-        out.printf(Locale.ROOT, "%d PASS, %d FAIL, %d not run%n", pass, fail, claims.size() - pass - fail);
+        long gap = claims.stream().filter(c -> c.status() == Claim.Status.GAP).count();
+        long identities = claims.stream().filter(c -> c.basis() == dev.onceproof.bench.claims.PaperClaim.Basis.IDENTITY)
+                .count();
+        out.printf(Locale.ROOT, "%d PASS, %d GAP, %d FAIL, %d not run; %d of the lines are identities of the closed"
+                + " forms (cannot fail)%n", pass, gap, fail, claims.size() - pass - fail - gap, identities);
     }
 
     static String describe(Params p) {

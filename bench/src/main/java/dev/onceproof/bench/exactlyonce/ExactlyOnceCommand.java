@@ -1,5 +1,6 @@
 package dev.onceproof.bench.exactlyonce;
 
+import dev.onceproof.bench.claims.ClaimsFile;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -31,6 +32,21 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "bench/results/exactlyonce",
             description = "Directory for results.json and the PNGs (default ${DEFAULT-VALUE}).")
     Path out;
+
+    /**
+     * Every source folder the numbers depend on (claims.json's inputs): this package, the shared
+     * claims code, the cores the rigs run (with the wire codec that counts bytes and the stores in
+     * the same folder), and the poms that pin Commons RNG and Statistics (a new release could change
+     * a stream or an interval).
+     */
+    static final java.util.List<String> INPUTS = java.util.List.of(
+            "bench/src/main/java/dev/onceproof/bench/exactlyonce",
+            "bench/src/main/java/dev/onceproof/bench/claims",
+            "impl/src/main/java/dev/onceproof/exactlyonce",
+            "impl/src/main/java/dev/onceproof/storage",
+            "bench/pom.xml",
+            "impl/pom.xml",
+            "pom.xml");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -69,8 +85,10 @@ public final class ExactlyOnceCommand implements Callable<Integer> {
         if (sim instanceof CoreSimulator cs) {
             EoReport.printSpeed(cs.speed, System.out);
         }
-        System.out.println("wrote " + EoReport.writeJson(res, "./onceproof bench exactlyonce --seed " + seed
-                + " --connections " + connections, out, sim instanceof CoreSimulator cs ? cs.speed : null));
+        String command = "./onceproof bench exactlyonce --seed " + seed + " --connections " + connections;
+        System.out.println("wrote " + EoReport.writeJson(res, command, out, sim instanceof CoreSimulator cs ? cs.speed : null));
+        System.out.println("wrote " + ClaimsFile.write(ClaimsFile.repoRoot(Path.of("")), out, "exactlyonce", command,
+                INPUTS, res.claims().stream().map(Claim::toPaperClaim).toList()));
         for (Path p : EoPlots.write(res, out)) {
             System.out.println("wrote " + p);
         }

@@ -27,7 +27,14 @@ final class PaperClaims {
         out.addAll(figure6(base, figs.get("figure6")));
         out.addAll(figure7(base, figs.get("figure7"), figs.get("figure5")));
         out.addAll(figure8(figs.get("figure8")));
+        out.replaceAll(ClosedFormLabels::label);
         out.addAll(SimulationClaims.evaluate(base, figs, sim, seed, connections));
+        // The claims on the cores' stochastic mode share points (the base values, for one): run each once.
+        Simulator cached = new CachingSimulator(sim);
+        out.addAll(StochasticClaims.evaluate(base, cached,
+                connections < 2 ? cached : new CachingSimulator(new CoreSimulator(true)), seed, connections));
+        out.addAll(BehaviourClaims.evaluate(base, figs, cached, seed, connections));
+        out.addAll(SensitivityClaims.evaluate(base, cached, seed, connections));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.onceproof.bench.exactlyonce;
 
+import dev.onceproof.bench.claims.PaperClaim.Basis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,11 +57,13 @@ final class SimulationClaims {
         List<String> notSimulated = new ArrayList<>();
         missing.forEach((s, m) -> notSimulated.add("S" + s + " at " + m[0] + " points (the first: " + m[1] + ")"));
         if (n == 0) {
-            return Claim.notRun(id, "App. B, notes Z23", claim, "no point simulated: " + String.join("; ", notSimulated));
+            return Claim.notRun(id, "App. B, notes Z23", claim, "no point simulated: " + String.join("; ", notSimulated))
+                    .basis(Basis.MEAN_VALUE);
         }
         return Claim.of(id, "App. B, notes Z23", claim, worst <= TOLERANCE, PaperClaims.fmt(
                 "%d points; largest relative error %.3f%% at %s%s", n, 100 * worst, where,
-                notSimulated.isEmpty() ? "" : "; not simulated: " + String.join("; ", notSimulated)));
+                notSimulated.isEmpty() ? "" : "; not simulated: " + String.join("; ", notSimulated)))
+                .basis(Basis.MEAN_VALUE).expected("the closed form's p_i/p_0 within 2% at every point");
     }
 
     private static Claim p1p2EqualP0(Params base, Simulator sim) {
@@ -70,7 +73,7 @@ final class SimulationClaims {
         for (int s = 0; s <= 2; s++) {
             Optional<String> why = sim.missing(s);
             if (why.isPresent()) {
-                return Claim.notRun(id, "App. B.1, L817-819", claim, "S" + s + ": " + why.get());
+                return Claim.notRun(id, "App. B.1, L817-819", claim, "S" + s + ": " + why.get()).basis(Basis.MEAN_VALUE);
             }
         }
         double p0 = sim.meanValue(0, base);
@@ -81,7 +84,7 @@ final class SimulationClaims {
                 && relativeError(p0, analytic) <= TOLERANCE;
         return Claim.of(id, "App. B.1, L817-819", claim, ok, PaperClaims.fmt(
                 "notes per connection, simulated: S0 %.3f, S1 %.3f, S2 %.3f; closed form p_0 = %.3f", p0, p1, p2,
-                analytic));
+                analytic)).basis(Basis.MEAN_VALUE).expected("p_1 = p_2 = p_0 within 2%");
     }
 
     static double relativeError(double simulated, double analytic) {
