@@ -82,7 +82,12 @@ final class VerifyMergeCommand implements Callable<Integer> {
                         + " (longest shard %.0f s)%n", merged.ok() ? "OK" : "FAILED", shards.size(), modelsOk,
                 merged.selection().size(), tracesOk, merged.traces().size(), claimsOk, merged.claims().size(),
                 merged.seconds());
-        Repo repo = repoOption.root != null ? repoOption.repo() : null;
+        Repo repo;
+        try {
+            repo = repoOption.repo(); // the merged results are the last results of this checkout, for report
+        } catch (IllegalStateException e) {
+            repo = null; // a merge job may run outside a checkout; it still has --json and --junit
+        }
         if (json != null) {
             ResultsJson.write(json, merged);
             out.println("results: " + json);

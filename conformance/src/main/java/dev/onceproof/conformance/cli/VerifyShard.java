@@ -6,6 +6,8 @@ import dev.onceproof.conformance.manifest.ModelExpectation;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.manifest.TraceEntry;
 import dev.onceproof.conformance.replay.StoredTraces;
+import dev.onceproof.conformance.trace.StalenessCheck;
+import dev.onceproof.conformance.trace.TraceInputs;
 import dev.onceproof.conformance.verify.Shards;
 import dev.onceproof.conformance.verify.VerifyResults;
 import java.nio.file.Path;
@@ -78,15 +80,31 @@ final class VerifyShard {
         return cost > 0 && secs > 0 ? secs / cost : DEFAULT_RATE;
     }
 
-    /** The fresh simulations a family's trace work makes (stored traces are regenerated only when stale). */
+    /**
+     * A family's trace work: its fresh simulations, and the stored traces whose header does not show
+     * them fresh (the plan reads headers and hashes inputs, no TLC, and gives the same answer on every
+     * machine at the same commit), each at its recorded seconds; then replay on the cores.
+     */
     static double traceSeconds(Repo repo, Manifest manifest, String family, int freshSeeds) {
         double s = 0;
         for (TraceEntry t : manifest.traces()) {
             if (t.family().equals(family) && t.kind() == TraceEntry.Kind.SIMULATE) {
-                s += freshSeeds * (t.seconds() != null ? t.seconds() : TRACE_SECONDS);
+                s += freshSeeds * seconds(t);
             }
         }
+        try {
+            for (StalenessCheck.Expected x : StalenessCheck.plan(repo, manifest, family, new TraceInputs(repo),
+                    StalenessCheck.Mode.BY_INPUTS).regenerate()) {
+                s += seconds(x.entry());
+            }
+        } catch (RuntimeException e) {
+            // A family whose traces cannot be planned fails quickly in its shard; its estimate does not matter.
+        }
         return s + 0.05 * StoredTraces.family(repo, family).size(); // replay on the cores
+    }
+
+    private static double seconds(TraceEntry t) {
+        return t.seconds() != null ? t.seconds() : TRACE_SECONDS;
     }
 
     /** The stored traces of a family whose trace work did not run, as results that say why. */

@@ -173,8 +173,9 @@ final class VerifyTraces {
             String old = read(dir.resolve(j.label()));
             String status = old != null && old.equals(d.trace().content()) ? "ok" : "stale";
             String why = old == null ? "missing: " + rel + " (run " + TraceGenerator.command(j.entry()) + ")"
-                    : status.equals("stale") ? "stale: " + rel + " differs from a fresh generation (run "
-                    + TraceGenerator.command(j.entry()) + ")" : null;
+                    : status.equals("stale") ? "stale: " + rel + " differs from a fresh generation at line "
+                    + firstDifferentLine(old, d.trace().content()) + " (run " + TraceGenerator.command(j.entry())
+                    + ")" : null;
             if (why != null) {
                 problems++;
                 failures.add("traces: " + why);
@@ -294,6 +295,18 @@ final class VerifyTraces {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + p, e);
         }
+    }
+
+    /** Line 1 is the header: a stale trace that differs only there was made from other inputs. */
+    private static int firstDifferentLine(String a, String b) {
+        String[] x = a.split("\n", -1);
+        String[] y = b.split("\n", -1);
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            if (!x[i].equals(y[i])) {
+                return i + 1;
+            }
+        }
+        return Math.min(x.length, y.length) + 1;
     }
 
     static String seconds(double s) {

@@ -46,6 +46,7 @@ public record VerifyResults(String schema, String commit, String startedAt, doub
                         List<String> untakenActions) {
 
         public Model {
+            seconds = millis(seconds);
             problems = List.copyOf(problems);
             untakenActions = List.copyOf(untakenActions);
         }
@@ -65,6 +66,15 @@ public record VerifyResults(String schema, String commit, String startedAt, doub
      */
     public record Trace(String file, String family, String kind, String status, int steps, double seconds,
                         String inputsHash, String mismatch, String reason) {
+
+        public Trace {
+            seconds = millis(seconds);
+        }
+    }
+
+    /** Times to the millisecond: finer digits are noise. */
+    static double millis(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
     }
 
     /**
