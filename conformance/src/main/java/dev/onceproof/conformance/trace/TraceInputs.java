@@ -59,7 +59,9 @@ public final class TraceInputs {
             "tla/TlaParseException.java",
             "tlc/TlcJobs.java", "tlc/CounterexampleTable.java", "tlc/TextTable.java",
             // How TLC's JVM is started (heap, GC, class archive): like the JDK, not an input.
-            "tlc/TlcJvm.java", "tlc/TlcClassArchive.java");
+            "tlc/TlcJvm.java", "tlc/TlcClassArchive.java",
+            // A measuring harness (forked against in-process); no trace is made through it.
+            "tlc/TlcModeComparison.java");
 
     static final List<String> GENERATOR_PACKAGES = List.of("trace", "tla", "tlc");
 
