@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
                 CausalCommand.class,
                 dev.onceproof.conformance.crash.EoCrashCommand.class,
                 AttackCommand.class,
+                dev.onceproof.conformance.validate.ValidateCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {
