@@ -35,8 +35,8 @@ Pending(p) == l[p] < Len(TraceLog[p])
 Line(p) == TraceLog[p][l[p] + 1]
 Has(ln, f) == f \in DOMAIN ln
 Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
-Progress(c) == LET S[i \in 0..Len(TraceLog)] == IF i = 0 THEN 0 ELSE S[i - 1] + c[i]
-               IN S[Len(TraceLog)]
+Progress(c) == LET Sum[i \in 0..Len(TraceLog)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
+               IN Sum[Len(TraceLog)]
 
 \* After the step, the variables the line names have the values it gives it;
 \* a map-valued one only at the keys it names (a runtime logs the entry it
@@ -101,6 +101,14 @@ CollectGarbageLine(p) ==
     /\ CollectGarbage(ln.conn)
     /\ Taken(p) /\ Agrees(ln)
 
+\* A fresh server logs the clock of its Init: a stuttering step takes it.
+InitLine(p) ==
+    /\ Line(p).action = "Init"
+    /\ l[p] = 0
+    /\ clock = Line(p).clock
+    /\ UNCHANGED vars
+    /\ Taken(p)
+
 \* Actions without parameters: WriteLatest, Crash, Recover, FinishRecovery.
 PlainLine(p, name, A) ==
     LET ln == Line(p) IN
@@ -111,7 +119,8 @@ PlainLine(p, name, A) ==
 TraceNext ==
     \E p \in Procs :
         /\ Pending(p)
-        /\ \/ TickLine(p)
+        /\ \/ InitLine(p)
+           \/ TickLine(p)
            \/ CatchUp(p)
            \/ ClockJumpLine(p)
            \/ SendLine(p)

@@ -65,6 +65,8 @@ public final class ConcurrentScmpFilter {
     private final Object writeLock = new Object();
     private final Reordering reordering;
     private final StepLog log;
+    /** Where Receive and CollectGarbage are logged: OFF inside a layer that logs its own steps (RPC). */
+    private final StepLog ownLog;
 
     /**
      * Orderings the safety argument above forbids, each a one-line change a maintainer could make;
@@ -100,7 +102,13 @@ public final class ConcurrentScmpFilter {
     /** A filter that commits one forbidden reordering: mutation seam, for tests only. */
     ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
                          Reordering reordering, StepLog log) {
+        this(config, clock, storage, restart, reordering, log, log);
+    }
+
+    private ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
+                                 Reordering reordering, StepLog log, StepLog ownLog) {
         this.log = Objects.requireNonNull(log, "log");
+        this.ownLog = Objects.requireNonNull(ownLog, "ownLog");
         this.reordering = Objects.requireNonNull(reordering, "reordering");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -146,8 +154,15 @@ public final class ConcurrentScmpFilter {
             }
         }
         this.refuseUntil = until;
-        if (restart && log.on()) {
-            logRecover(now);
+        if (log.on()) {
+            if (restart) {
+                logRecover(now);
+            } else {
+                // Spec Init at this clock reading: a run's logs measure time from it.
+                synchronized (log) {
+                    log.step("Init").field("clock", now).end();
+                }
+            }
         }
     }
 
@@ -173,6 +188,16 @@ public final class ConcurrentScmpFilter {
     /** A server process that ran before: recovers at once (Fig. 2-2, or the monotonic quiet period). */
     public static ConcurrentScmpFilter restart(ScmpConfig config, InstantSource clock, StableStorage storage) {
         return new ConcurrentScmpFilter(config, clock, storage, true, Reordering.NONE);
+    }
+
+    /**
+     * A filter inside a layer that logs its own steps (RPC's ReceiveCall and CollectGarbage, which
+     * call this filter inside their sections under the log's monitor): logs only the steps that
+     * layer takes from SCMP as they are, Recover, WriteLatest and FinishRecovery.
+     */
+    public static ConcurrentScmpFilter embedded(ScmpConfig config, InstantSource clock, StableStorage storage,
+                                                boolean restart, StepLog log) {
+        return new ConcurrentScmpFilter(config, clock, storage, restart, Reordering.NONE, log, StepLog.OFF);
     }
 
     /** As {@link #restart(ScmpConfig, InstantSource, StableStorage)}, logging to {@code log} (from Recover on). */
@@ -224,6 +249,7 @@ public final class ConcurrentScmpFilter {
 
         @Override
         public Long apply(ConnId conn, Long entry) {
+            StepLog log = ownLog;
             if (!log.on()) {
                 return decide(entry);
             }
@@ -326,6 +352,11 @@ public final class ConcurrentScmpFilter {
         return classOf(conn).upper.get();
     }
 
+    /** The name of conn's rho class (end of 2.4), as the step log and the spec's ClassOf name it. */
+    public String rhoClassOf(ConnId conn) {
+        return classOf(conn).name;
+    }
+
     /** Every eligible entry; one estimate per class for the pass. Returns how many were removed. */
     public int collectGarbage() {
         Map<String, Long> rho = new HashMap<>();
@@ -348,6 +379,7 @@ public final class ConcurrentScmpFilter {
         AtomicLong classUpper = rhoClass.upper;
         long[] removed = {Long.MIN_VALUE};
         boolean raiseInside = reordering != Reordering.UPPER_RAISED_AFTER_REMOVAL;
+        StepLog log = ownLog;
         ct.computeIfPresent(conn, (c, ts) -> {
             if (!log.on()) {
                 return collectEntry(ts, clock.millis(), rho, classUpper, raiseInside, removed);

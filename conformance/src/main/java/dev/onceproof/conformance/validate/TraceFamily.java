@@ -54,8 +54,9 @@ interface TraceFamily {
     static TraceFamily forSpec(String spec, String where) {
         return switch (spec) {
             case "SCMP" -> new ScmpTraceFamily();
+            case "RPC" -> new RpcTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP)");
+                    + "\" (known: SCMP, RPC)");
         };
     }
 }

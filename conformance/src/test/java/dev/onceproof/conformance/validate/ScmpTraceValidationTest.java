@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,14 +40,11 @@ class ScmpTraceValidationTest {
     }
 
     @Test
-    void theStoredRegressionLogsAreAccepted() throws IOException {
-        List<Path> logs;
-        try (Stream<Path> files = Files.list(STORED)) {
-            logs = files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList();
-        }
-        assertThat(logs).isNotEmpty();
-        for (Path log : logs) {
-            Validation v = VALIDATOR.validate(List.of(log));
+    void theStoredRegressionLogsAreAccepted() {
+        List<List<Path>> runs = StoredLogs.runs(STORED);
+        assertThat(runs).isNotEmpty();
+        for (List<Path> run : runs) {
+            Validation v = VALIDATOR.validate(run);
             assertThat(v.accepted()).as(v.report()).isTrue();
         }
     }
