@@ -26,16 +26,22 @@ CONSTANTS
     TraceSkew,  \* Conns -> the client clock offsets (0 on one machine)
     ReportAt    \* rejection report only: how many lines the longest prefix took
 
-VARIABLE l      \* process -> how many of its lines the behaviour has taken
+VARIABLES
+    l,          \* process -> how many of its lines the behaviour has taken
+    \* TraceLog, held in a variable that never changes: TLC 2.18 evaluates a
+    \* constant substituted by a definition at every reference (the whole log,
+    \* many times per state: seen with -coverage), a variable's value once.
+    \* Not in the VIEW.
+    log
 
-traceVars == <<vars, l>>
-Procs == DOMAIN TraceLog
-Pending(p) == l[p] < Len(TraceLog[p])
-Line(p) == TraceLog[p][l[p] + 1]
+traceVars == <<vars, l, log>>
+Procs == DOMAIN log
+Pending(p) == l[p] < Len(log[p])
+Line(p) == log[p][l[p] + 1]
 Has(ln, f) == f \in DOMAIN ln
 Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
-Progress(c) == LET Sum[i \in 0..Len(TraceLog)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
-               IN Sum[Len(TraceLog)]
+Progress(c) == LET Sum[i \in 0..Len(log)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
+               IN Sum[Len(log)]
 
 \* The time a line names (server lines: clock; client lines: now), or -1.
 TimeOf(ln) == IF Has(ln, "clock") THEN ln.clock ELSE IF Has(ln, "now") THEN ln.now ELSE 0 - 1
@@ -124,7 +130,7 @@ PlainLine(p, name, A) == Line(p).action = name /\ A
 \* a stuttering step takes it.
 InitLine(p) == Line(p).action = "Init" /\ l[p] = 0 /\ clock = Line(p).clock /\ UNCHANGED vars
 
-TraceNext ==
+TraceStep ==
     \/ TickTo
     \/ \E p \in Procs :
          /\ Pending(p)
@@ -143,15 +149,17 @@ TraceNext ==
          /\ Agrees(Line(p))
          /\ Taken(p)
 
-\* skew first: TLC then checks Init's skew \in [...] instead of enumerating it.
-TraceInit == skew = TraceSkew /\ Init /\ l = [p \in Procs |-> 0]
+TraceNext == TraceStep /\ UNCHANGED log
+
+\* skew first: TLC then checks Init's skew \in [...] instead of enumerating it;
+\* log before l, whose domain it gives.
+TraceInit == skew = TraceSkew /\ log = TraceLog /\ Init /\ l = [p \in Procs |-> 0]
 
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 
 TraceView == <<l, envVars, scmpVars, rpcVars, client, histVars>>
 
-TraceNotDone == \E p \in Procs : Pending(p)
-
+\* Acceptance and progress as in TraceScmp.
 ASSUME TLCSet(1, 0 - 1)
 TraceProgress ==
     IF Progress(l) > TLCGet(1)
@@ -168,7 +176,7 @@ SpecState ==
      executed |-> executed, replied |-> replied, rejects |-> rejects, callCount |-> callCount,
      crashClocks |-> crashClocks, lastAction |-> lastAction]
 
-Probe == Progress(l) = ReportAt /\ Next /\ l' = [p \in Procs |-> 0 - 1]
+Probe == Progress(l) = ReportAt /\ Next /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED log
 ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
 ReportBound == Progress(l) <= ReportAt
 ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)

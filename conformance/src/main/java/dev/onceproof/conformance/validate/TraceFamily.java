@@ -18,7 +18,7 @@ interface TraceFamily {
     /** The spec folder under specs/ that holds the spec and its trace module. */
     String folder();
 
-    /** The trace module (EXTENDS the spec, defines TraceSpec, TraceView, TraceNotDone, ...). */
+    /** The trace module (EXTENDS the spec, defines TraceSpec, TraceView, TraceProgress, ...). */
     String traceModule();
 
     /**
