@@ -11,11 +11,19 @@ import java.util.stream.Stream;
 /**
  * The stored regression logs of one family, conformance/src/test/resources/validate/FAMILY/: a
  * .jsonl file is a run of one process, a folder a run of several (each of its .jsonl files one
- * process or incarnation).
+ * process or incarnation). For the build's tests and for {@code verify}:
+ * {@code StoredLogs.runs(StoredLogs.dir(repo, "scmp"))}, each run then {@link TraceValidator#validate}.
  */
 public final class StoredLogs {
 
+    /** The families whose logs are validated (exactly-once and causal wait for their message-level specs). */
+    public static final List<String> FAMILIES = List.of("scmp", "rpc");
+
     private StoredLogs() {
+    }
+
+    public static Path dir(dev.onceproof.conformance.manifest.Repo repo, String family) {
+        return repo.root().resolve("conformance/src/test/resources/validate").resolve(family);
     }
 
     public static List<List<Path>> runs(Path familyDir) {
