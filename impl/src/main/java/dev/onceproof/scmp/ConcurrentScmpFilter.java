@@ -1,5 +1,6 @@
 package dev.onceproof.scmp;
 
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.StableStorage;
 import java.time.InstantSource;
 import java.util.HashMap;
@@ -36,6 +37,13 @@ import java.util.function.BiFunction;
  * commits one can be built only from this package (a package-private constructor), so that
  * conformance's Lincheck suite can show it catches each of them in this class, not in a copy.
  * Production code always gets {@link Reordering#NONE}.
+ *
+ * <p><b>Step log.</b> Given a {@link StepLog} that is on, every spec step (Receive, CollectGarbage,
+ * WriteLatest, Recover, FinishRecovery) is logged at its linearization point: the per-key section of
+ * a receive or a collection holds the log's monitor from its first read of shared state to its
+ * line, so the order of the lines is an order the steps could have taken effect in (a receive that
+ * read upper before a collection raised it is logged before that collection). Logging thus
+ * serializes the steps; {@link StepLog#OFF} takes no lock and writes nothing.
  */
 public final class ConcurrentScmpFilter {
 
@@ -56,6 +64,9 @@ public final class ConcurrentScmpFilter {
     private final long refuseUntil;
     private final Object writeLock = new Object();
     private final Reordering reordering;
+    private final StepLog log;
+    /** Where Receive and CollectGarbage are logged: OFF inside a layer that logs its own steps (RPC). */
+    private final StepLog ownLog;
 
     /**
      * Orderings the safety argument above forbids, each a one-line change a maintainer could make;
@@ -75,12 +86,29 @@ public final class ConcurrentScmpFilter {
 
     /** A freshly created server (spec Init). */
     public ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage) {
-        this(config, clock, storage, false, Reordering.NONE);
+        this(config, clock, storage, false, Reordering.NONE, StepLog.OFF);
+    }
+
+    /** A freshly created server (spec Init) that logs its steps to {@code log}. */
+    public ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, StepLog log) {
+        this(config, clock, storage, false, Reordering.NONE, log);
+    }
+
+    ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
+                         Reordering reordering) {
+        this(config, clock, storage, restart, reordering, StepLog.OFF);
     }
 
     /** A filter that commits one forbidden reordering: mutation seam, for tests only. */
     ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
-                         Reordering reordering) {
+                         Reordering reordering, StepLog log) {
+        this(config, clock, storage, restart, reordering, log, log);
+    }
+
+    private ConcurrentScmpFilter(ScmpConfig config, InstantSource clock, StableStorage storage, boolean restart,
+                                 Reordering reordering, StepLog log, StepLog ownLog) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.ownLog = Objects.requireNonNull(ownLog, "ownLog");
         this.reordering = Objects.requireNonNull(reordering, "reordering");
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -126,11 +154,56 @@ public final class ConcurrentScmpFilter {
             }
         }
         this.refuseUntil = until;
+        if (log.on()) {
+            if (restart) {
+                logRecover(now);
+            } else {
+                // Spec Init at this clock reading: a run's logs measure time from it.
+                synchronized (log) {
+                    log.step("Init").field("clock", now).end();
+                }
+            }
+        }
+    }
+
+    /** Spec Recover: the previous incarnation's Crash is logged by whoever saw it die. */
+    private void logRecover(long now) {
+        synchronized (log) {
+            log.step("Recover").field("clock", now);
+            if (config.scheme() == RecoveryScheme.RESILIENT) {
+                log.longs("upper", uppers()).field("latest", latest).field("stableLatest", stableLatest);
+            } else if (config.scheme() == RecoveryScheme.MONOTONIC) {
+                log.field("refuseUntil", refuseUntil).field("recovering", true);
+            }
+            log.end();
+        }
+    }
+
+    private Map<String, Long> uppers() {
+        Map<String, Long> bounds = new HashMap<>();
+        classes.forEach((k, c) -> bounds.put(k, c.upper.get()));
+        return bounds;
     }
 
     /** A server process that ran before: recovers at once (Fig. 2-2, or the monotonic quiet period). */
     public static ConcurrentScmpFilter restart(ScmpConfig config, InstantSource clock, StableStorage storage) {
         return new ConcurrentScmpFilter(config, clock, storage, true, Reordering.NONE);
+    }
+
+    /**
+     * A filter inside a layer that logs its own steps (RPC's ReceiveCall and CollectGarbage, which
+     * call this filter inside their sections under the log's monitor): logs only the steps that
+     * layer takes from SCMP as they are, Recover, WriteLatest and FinishRecovery.
+     */
+    public static ConcurrentScmpFilter embedded(ScmpConfig config, InstantSource clock, StableStorage storage,
+                                                boolean restart, StepLog log) {
+        return new ConcurrentScmpFilter(config, clock, storage, restart, Reordering.NONE, log, StepLog.OFF);
+    }
+
+    /** As {@link #restart(ScmpConfig, InstantSource, StableStorage)}, logging to {@code log} (from Recover on). */
+    public static ConcurrentScmpFilter restart(ScmpConfig config, InstantSource clock, StableStorage storage,
+                                               StepLog log) {
+        return new ConcurrentScmpFilter(config, clock, storage, true, Reordering.NONE, log);
     }
 
     /**
@@ -176,6 +249,25 @@ public final class ConcurrentScmpFilter {
 
         @Override
         public Long apply(ConnId conn, Long entry) {
+            StepLog log = ownLog;
+            if (!log.on()) {
+                return decide(entry);
+            }
+            synchronized (log) {
+                Long result = decide(entry);
+                log.step("Receive").field("conn", conn.value()).field("ts", t).field("verdict", verdict.specName());
+                if (verdict == Verdict.ACCEPTED) {
+                    log.field("ct", conn.value(), t);
+                }
+                if (now != Long.MIN_VALUE) {
+                    log.field("clock", now);
+                }
+                log.end();
+                return result;
+            }
+        }
+
+        private Long decide(Long entry) {
             // Everything the verdict depends on is read inside the per-key section, which is
             // therefore the linearization point.
             // Resilient and non-resilient verdicts depend on latest and ct only (Fig. 2-1, 2-2).
@@ -260,6 +352,11 @@ public final class ConcurrentScmpFilter {
         return classOf(conn).upper.get();
     }
 
+    /** The name of conn's rho class (end of 2.4), as the step log and the spec's ClassOf name it. */
+    public String rhoClassOf(ConnId conn) {
+        return classOf(conn).name;
+    }
+
     /** Every eligible entry; one estimate per class for the pass. Returns how many were removed. */
     public int collectGarbage() {
         Map<String, Long> rho = new HashMap<>();
@@ -282,21 +379,38 @@ public final class ConcurrentScmpFilter {
         AtomicLong classUpper = rhoClass.upper;
         long[] removed = {Long.MIN_VALUE};
         boolean raiseInside = reordering != Reordering.UPPER_RAISED_AFTER_REMOVAL;
+        StepLog log = ownLog;
         ct.computeIfPresent(conn, (c, ts) -> {
-            if (ts > clock.millis() - rho) {
-                return ts;
+            if (!log.on()) {
+                return collectEntry(ts, clock.millis(), rho, classUpper, raiseInside, removed);
             }
-            // Raise first, inside the section: a receive on c waits for this section, then sees upper.
-            if (raiseInside) {
-                classUpper.accumulateAndGet(ts, Math::max);
+            synchronized (log) {
+                long now = clock.millis();
+                Long kept = collectEntry(ts, now, rho, classUpper, raiseInside, removed);
+                if (kept == null) {
+                    log.step("CollectGarbage").field("conn", c.value()).field("clock", now)
+                            .field("upper", rhoClass.name, classUpper.get()).end();
+                }
+                return kept;
             }
-            removed[0] = ts;
-            return null;
         });
         if (!raiseInside && removed[0] != Long.MIN_VALUE) {
             classUpper.accumulateAndGet(removed[0], Math::max);
         }
         return removed[0] != Long.MIN_VALUE;
+    }
+
+    private Long collectEntry(long ts, long now, long rho, AtomicLong classUpper, boolean raiseInside,
+                              long[] removed) {
+        if (ts > now - rho) {
+            return ts;
+        }
+        // Raise first, inside the section: a receive on c waits for this section, then sees upper.
+        if (raiseInside) {
+            classUpper.accumulateAndGet(ts, Math::max);
+        }
+        removed[0] = ts;
+        return null;
     }
 
     /** Spec WriteLatest: clock + beta to stable storage, then latest; never backwards. */
@@ -306,6 +420,18 @@ public final class ConcurrentScmpFilter {
                     + config.scheme());
         }
         synchronized (writeLock) {
+            if (!log.on()) {
+                return writeLatestLocked();
+            }
+            // From the clock read to the line: a receive must not see the new latest before it is logged.
+            synchronized (log) {
+                return writeLatestLocked();
+            }
+        }
+    }
+
+    private long writeLatestLocked() {
+        {
             long target = clock.millis() + config.beta();
             if (target > latest) {
                 if (reordering == Reordering.LATEST_PUBLISHED_BEFORE_DURABLE) {
@@ -314,6 +440,10 @@ public final class ConcurrentScmpFilter {
                 storage.write(target);
                 stableLatest = target;
                 latest = target;
+                if (log.on()) {
+                    log.step("WriteLatest").field("clock", target - config.beta()).field("latest", latest)
+                            .field("stableLatest", stableLatest).end();
+                }
             }
             return latest;
         }
@@ -324,6 +454,19 @@ public final class ConcurrentScmpFilter {
         // Checked under the lock: two callers that both saw recovering would both finish, where the
         // core's FinishRecovery is enabled once (Lincheck found it, model checking mode).
         synchronized (writeLock) {
+            if (!log.on()) {
+                finishRecoveryLocked();
+                return;
+            }
+            // A receive must not see recovering cleared before the line is written.
+            synchronized (log) {
+                finishRecoveryLocked();
+            }
+        }
+    }
+
+    private void finishRecoveryLocked() {
+        {
             if (config.scheme() != RecoveryScheme.MONOTONIC || !recovering) {
                 throw new IllegalStateException("finishRecovery needs a MONOTONIC filter built by restart that"
                         + " has not finished; this one is " + config.scheme()
@@ -340,6 +483,10 @@ public final class ConcurrentScmpFilter {
             classes.values().forEach(c -> c.upper.accumulateAndGet(now, Math::max));
             // Volatile write after upper is raised: a receive that sees false also sees the new upper.
             recovering = false;
+            if (log.on()) {
+                log.step("FinishRecovery").field("clock", now).longs("upper", uppers())
+                        .field("recovering", false).end();
+            }
         }
     }
 

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
                 dev.onceproof.conformance.crash.EoCrashCommand.class,
                 AttackCommand.class,
                 dev.onceproof.conformance.report.ReportCommand.class,
+                dev.onceproof.conformance.validate.ValidateCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {

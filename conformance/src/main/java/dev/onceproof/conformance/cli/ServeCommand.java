@@ -86,6 +86,14 @@ public final class ServeCommand implements Callable<Integer> {
                     + " format version 2 datagrams authenticated under them; others are counted and dropped.")
     Path keyFile;
 
+    @Option(names = "--step-log", paramLabel = "FILE",
+            description = "Log every RPC.tla step to FILE (trace validation: ./onceproof validate).")
+    java.nio.file.Path stepLog;
+
+    @Option(names = "--incarnation", defaultValue = "0",
+            description = "Which start of this server the step log is (0 first, then one per restart).")
+    int incarnation;
+
     @Option(names = "--status-every", defaultValue = "0",
             description = "Seconds between status lines with the server's counters; 0: none (default ${DEFAULT-VALUE}).")
     int statusEvery;
@@ -117,7 +125,9 @@ public final class ServeCommand implements Callable<Integer> {
         FileStableStorage stable = new FileStableStorage(storage);
         RpcUdpServer server;
         try {
-            server = RpcUdpServer.start(options, config, kappa, stable, InstantSource.system(), h);
+            server = RpcUdpServer.start(options, config, kappa, stable, InstantSource.system(), h,
+                    stepLog == null ? dev.onceproof.steplog.StepLog.OFF
+                            : dev.onceproof.steplog.StepLog.open(stepLog, RpcStepLogs.serverHeader(config, kappa, incarnation)));
         } catch (java.io.IOException | RuntimeException e) {
             // A port in use, or a corrupt or unreadable storage file: stop with its own message,
             // never guess (DESIGN.md).

@@ -3,7 +3,9 @@ package dev.onceproof.conformance.crash;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.runtime.CallResult;
 import dev.onceproof.rpc.runtime.ClientOptions;
+import dev.onceproof.conformance.cli.RpcStepLogs;
 import dev.onceproof.rpc.runtime.RpcUdpClient;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.scmp.ConnId;
 import dev.onceproof.storage.FileStableStorage;
 import java.io.IOException;
@@ -102,6 +104,23 @@ public final class CrashExperiment {
         return dir.resolve("latest");
     }
 
+    /** Where step logs go (null: none) and the pause between a client's calls, for trace validation. */
+    private Path stepLogs;
+    private long pauseMillis;
+    private int incarnation;
+
+    /**
+     * Logs every step of the run for trace validation: each server incarnation to
+     * {@code server-<n>.jsonl} (its log ends where SIGKILL cut it), each client to
+     * {@code client-<k>.jsonl}, in {@code dir}; clients pause between calls so that a short run
+     * keeps its logs short. Returns this experiment.
+     */
+    public CrashExperiment logSteps(Path dir, long pauseBetweenCallsMillis) {
+        this.stepLogs = dir;
+        this.pauseMillis = pauseBetweenCallsMillis;
+        return this;
+    }
+
     public CrashReport run() throws IOException, InterruptedException {
         Path serverLog = dir.resolve("server.log");
         Random random = new Random(config.seed());
@@ -117,7 +136,8 @@ public final class CrashExperiment {
         List<Thread> clients = new ArrayList<>();
         for (int k = 0; k < config.clients(); k++) {
             ConnId conn = ConnId.of("crash-" + config.seed() + "-" + t0 + "-" + k);
-            Thread t = new Thread(() -> callLoop(address, conn, calls, clientFailure), "crash-client-" + k);
+            int client = k;
+            Thread t = new Thread(() -> callLoop(address, conn, calls, clientFailure, client), "crash-client-" + k);
             clients.add(t);
             t.start();
         }
@@ -166,11 +186,17 @@ public final class CrashExperiment {
     }
 
     private void callLoop(InetSocketAddress address, ConnId conn, ConcurrentLinkedQueue<CallRecord> calls,
-                          AtomicReference<Throwable> failure) {
+                          AtomicReference<Throwable> failure, int k) {
         // Paced to half of beta: a fast disk must not push timestamps past latest (too early).
         ClientOptions options = ClientOptions.of(config.clientPolicy()).withMaxLead(config.beta() / 2);
-        try (RpcUdpClient client = new RpcUdpClient(address, conn, options, java.time.InstantSource.system(), 0)) {
+        try (StepLog stepLog = stepLogs == null ? StepLog.OFF : StepLog.open(stepLogs.resolve("client-" + k + ".jsonl"),
+                RpcStepLogs.clientHeader(conn.value(), config.clientPolicy()));
+             RpcUdpClient client = new RpcUdpClient(address, conn, options, java.time.InstantSource.system(), 0,
+                     stepLog)) {
             for (int n = 0; n < config.maxCallsPerClient() && !stopping; n++) {
+                if (pauseMillis > 0 && n > 0) {
+                    Thread.sleep(pauseMillis);
+                }
                 String op = conn + "#" + n;
                 long start = System.currentTimeMillis();
                 CallResult r = client.call(op.getBytes(StandardCharsets.US_ASCII));
@@ -182,6 +208,16 @@ public final class CrashExperiment {
     }
 
     private List<String> serverArgs(int port) {
+        List<String> args = new ArrayList<>(serverArgsWithoutLog(port));
+        if (stepLogs != null) {
+            args.addAll(List.of("--step-log", stepLogs.resolve("server-" + incarnation + ".jsonl").toString(),
+                    "--incarnation", Integer.toString(incarnation)));
+            incarnation++;
+        }
+        return args;
+    }
+
+    private List<String> serverArgsWithoutLog(int port) {
         return List.of("--port", Integer.toString(port), "--bind", "127.0.0.1",
                 "--storage", storage().toString(), "--handler", "counter", "--journal", journal().toString(),
                 "--beta", Long.toString(config.beta()), "--latest-period", Long.toString(config.latestPeriod()),

@@ -3,6 +3,7 @@ package dev.onceproof.rpc.core;
 import dev.onceproof.rpc.wire.Payload;
 import dev.onceproof.rpc.wire.RpcMessage;
 import dev.onceproof.scmp.ConcurrentScmpFilter;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.scmp.ConnId;
 import dev.onceproof.scmp.ScmpConfig;
 import dev.onceproof.scmp.Timestamp;
@@ -50,6 +51,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p><b>Mutation seams.</b> {@link Reordering} names steps taken outside their per-key section,
  * which the argument above forbids; a server that commits one can be built only from this package,
  * so that conformance's Lincheck suite can show it catches each in this class, not in a copy.
+ *
+ * <p><b>Step log.</b> With a {@link StepLog} that is on, each step of RPC.tla this server takes
+ * (ReceiveCall, Complete, ReceiveReplyAck, CollectGarbage; WriteLatest and Recover through its
+ * filter) is logged inside its per-key section under the log's monitor, with the clock read there,
+ * before the step returns the effects the caller sends: a line precedes every datagram it caused.
  */
 public final class ConcurrentRpcServer implements ServerRules.Receiver {
 
@@ -64,6 +70,7 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
      */
     private final ConcurrentHashMap<ConnId, ServerEntry> table = new ConcurrentHashMap<>();
     private final Reordering reordering;
+    private final StepLog log;
 
     /** Steps moved out of conn's section, each a small change a maintainer could make; tests only. */
     enum Reordering {
@@ -88,11 +95,24 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
     }
 
     private ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa) {
-        this(filter, clock, kappa, Reordering.NONE);
+        this(filter, clock, kappa, Reordering.NONE, StepLog.OFF);
+    }
+
+    /** A fresh server, or one recovering from {@code storage} ({@code restart}), logging its steps to {@code log}. */
+    public static ConcurrentRpcServer logged(ScmpConfig config, InstantSource clock, StableStorage storage,
+                                             long kappa, boolean restart, StepLog log) {
+        return new ConcurrentRpcServer(ConcurrentScmpFilter.embedded(config, clock, storage, restart, log), clock,
+                kappa, Reordering.NONE, log);
+    }
+
+    ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa, Reordering reordering) {
+        this(filter, clock, kappa, reordering, StepLog.OFF);
     }
 
     /** A server over the given filter that commits one forbidden reordering: mutation seam, tests only. */
-    ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa, Reordering reordering) {
+    ConcurrentRpcServer(ConcurrentScmpFilter filter, InstantSource clock, long kappa, Reordering reordering,
+                        StepLog log) {
+        this.log = Objects.requireNonNull(log, "log");
         this.reordering = Objects.requireNonNull(reordering, "reordering");
         this.filter = Objects.requireNonNull(filter, "filter");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -137,15 +157,36 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         }
         Outcome out = new Outcome();
         table.compute(m.conn(), (conn, entry) -> {
-            Verdict v = filter.receive(conn, m.ts());
-            if (v == Verdict.ACCEPTED) {
-                out.step = ServerRules.execute(m);
-                return ServerEntry.computing(m.ts());
+            if (!log.on()) {
+                return judgeCall(m, conn, entry, out);
             }
-            out.step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
-            return entry;
+            synchronized (log) {
+                ServerEntry next = judgeCall(m, conn, entry, out);
+                logCall(m.conn(), m.ts().value(), false, out.step.outcome());
+                return next;
+            }
         });
         return out.step;
+    }
+
+    private ServerEntry judgeCall(RpcMessage.Call m, ConnId conn, ServerEntry entry, Outcome out) {
+        Verdict v = filter.receive(conn, m.ts());
+        if (v == Verdict.ACCEPTED) {
+            out.step = ServerRules.execute(m);
+            return ServerEntry.computing(m.ts());
+        }
+        out.step = ServerRules.notAccepted(v, m, entry, ServerRules::retransmit);
+        return entry;
+    }
+
+    /** RPC.tla ReceiveCall(m) with its outcome; the caller holds the log's monitor. */
+    private void logCall(ConnId conn, long ts, boolean truncated, ServerOutcome outcome) {
+        log.step("ReceiveCall").field("conn", conn.value()).field("ts", ts).field("truncated", truncated)
+                .field("outcome", outcome.specName());
+        if (outcome == ServerOutcome.EXECUTE) {
+            log.field("ct", conn.value(), ts);
+        }
+        log.field("clock", clock.millis()).end();
     }
 
     /**
@@ -163,9 +204,17 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         }
         Outcome out = new Outcome();
         table.compute(m.conn(), (conn, entry) -> {
-            out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
-                    ServerRules::retransmit);
-            return entry;
+            if (!log.on()) {
+                out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
+                        ServerRules::retransmit);
+                return entry;
+            }
+            synchronized (log) {
+                out.step = ServerRules.truncatedCall(conn, m.ts(), entry, filter.upperOf(conn), filter.inRecovery(),
+                        ServerRules::retransmit);
+                logCall(conn, m.ts().value(), true, out.step.outcome());
+                return entry;
+            }
         });
         return out.step;
     }
@@ -176,6 +225,12 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         Outcome out = new Outcome();
         table.computeIfPresent(m.conn(), (conn, entry) -> {
             ServerEntry idle = ServerRules.acknowledged(entry, m.ts());
+            if (log.on()) {
+                synchronized (log) {
+                    log.step("ReceiveReplyAck").field("conn", conn.value()).field("ts", m.ts().value())
+                            .field("outcome", idle == null ? "ignore" : "idle").field("clock", clock.millis()).end();
+                }
+            }
             if (idle == null) {
                 return entry;
             }
@@ -194,14 +249,28 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         Objects.requireNonNull(result, "result");
         Outcome out = new Outcome();
         table.computeIfPresent(conn, (c, entry) -> {
-            ServerEntry done = ServerRules.completed(entry, ts, result, clock.millis());
-            if (done == null) {
-                return entry;
+            if (!log.on()) {
+                return completeEntry(c, ts, result, entry, clock.millis(), out);
             }
-            out.step = ServerRules.reply(c, ts, result);
-            return done;
+            synchronized (log) {
+                long now = clock.millis();
+                ServerEntry next = completeEntry(c, ts, result, entry, now, out);
+                log.step("Complete").field("conn", c.value()).field("ts", ts.value())
+                        .field("outcome", out.step != null ? "reply" : "ignore").field("clock", now).end();
+                return next;
+            }
         });
         return out.stepOrIgnore();
+    }
+
+    private static ServerEntry completeEntry(ConnId c, Timestamp ts, Payload result, ServerEntry entry, long now,
+                                             Outcome out) {
+        ServerEntry done = ServerRules.completed(entry, ts, result, now);
+        if (done == null) {
+            return entry;
+        }
+        out.step = ServerRules.reply(c, ts, result);
+        return done;
     }
 
     /**
@@ -217,16 +286,31 @@ public final class ConcurrentRpcServer implements ServerRules.Receiver {
         Outcome out = new Outcome();
         boolean scmpInside = reordering != Reordering.SCMP_ENTRY_COLLECTED_AFTER_SECTION;
         table.computeIfPresent(conn, (c, entry) -> {
-            if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || (scmpInside && !filter.collectGarbage(c))) {
-                return entry;
+            if (!log.on()) {
+                return collectEntry(c, entry, rhoPrime, scmpInside, out);
             }
-            out.removed = true;
-            return null;
+            synchronized (log) {
+                ServerEntry next = collectEntry(c, entry, rhoPrime, scmpInside, out);
+                if (out.removed) {
+                    // A clock read after both rules passed: they only get truer as the clock moves.
+                    log.step("CollectGarbage").field("conn", c.value()).field("clock", clock.millis())
+                            .field("upper", filter.rhoClassOf(c), filter.upperOf(c)).end();
+                }
+                return next;
+            }
         });
         if (!scmpInside && out.removed) {
             filter.collectGarbage(conn);
         }
         return out.removed;
+    }
+
+    private ServerEntry collectEntry(ConnId c, ServerEntry entry, long rhoPrime, boolean scmpInside, Outcome out) {
+        if (!ServerRules.mayCollect(entry, clock.millis(), rhoPrime) || (scmpInside && !filter.collectGarbage(c))) {
+            return entry;
+        }
+        out.removed = true;
+        return null;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.onceproof.rpc.runtime;
 
 import dev.onceproof.rpc.core.ClientEffect;
 import dev.onceproof.rpc.core.ClientStep;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.rpc.core.RetryPolicy;
 import dev.onceproof.rpc.core.RpcClientCore;
 import dev.onceproof.rpc.wire.DatagramAuth;
@@ -62,6 +63,8 @@ public final class RpcUdpClient implements AutoCloseable {
     private final RpcKey sendingKey;
     /** DEFERRED: the REPLY-ACK of the last call, not yet sent. */
     private RpcMessage pendingReplyAck;
+    /** RPC.tla client steps (Call, Retransmit, Timeout, Receive*), each logged before its effects go out. */
+    private final StepLog log;
 
     public RpcUdpClient(InetSocketAddress server, ConnId conn, RetryPolicy policy) throws IOException {
         this(server, conn, ClientOptions.of(policy), InstantSource.system(), 0);
@@ -73,6 +76,13 @@ public final class RpcUdpClient implements AutoCloseable {
      */
     public RpcUdpClient(InetSocketAddress server, ConnId conn, ClientOptions options, InstantSource clock,
                         long lastSent) throws IOException {
+        this(server, conn, options, clock, lastSent, StepLog.OFF);
+    }
+
+    /** A client that logs its RPC.tla steps to {@code log} (trace validation). */
+    public RpcUdpClient(InetSocketAddress server, ConnId conn, ClientOptions options, InstantSource clock,
+                        long lastSent, StepLog log) throws IOException {
+        this.log = java.util.Objects.requireNonNull(log, "log");
         this.options = options;
         this.replyAcks = options.replyAcks();
         this.sendingKey = options.keys() == null ? null : options.keys().sendingKey(conn);
@@ -108,7 +118,7 @@ public final class RpcUdpClient implements AutoCloseable {
         long start = System.nanoTime(); // the call's latency, not counting the pacing
         long timerAt = Long.MAX_VALUE;
         pendingReplyAck = null; // superseded: the new CALL makes the server drop the stored reply
-        ClientStep step = core.call(Payload.of(args));
+        ClientStep step = logged(core.call(Payload.of(args)));
         // The first wait is measured from the call's reading: the CALL went out microseconds ago.
         boolean fresh = true;
         while (true) {
@@ -124,7 +134,7 @@ public final class RpcUdpClient implements AutoCloseable {
                             core.tries(), System.nanoTime() - start);
                 }
             }
-            step = awaitEvent(timerAt, fresh ? clock.millis() : clock.tick());
+            step = logged(awaitEvent(timerAt, fresh ? clock.millis() : clock.tick()));
             fresh = false;
         }
     }
@@ -133,6 +143,24 @@ public final class RpcUdpClient implements AutoCloseable {
      * Waits while the last timestamp is too far ahead of the clock (see ClientOptions.maxLeadMillis),
      * then reads the clock again for the call.
      */
+    /** Logs a step of the spec (not an ignored event) before the caller performs its effects. */
+    private ClientStep logged(ClientStep step) {
+        if (!log.on() || step.action().equals(ClientStep.IGNORE)) {
+            return step;
+        }
+        synchronized (log) {
+            log.step(step.action()).field("conn", core.conn().value()).field("ts", core.lastTimestamp());
+            switch (step.action()) {
+                case "Call" -> log.field("now", clock.millis());
+                case "Retransmit" -> log.field("truncated", core.state().acked());
+                case "ReceiveAck", "ReceiveReply", "ReceiveReject" -> log.field("accepted", true);
+                default -> { }
+            }
+            log.end();
+        }
+        return step;
+    }
+
     private void paceTimestamps(long now) throws InterruptedIOException {
         long lead = core.lastTimestamp() - now;
         if (lead >= options.maxLeadMillis()) {

@@ -1,6 +1,7 @@
 package dev.onceproof.rpc.runtime;
 
 import dev.onceproof.rpc.core.ConcurrentRpcServer;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.rpc.core.RpcServerState;
 import dev.onceproof.rpc.core.ServerEffect;
 import dev.onceproof.rpc.core.ServerStep;
@@ -101,6 +102,17 @@ public final class RpcUdpServer implements AutoCloseable {
     public static RpcUdpServer start(ServerOptions options, ScmpConfig scmpConfig, long kappa,
                                      StableStorage storage, InstantSource clock, CallHandler handler)
             throws IOException {
+        return start(options, scmpConfig, kappa, storage, clock, handler, StepLog.OFF);
+    }
+
+    /**
+     * As {@link #start(ServerOptions, ScmpConfig, long, StableStorage, InstantSource, CallHandler)},
+     * with the core logging its RPC.tla steps to {@code log} (trace validation); a restart's log begins
+     * with its Recover.
+     */
+    public static RpcUdpServer start(ServerOptions options, ScmpConfig scmpConfig, long kappa,
+                                     StableStorage storage, InstantSource clock, CallHandler handler, StepLog log)
+            throws IOException {
         if (scmpConfig.scheme() == RecoveryScheme.RESILIENT
                 && options.latestPeriodMillis() >= scmpConfig.beta()) {
             throw new IllegalArgumentException("latest period " + options.latestPeriodMillis()
@@ -108,9 +120,7 @@ public final class RpcUdpServer implements AutoCloseable {
                     + " clock and timely calls would be refused as too early (Fig. 2-2)");
         }
         boolean recovered = storage.read().isPresent();
-        ConcurrentRpcServer core = recovered
-                ? ConcurrentRpcServer.restart(scmpConfig, clock, storage, kappa)
-                : new ConcurrentRpcServer(scmpConfig, clock, storage, kappa);
+        ConcurrentRpcServer core = ConcurrentRpcServer.logged(scmpConfig, clock, storage, kappa, recovered, log);
         DatagramChannel channel = DatagramChannel.open();
         try {
             channel.bind(options.bind());

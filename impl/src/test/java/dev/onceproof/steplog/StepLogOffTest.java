@@ -1,0 +1,76 @@
+package dev.onceproof.steplog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.scmp.ConcurrentScmpFilter;
+import dev.onceproof.scmp.ConnId;
+import dev.onceproof.scmp.ManualInstantSource;
+import dev.onceproof.scmp.RecoveryScheme;
+import dev.onceproof.scmp.ScmpConfig;
+import dev.onceproof.scmp.Timestamp;
+import dev.onceproof.storage.InMemoryStableStorage;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Logging off costs a step no allocation and no I/O: the filter's hooks test {@link StepLog#on()}
+ * of the final {@link StepLog#OFF} and do nothing else. Measured with the JVM's per-thread allocation
+ * counter over many receives, against the same loop with the log on (the control: the counter does
+ * see the line each logged step builds).
+ */
+class StepLogOffTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void offLogsNothingAndIsTheSharedNoOp() {
+        assertThat(StepLog.OFF.on()).isFalse();
+        assertThat(StepLog.OFF.file()).isNull();
+    }
+
+    @Test
+    void aReceiveAllocatesNoMoreWithTheLogOffThanWithout() throws Exception {
+        long off = bytesPerReceive(StepLog.OFF);
+        Path file = dir.resolve("on.jsonl");
+        long on;
+        try (StepLog log = StepLog.open(file, new StepLog.Header("SCMP", "resilient", "test"))) {
+            on = bytesPerReceive(log);
+        }
+        long without = bytesPerReceive(null);
+        System.out.printf("bytes allocated per receive: log off %d, no log argument %d, log on %d%n", off, without, on);
+        // Off and the constructor without a log are the same code path: equal up to counter noise.
+        assertThat(off).isLessThanOrEqualTo(without + 8);
+        // The control: a logged step builds a line (StringBuilder growth, a String, its bytes).
+        assertThat(on).isGreaterThan(off + 64);
+        assertThat(Files.size(file)).isGreaterThan(0);
+    }
+
+    private static long bytesPerReceive(StepLog log) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, Long.MAX_VALUE / 4, 0, 1000);
+        ManualInstantSource clock = new ManualInstantSource(0);
+        ConcurrentScmpFilter filter = log == null ? new ConcurrentScmpFilter(config, clock, new InMemoryStableStorage())
+                : new ConcurrentScmpFilter(config, clock, new InMemoryStableStorage(), log);
+        ConnId[] conns = new ConnId[16];
+        for (int i = 0; i < conns.length; i++) {
+            conns[i] = ConnId.of("c" + i);
+        }
+        Timestamp[] stamps = new Timestamp[200_000];
+        for (int i = 0; i < stamps.length; i++) {
+            stamps[i] = Timestamp.of(i + 1);
+        }
+        for (int i = 0; i < 50_000; i++) { // warm up: the table's bins and the JIT settle
+            filter.receive(conns[i & 15], stamps[i]);
+        }
+        long before = mx.getCurrentThreadAllocatedBytes();
+        int n = stamps.length - 50_000;
+        for (int i = 50_000; i < stamps.length; i++) {
+            filter.receive(conns[i & 15], stamps[i]);
+        }
+        return (mx.getCurrentThreadAllocatedBytes() - before) / n;
+    }
+}
