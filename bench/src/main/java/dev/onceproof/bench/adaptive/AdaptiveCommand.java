@@ -1,6 +1,9 @@
 package dev.onceproof.bench.adaptive;
 
+import dev.onceproof.bench.claims.ClaimsFile;
+import dev.onceproof.bench.claims.PaperClaim;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,6 +34,26 @@ public final class AdaptiveCommand implements Callable<Integer> {
             description = "Directory for results.json and the PNG plots (default ${DEFAULT-VALUE}).")
     Path out;
 
+    /** Every source folder the numbers depend on: the experiment, the estimators and the SCMP core they drive. */
+    static final List<String> INPUTS = List.of(
+            "bench/src/main/java/dev/onceproof/bench/adaptive",
+            "bench/src/main/java/dev/onceproof/bench/claims",
+            "impl/src/main/java/dev/onceproof/adaptive",
+            "impl/src/main/java/dev/onceproof/scmp",
+            "impl/src/main/java/dev/onceproof/storage",
+            "bench/pom.xml",
+            "impl/pom.xml",
+            "pom.xml");
+
+    /**
+     * A check as a claims.json row: every adaptive check measures runs of the real SCMP core with an
+     * estimator (basis simulation) against the bound its theorem states, so each can fail.
+     */
+    static PaperClaim claim(Check c) {
+        return PaperClaim.of(c.id(), c.paper(), c.claim(), c.pass() ? PaperClaim.Verdict.PASS : PaperClaim.Verdict.FAIL,
+                c.measured(), "the statement holds on every measured run", PaperClaim.Basis.SIMULATION, "");
+    }
+
     @Override
     public Integer call() throws Exception {
         AdaptiveConfig d = AdaptiveConfig.defaults();
@@ -40,6 +63,9 @@ public final class AdaptiveCommand implements Callable<Integer> {
         AdaptiveReport.printTable(res, System.out);
         System.out.println();
         System.out.println("wrote " + AdaptiveReport.writeJson(res, out));
+        String command = "./onceproof bench adaptive --seed " + seed + " --length " + length + " --fixed-rho " + fixedRho;
+        System.out.println("wrote " + ClaimsFile.write(ClaimsFile.repoRoot(Path.of("")), out, "adaptive", command, INPUTS,
+                res.checks().stream().map(AdaptiveCommand::claim).toList()));
         for (Path p : AdaptivePlots.write(res, out)) {
             System.out.println("wrote " + p);
         }

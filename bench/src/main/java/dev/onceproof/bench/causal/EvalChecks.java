@@ -347,8 +347,8 @@ final class EvalChecks {
                 String.format(Locale.ROOT, "%d of the %d pairs are recovered once a later message restarts the wait,"
                         + " so their request and single retry were lost (as printed, an event whose request and retry"
                         + " are lost is never asked for again, and everything after it that depends on it waits); the"
-                        + " %d left are copies of events in the tail that no later message reveals (notes Z24)."
-                        + " Heartbeats and a retry every RTO close both.", missing - restartMissing, missing,
-                        restartMissing));
+                        + " %d left all lie in the workload's tail: %d lost copies that no message after their retry"
+                        + " reveals (notes Z24), the rest waiting behind them. Heartbeats and a retry every RTO close"
+                        + " both.", missing - restartMissing, missing, restartMissing, restartNever));
     }
 }

@@ -50,13 +50,13 @@ class NewClaimsCanFailTest {
 
     @Test
     void modestStorageFailsWithFiveSlots() {
-        Claim c = BehaviourClaims.modestStorage(BASE, SIM, 1, 4, 5);
+        Claim c = BehaviourClaims.modestStorage(BASE, SIM, 1, 2, 5);
         assertThat(c.status()).as(c.measured()).isEqualTo(Claim.Status.FAIL);
     }
 
     @Test
     void fig7FallsFailsWithoutOverheadAtDprimeZero() {
-        Claim c = BehaviourClaims.fig7FallsAt(BASE.with("dprime", 0), null, SIM, 1, 12);
+        Claim c = BehaviourClaims.fig7FallsAt(BASE.with("dprime", 0), null, SIM, 1, 4);
         assertThat(c.status()).as(c.measured()).isEqualTo(Claim.Status.FAIL);
     }
 
@@ -78,6 +78,10 @@ class NewClaimsCanFailTest {
         return out;
     }
 
+    /**
+     * "Reaches 1" is judged on the interval, so too few connections make every interval reach 1: with
+     * 4 connections this line PASSes (S6 0.74 [0.18, 1.30]); 10 give intervals narrow enough.
+     */
     @Test
     void oftenNoDearerFailsWhereOnlyTheStreamStrategiesAreFree() {
         Claim c = BehaviourClaims.oftenNoDearer(BASE.withAll("q=1,dprime=15,tprime=2"), SIM, 1, 10);
@@ -86,13 +90,52 @@ class NewClaimsCanFailTest {
 
     @Test
     void tuSensitivityFailsForAStrategyWithoutPeriodicSyncs() {
-        Claim c = SensitivityClaims.tu(4, BASE, SIM, 1, 10);
+        Claim c = SensitivityClaims.tu(4, BASE, SIM, 1, 4);
         assertThat(c.status()).as(c.measured()).isEqualTo(Claim.Status.FAIL);
     }
 
     @Test
     void tcInsensitivityFailsForStrategy4() {
-        Claim c = SensitivityClaims.tc(new int[] {4}, BASE, SIM, 1, 10);
+        Claim c = SensitivityClaims.tc(new int[] {4}, BASE, SIM, 1, 4);
         assertThat(c.status()).as(c.measured()).isEqualTo(Claim.Status.FAIL);
+    }
+
+    /** A simulator that answers every stochastic point with the same interval (the numbers under test). */
+    private static Simulator fixed(double mean) {
+        return new Simulator() {
+            @Override
+            public java.util.Optional<String> missing(int strategy) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public double meanValue(int strategy, Params p) {
+                throw new AssertionError("not used");
+            }
+
+            @Override
+            public Simulated.Estimate stochasticRatio(int strategy, Params p, long seed, int connections) {
+                return new Simulated.Estimate(mean, mean - 0.03, mean + 0.03, connections, 0, 0);
+            }
+        };
+    }
+
+    @Test
+    void theSlotsLineFailsWhenPuttingAppBsSimplificationsBackDoesNotCloseTheGap() {
+        assertThat(StochasticClaims.slots(BASE, fixed(1.0), fixed(1.0), 1, 100).status()).isEqualTo(Claim.Status.PASS);
+        assertThat(StochasticClaims.slots(BASE, fixed(0.75), fixed(1.0), 1, 100).status()).isEqualTo(Claim.Status.GAP);
+        assertThat(StochasticClaims.slots(BASE, fixed(0.75), fixed(0.85), 1, 100).status())
+                .isEqualTo(Claim.Status.FAIL);
+    }
+
+    @Test
+    void aGatherGapFailsWhenTheCoresAgreeWithNeitherAppBNorTheReason() {
+        // S4 at base: App. B 0.40, the reason's model about 0.23; cores at 0.60 match neither
+        assertThat(StochasticClaims.gather("x", "L1", 4, BASE, fixed(0.60), 1, 100, "s", "r").status())
+                .isEqualTo(Claim.Status.FAIL);
+        assertThat(StochasticClaims.gather("x", "L1", 4, BASE, fixed(0.22), 1, 100, "s", "r").status())
+                .isEqualTo(Claim.Status.GAP);
+        assertThat(StochasticClaims.gather("x", "L1", 4, BASE, fixed(0.40), 1, 100, "s", "r").status())
+                .isEqualTo(Claim.Status.PASS);
     }
 }
