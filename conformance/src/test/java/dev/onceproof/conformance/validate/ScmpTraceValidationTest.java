@@ -97,6 +97,21 @@ class ScmpTraceValidationTest {
                 .contains("\"conn\":" + received.path("conn")).contains("\"ts\":" + received.path("ts"));
     }
 
+    /**
+     * A finding, not a control: the SCMP jqwik world (ScmpSafetyProperties) also jumps the server
+     * clock forward, which SCMP.tla's ClockJump (back only) does not allow, so TLC has never checked
+     * SCMP under forward jumps. The stored log (the seed-7 run with its first jump turned forward, as
+     * that world may make it) is rejected at the jump; when the spec gains forward jumps, this test
+     * fails and the log moves to the accepted ones.
+     */
+    @Test
+    void aForwardClockJumpIsOutsideTheSpec() {
+        Path log = REPO.root().resolve("conformance/src/test/resources/validate/findings/scmp-forward-clock-jump.jsonl");
+        Validation v = VALIDATOR.validate(List.of(log));
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried().get(0).text()).contains("\"action\":\"ClockJump\"");
+    }
+
     static int indexOf(List<ObjectNode> steps, String action, String verdict) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).path("action").asText().equals(action)
