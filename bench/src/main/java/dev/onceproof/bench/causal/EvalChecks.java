@@ -24,16 +24,18 @@ final class EvalChecks {
         out.add(workedExample());
         out.add(curve("eq1-unordered", "Eq. 1", "without order an event is deliverable when it arrives: P = 1 - e^(-lambda t)",
                 deliv.get(0), Mode.UNORDERED, deliv.get(0).eq1()));
-        for (Deliverability.Result r : deliv) {
-            out.add(curve("eq7-fifo", "Eqs. 3 and 7", "FIFO: P(F <= t) = prod_{i < t(p) r / n} P(X <= t + i n / r)",
-                    r, Mode.FIFO, r.eq7()));
+        for (int i = 0; i < deliv.size(); i++) {
+            Deliverability.Result r = deliv.get(i);
+            out.add(curve("eq7-fifo" + WORKLOAD[i], "Eqs. 3 and 7",
+                    "FIFO: P(F <= t) = prod_{i < t(p) r / n} P(X <= t + i n / r)", r, Mode.FIFO, r.eq7()));
         }
         Deliverability.Result mix = deliv.get(2);
         out.add(curve("eq2-unordered", "Eq. 2 (Pareto CDF, notes X3)", "without order, deliverable on arrival:"
                 + " P = p (1 - e^(-lambda t)) + (1 - p) (1 - (x_m / t)^alpha)", mix, Mode.UNORDERED, mix.eq1()));
-        for (Deliverability.Result r : deliv) {
+        for (int i = 0; i < deliv.size(); i++) {
+            Deliverability.Result r = deliv.get(i);
             if (!Double.isNaN(r.eq8()[0])) {
-                out.add(causal(r));
+                out.add(causal(r, "eq8-causal" + WORKLOAD[i]));
             }
         }
         List<FalsePositives.Point> all = new ArrayList<>(sweep);
@@ -86,7 +88,17 @@ final class EvalChecks {
                 eq[at], where));
     }
 
+    /**
+     * Id suffix per deliverability workload (small group, worked example, mixture), so every line of
+     * claims.json has its own id; the first keeps the id it had when one line stood for all three.
+     */
+    static final String[] WORKLOAD = {"", "-worked-example", "-mixture"};
+
     static Check causal(Deliverability.Result r) {
+        return causal(r, "eq8-causal");
+    }
+
+    static Check causal(Deliverability.Result r, String id) {
         Interval[] sim = r.sim().get(Mode.CAUSAL);
         double[] eq8 = r.eq8();
         int outside = 0;
@@ -115,15 +127,15 @@ final class EvalChecks {
                 eq8.length - outside, eq8.length, gap, r.t()[at], sim[at], eq8[at], gapC);
         String claim = "causal: P(C <= t) = prod over the window of local and remote factors " + where(r);
         if (outside == 0) {
-            return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.PASS, measured);
+            return new Check(id, "Eqs. 4 and 8", claim, Check.Status.PASS, measured);
         }
         if (!above) {
-            return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.GAP, measured,
+            return new Check(id, "Eqs. 4 and 8", claim, Check.Status.GAP, measured,
                     "Eq. 8 is biased low, never above the simulation: it multiplies the dependency factors as if"
                     + " independent (they share latencies), uses P(D) unconditionally, and gives the destination's"
                     + " own events P(R) < 1 (notes 4.4)");
         }
-        return new Check("eq8-causal", "Eqs. 4 and 8", claim, Check.Status.FAIL, measured
+        return new Check(id, "Eqs. 4 and 8", claim, Check.Status.FAIL, measured
                 + "; Eq. 8 is ABOVE the simulated interval at" + aboveAt + " which its known biases do not explain");
     }
 

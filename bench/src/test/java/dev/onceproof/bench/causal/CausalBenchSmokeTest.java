@@ -44,6 +44,13 @@ class CausalBenchSmokeTest {
                 .doesNotContain("FAIL ");
         JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
         assertThat(json.get("checks")).hasSize(18);
+        // claims.json: one row per check, each id its own (verify and the report key on it)
+        JsonNode claims = new ObjectMapper().readTree(dir.resolve("claims.json").toFile());
+        assertThat(claims.get("schema").asText()).isEqualTo("onceproof-claims/1");
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        claims.get("claims").forEach(c -> ids.add(c.get("id").asText()));
+        assertThat(ids).hasSize(18).doesNotHaveDuplicates().contains("eq7-fifo", "eq7-fifo-worked-example",
+                "eq7-fifo-mixture", "eq8-causal", "eq8-causal-worked-example");
         assertThat(json.get("networkCost")).hasSize(24);
         for (String png : new String[] {"false-positives-vs-w", "delivery-cdf-small", "delivery-cdf-worked-example",
             "delivery-cdf-mixture", "network-cost-vs-rate", "fig2-false-positive-surface"}) {
