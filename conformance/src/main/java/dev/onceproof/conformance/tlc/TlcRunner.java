@@ -28,13 +28,17 @@ import java.util.stream.Stream;
  * trace generations found no difference). A run with a budget or a checkpoint always gets its own
  * JVM ({@link TlcRequest#needsOwnJvm}).
  *
- * <p>Forking stays the default because it measured faster: on 20 small ci models and 10 simulation
- * trace generations, 2 jobs, alternating rounds on the shared 2-core machine (load 15 to 23), the
- * median batch took 64.9 s forked against 73.8 s in-process (models) and 29.2 s against 34.9 s
- * (traces). A fresh class loader saves the JVM's own start but not TLC's class loading, nor its
- * JIT warm-up (compiled code belongs to the classes of one loader), and the run then shares our
- * JVM's garbage collector (G1, not the ParallelGC TLC is started with) and heap (TLC sizes its
- * fingerprint set from it), and C2 where small forked runs use C1 only.
+ * <p>Which runs go where is measured, not assumed. With the JVM's default flags (G1, C2) a fresh
+ * class loader lost to forking: on 20 small ci models and 10 simulation trace generations, 2 jobs,
+ * alternating rounds on the shared 2-core machine (load 15 to 23), the median batch took 64.9 s
+ * forked against 73.8 s in-process. A class loader saves the JVM's start but not TLC's class
+ * loading, and C2 compiles each loader's classes anew, which a short run never pays back. With our
+ * JVM started as {@code ./onceproof} starts it (ParallelGC, C1 only, soft references cleared at
+ * once so that each run's loader can be collected) the same comparison went the other way: 26.5 s
+ * forked against 18.2 s in-process for 12 models (1.45x), 10.7 s against 8.7 s for 6 trace
+ * generations. A long run wants C2, which only a JVM of its own gives it here. Hence {@link
+ * Mode#AUTO}: the runs TlcJvm starts with C1 only anyway (simulations, small safety models) run
+ * in-process, the rest forked.
  */
 public final class TlcRunner {
 
@@ -43,15 +47,26 @@ public final class TlcRunner {
         /** In our JVM, a fresh class loader per run (no JVM start per run). */
         IN_PROCESS,
         /** A JVM of its own per run, started as {@link TlcJvm} says. */
-        FORK;
+        FORK,
+        /**
+         * In our JVM when TlcJvm would start the run with C1 only ({@link TlcJvm#quick}), else
+         * forked: what {@code ./onceproof} uses, with its JVM started with C1 only.
+         */
+        AUTO;
 
-        /** ONCEPROOF_TLC_FORK=off runs TLC in our JVM; on (the default) forks every run. */
+        /**
+         * ONCEPROOF_TLC_FORK: on (the default) forks every run, off runs every run in our JVM,
+         * auto splits them as {@link #AUTO} says.
+         */
         public static Mode fromEnv() {
             String v = System.getenv().getOrDefault("ONCEPROOF_TLC_FORK", "on").trim().toLowerCase(Locale.ROOT);
-            if (!v.equals("on") && !v.equals("off")) {
-                throw new IllegalArgumentException("ONCEPROOF_TLC_FORK is \"" + v + "\"; it must be on or off");
-            }
-            return v.equals("on") ? FORK : IN_PROCESS;
+            return switch (v) {
+                case "on" -> FORK;
+                case "off" -> IN_PROCESS;
+                case "auto" -> AUTO;
+                default -> throw new IllegalArgumentException("ONCEPROOF_TLC_FORK is \"" + v
+                        + "\"; it must be on, off or auto");
+            };
         }
     }
 
@@ -81,7 +96,13 @@ public final class TlcRunner {
 
     /** Where this request runs: forked when the runner forks or the request needs a JVM of its own. */
     public Mode modeFor(TlcRequest request) {
-        return request.needsOwnJvm() ? Mode.FORK : mode;
+        if (request.needsOwnJvm()) {
+            return Mode.FORK;
+        }
+        if (mode == Mode.AUTO) {
+            return jvm.quick(request) ? Mode.IN_PROCESS : Mode.FORK;
+        }
+        return mode;
     }
 
     public TlcJvm jvm() {
