@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Budgeted and checkpointed runs on Slow.tla, whose 201 x 201 states take one TLC worker several
+ * Budgeted and checkpointed runs on Slow.tla, whose 201 x 201 states (each made dear on purpose) take one TLC worker several
  * seconds, so a budget of one second always stops it part way.
  */
 class TlcBudgetTest {
