@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.onceproof.conformance.manifest.Repo;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +15,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 18, item 6, the engineer's change loop: an edit to specs/scmp/SCMP.tla (the upper check of
@@ -34,16 +31,8 @@ class ChangeLoopTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) { }
-
-    private static Run run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     /** specs/scmp and traces/scmp of this repository, with the manifest's scmp traces and two models. */
@@ -95,7 +84,7 @@ class ChangeLoopTest {
     void theVerdictComesFirstAndAFailingFamilysTraceWorkIsSkipped() throws IOException {
         Repo repo = scmpCopy();
         breakUpperCheck(repo);
-        Run r = run("verify", "--family", "scmp", "--repo", repo.root().toString(), "--jobs", "2");
+        CliRun r = run("verify", "--family", "scmp", "--repo", repo.root().toString(), "--jobs", "2");
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
         String out = r.out();
         int verdict = out.indexOf("Models: FAILED: ");
@@ -112,7 +101,7 @@ class ChangeLoopTest {
     void withKeepGoingEveryTraceRunStopsAtItsBudgetAndIsNamed() throws IOException {
         Repo repo = scmpCopy();
         breakUpperCheck(repo);
-        Run r = run("verify", "--family", "scmp", "--repo", repo.root().toString(), "--jobs", "2", "--keep-going",
+        CliRun r = run("verify", "--family", "scmp", "--repo", repo.root().toString(), "--jobs", "2", "--keep-going",
                 "--trace-budget", "0.001", "--seed-base", "7");
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
         String out = r.out();

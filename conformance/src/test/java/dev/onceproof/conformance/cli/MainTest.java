@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.trace.TinyRepo;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The ./onceproof commands, run in-process on the tiny Counter repo (src/test/resources/tinyrepo). */
 class MainTest {
@@ -18,16 +15,8 @@ class MainTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) { }
-
-    private static Run run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -39,7 +28,7 @@ class MainTest {
     @Test
     void verifyPrintsTheTableAndPassesWhenTlcAgreesWithTheManifest() {
         Repo repo = TinyRepo.copyTo(dir);
-        Run r = run("verify", "--models-only", "--repo", repo.root().toString());
+        CliRun r = run("verify", "--models-only", "--repo", repo.root().toString());
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         // Progress lines are numbered in the order TLCs finish, which varies when two run side by side.
         assertThat(r.out()).containsPattern("\\[[12]/2\\] tiny-pass: pass, 45 distinct states, depth 6")
@@ -52,7 +41,7 @@ class MainTest {
         Repo repo = TinyRepo.copyTo(dir);
         Files.writeString(repo.manifestFile(), Files.readString(repo.manifestFile()).replace("\"distinctStates\": 45",
                 "\"distinctStates\": 44"));
-        Run r = run("verify", "--models-only", "--repo", repo.root().toString());
+        CliRun r = run("verify", "--models-only", "--repo", repo.root().toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains("tiny-pass: manifest says 44 distinct states, TLC found 45: update the manifest"
                 + " if the spec change was intended").contains("FAILED: 1/2 models as the manifest says");
@@ -63,7 +52,7 @@ class MainTest {
         Repo repo = TinyRepo.copyTo(dir);
         Files.writeString(repo.manifestFile(), Files.readString(repo.manifestFile())
                 .replace("\"expect\": \"Small\"", "\"expect\": \"pass\""));
-        Run r = run("verify", "--models-only", "--repo", repo.root().toString());
+        CliRun r = run("verify", "--models-only", "--repo", repo.root().toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains("tiny-small-mutant: manifest says pass, TLC found Small")
                 .contains("tiny-small-mutant: Invariant Small is violated after 2 steps:")
@@ -74,7 +63,7 @@ class MainTest {
     void brokenManifestIsAnInputErrorNamingTheEntry() throws Exception {
         Repo repo = TinyRepo.copyTo(dir);
         Files.writeString(repo.manifestFile(), Files.readString(repo.manifestFile()).replace("\"mode\": \"ci\"", "\"mode\": \"nightly\""));
-        Run r = run("models", "list", "--repo", repo.root().toString());
+        CliRun r = run("models", "list", "--repo", repo.root().toString());
         assertThat(r.exit()).isEqualTo(Main.INPUT_ERROR);
         assertThat(r.err()).contains("models[0] \"tiny-pass\": field \"mode\": is \"nightly\"");
     }
@@ -83,10 +72,10 @@ class MainTest {
     void tracesGenerateThenCheckIsFreshAndReplayNamesAMissingReplayer() {
         Repo repo = TinyRepo.copyTo(dir);
         assertThat(run("traces", "generate", "--repo", repo.root().toString()).exit()).isZero();
-        Run check = run("traces", "check", "--repo", repo.root().toString());
+        CliRun check = run("traces", "check", "--repo", repo.root().toString());
         assertThat(check.exit()).as(check.out()).isZero();
         assertThat(check.out()).contains("tiny: 3 traces regenerated, all fresh");
-        Run replay = run("replay", "--repo", repo.root().toString());
+        CliRun replay = run("replay", "--repo", repo.root().toString());
         assertThat(replay.exit()).isEqualTo(1);
         assertThat(replay.out()).contains("tiny-two.jsonl:1: no replayer for spec \"Counter\" (replayers: ");
     }
@@ -94,7 +83,7 @@ class MainTest {
     @Test
     void modelsCheckShowsTheMutantsCounterexample() {
         Repo repo = TinyRepo.copyTo(dir);
-        Run r = run("models", "check", "tiny-small-mutant", "--repo", repo.root().toString());
+        CliRun r = run("models", "check", "tiny-small-mutant", "--repo", repo.root().toString());
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("tiny-small-mutant: Small, 5 distinct states, depth 3")
                 .contains("as the manifest says")

@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.trace.TinyRepo;
 import dev.onceproof.conformance.verify.ClaimsReaderTest;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import picocli.CommandLine;
 
 /** What verify writes for CI (JSON, JUnit XML), its claims policy and its input errors, on the tiny repo. */
 class VerifyOutputsTest {
@@ -27,22 +24,14 @@ class VerifyOutputsTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) { }
-
-    private static Run run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void aMisspelledFamilyIsAnErrorListingTheFamilies() {
         Repo repo = TinyRepo.copyTo(dir);
-        Run r = run("verify", "--family", "tinny", "--repo", repo.root().toString());
+        CliRun r = run("verify", "--family", "tinny", "--repo", repo.root().toString());
         assertThat(r.exit()).isEqualTo(Main.INPUT_ERROR);
         assertThat(r.err()).isEqualTo("onceproof verify: --family tinny: no such family in specs/manifest.json;"
                 + " the families are tiny" + System.lineSeparator());
@@ -52,7 +41,7 @@ class VerifyOutputsTest {
     @Test
     void replayOfAMissingFileIsOneLineNamingIt() {
         Repo repo = TinyRepo.copyTo(dir);
-        Run r = run("replay", "--repo", repo.root().toString(), "traces/tiny/nope.jsonl");
+        CliRun r = run("replay", "--repo", repo.root().toString(), "traces/tiny/nope.jsonl");
         assertThat(r.exit()).isEqualTo(Main.INPUT_ERROR);
         assertThat(r.err()).isEqualTo("onceproof replay: traces/tiny/nope.jsonl: no such file" + System.lineSeparator());
         assertThat(r.out()).isEmpty();
@@ -64,7 +53,7 @@ class VerifyOutputsTest {
         assertThat(run("traces", "generate", "--repo", repo.root().toString()).exit()).isZero();
         Path junit = dir.resolve("junit");
         Path json = dir.resolve("out/results.json");
-        Run r = run("verify", "--repo", repo.root().toString(), "--junit", junit.toString(), "--json", json.toString(),
+        CliRun r = run("verify", "--repo", repo.root().toString(), "--junit", junit.toString(), "--json", json.toString(),
                 "--seed-base", "5");
         // The tiny Counter spec has no replayer, so its traces fail replay; the FAIL claim fails too.
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
@@ -129,7 +118,7 @@ class VerifyOutputsTest {
         Files.writeString(repo.manifestFile(), Files.readString(repo.manifestFile())
                 .replace("\"expect\": \"Small\"", "\"expect\": \"pass\""));
         Path junit = dir.resolve("junit");
-        Run r = run("verify", "--models-only", "--repo", repo.root().toString(), "--junit", junit.toString());
+        CliRun r = run("verify", "--models-only", "--repo", repo.root().toString(), "--junit", junit.toString());
         assertThat(r.exit()).isEqualTo(1);
         String xml = Files.readString(junit.resolve("TEST-onceproof.xml"));
         assertThat(xml).contains("<testcase classname=\"onceproof.models.tiny\" name=\"tiny-small-mutant\"")
@@ -142,17 +131,17 @@ class VerifyOutputsTest {
         Repo repo = ClaimsReaderTest.withClaims(dir);
         Path claims = repo.root().resolve("bench/results/tiny/claims.json");
         Files.writeString(claims, Files.readString(claims).replace("\"verdict\": \"FAIL\"", "\"verdict\": \"PASS\""));
-        Run fresh = run("verify", "--models-only", "--repo", repo.root().toString());
+        CliRun fresh = run("verify", "--models-only", "--repo", repo.root().toString());
         assertThat(fresh.exit()).as(fresh.out()).isZero();
         assertThat(fresh.out()).contains("claims/tiny: 3 ok, 0 fail, 0 stale, 1 not run").contains("3/4 claims ok");
 
         Path spec = repo.specs().resolve("tiny/Counter.tla");
         Files.writeString(spec, Files.readString(spec) + "\n\\* an edit after the module's end\n");
-        Run stale = run("verify", "--models-only", "--repo", repo.root().toString());
+        CliRun stale = run("verify", "--models-only", "--repo", repo.root().toString());
         assertThat(stale.exit()).as(stale.out()).isZero();
         assertThat(stale.out()).contains("claims/tiny: 0 ok, 0 fail, 4 stale (not failing; --strict-claims fails on them)")
                 .contains("stale: inputs changed since the bench ran");
-        Run strict = run("verify", "--models-only", "--strict-claims", "--repo", repo.root().toString());
+        CliRun strict = run("verify", "--models-only", "--strict-claims", "--repo", repo.root().toString());
         assertThat(strict.exit()).isEqualTo(1);
         assertThat(strict.out()).contains("claim bench/results/tiny bound-holds (Sec. 1, L10): stale: inputs changed");
     }

@@ -3,7 +3,7 @@ package dev.onceproof.conformance.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.onceproof.conformance.cli.Main;
+import dev.onceproof.conformance.cli.CliRun;
 import dev.onceproof.conformance.manifest.Manifest;
 import dev.onceproof.conformance.manifest.ModelEntry;
 import dev.onceproof.conformance.manifest.Repo;
@@ -13,8 +13,6 @@ import dev.onceproof.conformance.report.ProofMap.Flag;
 import dev.onceproof.conformance.report.ProofMap.StatementResult;
 import dev.onceproof.conformance.report.ProofMap.Status;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +22,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ./onceproof report} on the repository's statements and a results file written here in the
@@ -156,22 +153,15 @@ class ReportCommandTest {
         assertThat(row(f, "rpc", "performance-vs-udp-tcp").flags()).containsExactly(Flag.UNCOVERED);
     }
 
-    private record Run(int exit, String out, String err) { }
-
-    private static Run run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return new Run(cl.execute(args), out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void theCommandWritesOneSelfContainedPageAndTheMarkdownAndOnlyStrictFails() throws IOException {
         Path results = results();
         Path out = tmp.resolve("report");
-        Run r = run("report", "--results", results.toString(), "--out", out.toString());
+        CliRun r = run("report", "--results", results.toString(), "--out", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("results: " + results).contains("scmp                 14")
                 .contains("uncovered: no evidence: rpc/performance-vs-udp-tcp");
@@ -190,11 +180,11 @@ class ReportCommandTest {
     void aBrokenResultsFileIsOneLineNamingIt() throws IOException {
         Path bad = tmp.resolve("bad.json");
         Files.writeString(bad, "{\"schema\": \"something-else\"}");
-        Run r = run("report", "--results", bad.toString(), "--out", tmp.resolve("o").toString());
+        CliRun r = run("report", "--results", bad.toString(), "--out", tmp.resolve("o").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo("onceproof report: " + bad
                 + ": field \"schema\" is \"something-else\", this report reads onceproof-verify/1");
-        Run missing = run("report", "--results", tmp.resolve("nope.json").toString());
+        CliRun missing = run("report", "--results", tmp.resolve("nope.json").toString());
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("nope.json: no such results file");
     }
