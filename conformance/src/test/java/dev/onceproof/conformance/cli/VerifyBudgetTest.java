@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -45,13 +47,17 @@ class VerifyBudgetTest {
         assertThat(exit).as(out.toString()).isEqualTo(1);
         assertThat(out.toString()).contains("slow-grid: incomplete").contains("INCOMPLETE")
                 .contains("slow-grid: INCOMPLETE (not a pass): TLC stopped at its --budget after ")
-                .contains("actions never taken: Never")
+                .containsPattern("actions never taken: (IncX, )?(IncY, )?Never\\b")
                 .contains("Models: FAILED: 0/1 as the manifest says, 1 INCOMPLETE at the --budget");
         JsonNode m = new ObjectMapper().readTree(dir.resolve("target/onceproof/last-results.json").toFile())
                 .get("models").get(0);
         assertThat(m.get("status").asText()).isEqualTo("incomplete");
         assertThat(m.get("distinctStates").asLong()).isBetween(1L, 40400L);
-        assertThat(m.get("untakenActions").toString()).isEqualTo("[\"Never\"]");
+        // Never is never enabled; IncX and IncY are taken unless the machine is so loaded that the
+        // budget ends before TLC's first step (seen at load 26: one state, all three untaken).
+        List<String> untaken = new ArrayList<>();
+        m.get("untakenActions").forEach(a -> untaken.add(a.asText()));
+        assertThat(untaken).contains("Never").isSubsetOf("IncX", "IncY", "Never");
         assertThat(Files.readString(dir.resolve("junit/TEST-onceproof.xml")))
                 .contains("<error message=\"incomplete: INCOMPLETE (not a pass)").contains("type=\"incomplete\"");
         // A deep model without recorded seconds under a budget checkpoints, so the next run goes on.
