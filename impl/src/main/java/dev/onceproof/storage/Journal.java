@@ -114,6 +114,8 @@ public final class Journal<S, O> implements AutoCloseable {
         CORRUPTION_TAKEN_FOR_TORN_TAIL,
         /** A batch is acknowledged as durable without its fsync. */
         ACKNOWLEDGED_WITHOUT_FORCE,
+        /** A commit that finds another thread writing returns at once, its record still queued in memory. */
+        COMMIT_RETURNS_BEFORE_WRITE,
         /** The leader holds the append lock while it forces, so appenders wait for the disk. */
         APPEND_LOCK_HELD_ACROSS_FORCE,
         /** Compaction deletes covered segments before the checkpoint covering them is written. */
@@ -330,6 +332,9 @@ public final class Journal<S, O> implements AutoCloseable {
                     if (!leading) {
                         leading = true;
                         return false;
+                    }
+                    if (defect == Defect.COMMIT_RETURNS_BEFORE_WRITE && seq != Long.MAX_VALUE) {
+                        return true;
                     }
                     try {
                         sync.wait();
