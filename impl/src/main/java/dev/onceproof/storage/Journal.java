@@ -2,7 +2,6 @@ package dev.onceproof.storage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,15 +24,10 @@ import java.util.function.BiFunction;
  * any other damage is a {@link CorruptJournalException} naming file and offset, and nothing is
  * changed.
  *
- * <p><b>Group commit.</b> {@link #append} gives an operation the next sequence number and queues
- * its record in memory; it never waits for the disk. {@link #commit} returns once the operation is
- * durable. The first committer that finds nobody writing becomes the leader: it takes every queued
- * record (under the append lock, only long enough to swap the queue), writes them with one write
- * and forces them with one fsync, then wakes the others. Neither the append lock nor the monitor
- * committers wait on is held while it writes and forces: appenders keep filling the next batch and
- * committers whose records came too late wait for the next leader. So one fsync covers every
- * operation written since the previous one. {@link Commit#PER_OPERATION} is the same protocol with
- * batches of one record, the baseline a benchmark compares against.
+ * <p><b>Group commit</b> ({@link GroupCommit}). {@link #append} gives an operation the next
+ * sequence number and queues its record in memory; it never waits for the disk. {@link #commit}
+ * returns once the operation is durable; one fsync covers every record written since the previous
+ * one, and no lock appenders or committers wait on is held across it.
  *
  * <p><b>Compaction.</b> A caller who holds the state after operation {@code seq} passes it to
  * {@link #checkpoint}, typically when {@link #checkpointDue()}: the journal has grown past
@@ -131,52 +125,27 @@ public final class Journal<S, O> implements AutoCloseable {
         void after(Step step, Path file);
     }
 
-    /** A sealed segment: forced whole before its successor was created. */
-    private record Sealed(Path file, long first, long last) {
-    }
-
     private final Path dir;
     private final JournalCodec<S, O> codec;
     private final Options options;
-    private final JournalDisk disk;
     private final Defect defect;
     private final StepHook hook;
     private final FileSnapshotStore checkpoints;
     private final Recovered<S, O> recovered;
     private final long openedAt;
-
-    /** Guards the queue and the sequence numbers; never held across I/O (see the class comment). */
-    private final ReentrantLock appendLock = new ReentrantLock();
-    private long lastSeq;
-    /** Records lastSeq - queue.size() + 1 .. lastSeq, not yet written. */
-    private ArrayDeque<byte[]> queue = new ArrayDeque<>();
-    private long bytesSinceCheckpoint;
-    private boolean closed;
-
-    /** Committers wait on this monitor; it guards the fields below, and is never held across I/O. */
-    private final Object sync = new Object();
-    private long durableSeq;
-    private boolean leading;
-    /** Set once, when a write or fsync failed (or on close); read without the monitor by appenders. */
-    private volatile RuntimeException failure;
-    private long forces;
-
-    // Touched only by the leader (leadership passes through the sync monitor, which orders it).
-    private FileChannel channel;
-    private Path channelFile;
-    private long channelFirst;
-    /** The last sequence number written to the channel; the queue's first record is this plus one. */
-    private long written;
+    private final GroupCommit writer;
 
     /**
-     * Serializes checkpoints (and close). Held across the checkpoint's fsyncs, which is safe because
-     * only another checkpoint waits for it: appenders and committers never take it.
+     * Serializes checkpoints and close; guards the fields below, which readers read without it.
+     * Held across a checkpoint's fsyncs, which is safe because only another checkpoint or close
+     * waits for it: appenders, committers and {@link #checkpointDue()} never take it.
      */
     private final ReentrantLock checkpointLock = new ReentrantLock();
-    private final ArrayDeque<Sealed> sealed = new ArrayDeque<>();
-    private long checkpointSeq;
-    private long checkpointBytes;
-    private long checkpointsWritten;
+    /** Sealed segments, oldest first; the current one is the writer's. */
+    private final ArrayDeque<GroupCommit.Sealed> sealed = new ArrayDeque<>();
+    private volatile long checkpointSeq;
+    private volatile long checkpointBytes;
+    private volatile long checkpointsWritten;
 
     /** Opens (creating if absent) the journal in {@code dir}; {@link #recovered()} has what it held. */
     public static <S, O> Journal<S, O> open(Path dir, JournalCodec<S, O> codec, Options options) {
@@ -197,7 +166,6 @@ public final class Journal<S, O> implements AutoCloseable {
         this.dir = dir;
         this.codec = codec;
         this.options = options;
-        this.disk = disk;
         this.defect = defect;
         this.hook = hook;
         Files.createDirectories(dir);
@@ -207,36 +175,40 @@ public final class Journal<S, O> implements AutoCloseable {
         this.recovered = decode(found);
         // Every check passed: only now change the directory.
         List<JournalSegment.Scan> segments = found.segments();
+        long bytes = 0;
         for (int i = 0; i < segments.size() - 1; i++) {
             JournalSegment.Scan s = segments.get(i);
-            sealed.add(new Sealed(s.file(), s.first(), s.last()));
-            bytesSinceCheckpoint += s.goodEnd() - JournalSegment.HEADER;
+            sealed.add(new GroupCommit.Sealed(s.file(), s.first(), s.last()));
+            bytes += s.goodEnd() - JournalSegment.HEADER;
         }
+        FileChannel channel;
+        Path file;
+        long first;
         if (segments.isEmpty()) {
-            createSegment(found.checkpointSeq() + 1);
+            first = found.checkpointSeq() + 1;
+            file = dir.resolve(JournalSegment.name(first));
+            channel = GroupCommit.createSegment(dir, first, disk);
         } else {
             JournalSegment.Scan last = segments.get(segments.size() - 1);
-            channel = FileChannel.open(last.file(), StandardOpenOption.WRITE);
-            channelFile = last.file();
-            channelFirst = last.first();
+            file = last.file();
+            first = last.first();
+            channel = FileChannel.open(file, StandardOpenOption.WRITE);
             if (last.goodEnd() < JournalSegment.HEADER) {
                 // Torn while being created: it holds nothing; write its header again.
                 channel.truncate(0);
-                writeFully(JournalSegment.header());
-                disk.force(channel, channelFile);
+                GroupCommit.writeFully(channel, JournalSegment.header());
+                disk.force(channel, file);
             } else if (last.torn()) {
                 channel.truncate(last.goodEnd());
-                disk.force(channel, channelFile);
+                disk.force(channel, file);
             }
             channel.position(channel.size());
-            bytesSinceCheckpoint += channel.size() - JournalSegment.HEADER;
+            bytes += channel.size() - JournalSegment.HEADER;
         }
         this.checkpointSeq = found.checkpointSeq();
         this.checkpointBytes = found.checkpoint().map(s -> (long) s.payload().length).orElse(0L);
-        this.lastSeq = found.lastSeq();
-        this.written = lastSeq;
-        this.durableSeq = lastSeq;
-        this.openedAt = lastSeq;
+        this.openedAt = found.lastSeq();
+        this.writer = new GroupCommit(dir, options.commit(), disk, defect, channel, file, first, found.lastSeq(), bytes);
     }
 
     private Recovered<S, O> decode(JournalRecovery.Found found) {
@@ -279,19 +251,7 @@ public final class Journal<S, O> implements AutoCloseable {
      * {@link #commit(long)} of that number returns. Never waits for the disk.
      */
     public long append(O operation) {
-        byte[] payload = codec.encodeOperation(operation);
-        appendLock.lock();
-        try {
-            ensureUsable();
-            long seq = lastSeq + 1;
-            byte[] record = JournalSegment.record(seq, payload);
-            queue.add(record);
-            lastSeq = seq;
-            bytesSinceCheckpoint += record.length;
-            return seq;
-        } finally {
-            appendLock.unlock();
-        }
+        return writer.append(codec.encodeOperation(operation));
     }
 
     /** Returns once every operation up to {@code seq} is durable (forced to the disk). */
@@ -300,186 +260,25 @@ public final class Journal<S, O> implements AutoCloseable {
             throw new IllegalArgumentException("commit of sequence number " + seq + " in " + where()
                     + ", which has appended only up to " + lastSeq());
         }
-        while (!becomeLeaderUnlessDurable(seq)) {
-            lead(false);
-        }
+        writer.commit(seq);
     }
 
     /** Appends and commits: returns the operation's sequence number once it is durable. */
     public long appendAndCommit(O operation) {
         long seq = append(operation);
-        commit(seq);
+        writer.commit(seq);
         return seq;
     }
 
     /** Commits everything appended so far. */
     public void commit() {
-        commit(lastSeq());
-    }
-
-    /** True once {@code seq} is durable; else this thread is now the leader and must {@link #lead}. */
-    private boolean becomeLeaderUnlessDurable(long seq) {
-        boolean interrupted = false;
-        try {
-            synchronized (sync) {
-                while (true) {
-                    if (failure != null) {
-                        throw failure;
-                    }
-                    if (durableSeq >= seq) {
-                        return true;
-                    }
-                    if (!leading) {
-                        leading = true;
-                        return false;
-                    }
-                    if (defect == Defect.COMMIT_RETURNS_BEFORE_WRITE && seq != Long.MAX_VALUE) {
-                        return true;
-                    }
-                    try {
-                        sync.wait();
-                    } catch (InterruptedException e) {
-                        // A commit cannot be abandoned halfway: its record may already be written.
-                        interrupted = true;
-                    }
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private void becomeLeader() {
-        if (!becomeLeaderUnlessDurable(Long.MAX_VALUE)) {
-            return;
-        }
-        throw new AssertionError("unreachable");
-    }
-
-    /**
-     * As the leader (and holding nothing else): writes and forces one batch, then, if
-     * {@code roll}, seals the segment and starts the next. Hands leadership back in all cases.
-     */
-    private void lead(boolean roll) {
-        RuntimeException failed = null;
-        long done = -1;
-        try {
-            done = writeBatch();
-            if (roll && written >= channelFirst) {
-                // The sealed segment was forced whole by writeBatch above: a bad record in a sealed
-                // segment is therefore never a torn write, which is what recovery relies on.
-                sealed.add(new Sealed(channelFile, channelFirst, written));
-                channel.close();
-                createSegment(written + 1);
-                appendLock.lock();
-                try {
-                    bytesSinceCheckpoint = queuedBytes();
-                } finally {
-                    appendLock.unlock();
-                }
-            }
-        } catch (IOException e) {
-            failed = new UncheckedIOException(where() + " failed writing or forcing " + channelFile
-                    + "; it accepts nothing more: reopen it to recover what is durable", e);
-        } catch (RuntimeException e) {
-            failed = e;
-        } finally {
-            synchronized (sync) {
-                if (failed != null) {
-                    // After a failed fsync the kernel may have dropped the dirty pages: nothing
-                    // written since the last good one can be trusted, so stop (as PostgreSQL does).
-                    failure = failed;
-                } else {
-                    durableSeq = Math.max(durableSeq, done);
-                }
-                leading = false;
-                sync.notifyAll();
-            }
-        }
-        if (failed != null) {
-            throw failed;
-        }
-    }
-
-    /** Writes and forces the queued records (one, for PER_OPERATION); returns the last one's number. */
-    private long writeBatch() throws IOException {
-        List<byte[]> batch;
-        appendLock.lock();
-        try {
-            if (options.commit() == Commit.PER_OPERATION && queue.size() > 1) {
-                batch = List.of(queue.poll());
-            } else {
-                batch = new ArrayList<>(queue);
-                queue = new ArrayDeque<>();
-            }
-        } finally {
-            appendLock.unlock();
-        }
-        if (batch.isEmpty()) {
-            return written;
-        }
-        int size = 0;
-        for (byte[] r : batch) {
-            size += r.length;
-        }
-        ByteBuffer buf = ByteBuffer.allocate(size);
-        batch.forEach(buf::put);
-        writeFully(buf.flip());
-        boolean holdLock = defect == Defect.APPEND_LOCK_HELD_ACROSS_FORCE;
-        if (holdLock) {
-            appendLock.lock();
-        }
-        try {
-            if (defect != Defect.ACKNOWLEDGED_WITHOUT_FORCE) {
-                disk.force(channel, channelFile);
-            }
-        } finally {
-            if (holdLock) {
-                appendLock.unlock();
-            }
-        }
-        synchronized (sync) {
-            forces++;
-        }
-        written += batch.size();
-        return written;
-    }
-
-    private long queuedBytes() {
-        long n = 0;
-        for (byte[] r : queue) {
-            n += r.length;
-        }
-        return n;
-    }
-
-    private void writeFully(ByteBuffer buf) throws IOException {
-        while (buf.hasRemaining()) {
-            channel.write(buf);
-        }
-    }
-
-    /** A new empty segment, its header and its name durable before any record goes into it. */
-    private void createSegment(long first) throws IOException {
-        channelFile = dir.resolve(JournalSegment.name(first));
-        channelFirst = first;
-        channel = FileChannel.open(channelFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        writeFully(JournalSegment.header());
-        disk.force(channel, channelFile);
-        disk.forceDirectory(dir);
+        writer.commit(lastSeq());
     }
 
     /** True when the journal has outgrown the last checkpoint by {@link Options#checkpointRatio}. */
     public boolean checkpointDue() {
         long base = Math.max(checkpointBytes, options.checkpointFloorBytes());
-        appendLock.lock();
-        try {
-            return bytesSinceCheckpoint > options.checkpointRatio() * base;
-        } finally {
-            appendLock.unlock();
-        }
+        return writer.bytesSinceRoll() > options.checkpointRatio() * base;
     }
 
     /**
@@ -521,10 +320,12 @@ public final class Journal<S, O> implements AutoCloseable {
                 return;
             }
             byte[] payload = codec.encodeCheckpoint(state);
-            commit(throughSeq);
-            becomeLeader();
-            lead(true);
-            hook.after(Step.SEGMENT_ROLLED, channelFile); // only a checkpoint rolls, and we hold the checkpoint lock
+            writer.commit(throughSeq);
+            GroupCommit.Sealed rolled = writer.roll();
+            if (rolled != null) {
+                sealed.add(rolled);
+            }
+            hook.after(Step.SEGMENT_ROLLED, dir);
             if (defect == Defect.SEGMENTS_DELETED_BEFORE_CHECKPOINT) {
                 deleteCovered(throughSeq);
             }
@@ -542,7 +343,7 @@ public final class Journal<S, O> implements AutoCloseable {
     private void deleteCovered(long throughSeq) {
         boolean deleted = false;
         while (!sealed.isEmpty() && sealed.peek().last() <= throughSeq) {
-            Sealed s = sealed.poll();
+            GroupCommit.Sealed s = sealed.poll();
             try {
                 Files.delete(s.file());
             } catch (IOException e) {
@@ -553,7 +354,7 @@ public final class Journal<S, O> implements AutoCloseable {
         }
         if (deleted) {
             try {
-                disk.forceDirectory(dir);
+                writer.forceDirectory();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot force journal directory " + dir + " after deleting segments", e);
             }
@@ -562,45 +363,15 @@ public final class Journal<S, O> implements AutoCloseable {
     }
 
     public long lastSeq() {
-        appendLock.lock();
-        try {
-            return lastSeq;
-        } finally {
-            appendLock.unlock();
-        }
+        return writer.lastSeq();
     }
 
     public long checkpointSeq() {
-        checkpointLock.lock();
-        try {
-            return checkpointSeq;
-        } finally {
-            checkpointLock.unlock();
-        }
+        return checkpointSeq;
     }
 
     public Stats stats() {
-        long appended = lastSeq() - openedAt;
-        long cps;
-        checkpointLock.lock();
-        try {
-            cps = checkpointsWritten;
-        } finally {
-            checkpointLock.unlock();
-        }
-        synchronized (sync) {
-            return new Stats(appended, durableSeq, forces, cps);
-        }
-    }
-
-    private void ensureUsable() {
-        if (closed) {
-            throw new IllegalStateException(where() + " is closed");
-        }
-        RuntimeException f = failure;
-        if (f != null) {
-            throw f;
-        }
+        return new Stats(lastSeq() - openedAt, writer.durableSeq(), writer.forces(), checkpointsWritten);
     }
 
     /** Commits what was appended, then closes. */
@@ -608,25 +379,7 @@ public final class Journal<S, O> implements AutoCloseable {
     public void close() {
         checkpointLock.lock();
         try {
-            appendLock.lock();
-            try {
-                if (closed) {
-                    return;
-                }
-            } finally {
-                appendLock.unlock();
-            }
-            try {
-                commit();
-            } finally {
-                appendLock.lock();
-                try {
-                    closed = true;
-                } finally {
-                    appendLock.unlock();
-                }
-                abandon();
-            }
+            writer.close();
         } finally {
             checkpointLock.unlock();
         }
@@ -634,27 +387,6 @@ public final class Journal<S, O> implements AutoCloseable {
 
     /** Closes the file without writing what is queued: the process died. Tests only. */
     void abandon() {
-        boolean interrupted = false;
-        synchronized (sync) {
-            while (leading) {
-                try {
-                    sync.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (failure == null) {
-                failure = new IllegalStateException(where() + " is closed");
-            }
-            sync.notifyAll();
-        }
-        try {
-            channel.close();
-        } catch (IOException e) {
-            // closing a dead journal; nothing more to lose
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        writer.abandon();
     }
 }
