@@ -139,6 +139,59 @@ class JournalTornTailTest {
                 .hasMessageContaining("offset 0");
     }
 
+    /** A segment was forced whole before its successor began: a short tail there is not a torn write. */
+    @Test
+    void aShortTailInASealedSegmentIsCorruption() throws IOException {
+        try (Journal<List<String>, String> j = open()) {
+            for (String op : OPS) {
+                j.appendAndCommit(op);
+            }
+            j.checkpoint(OPS.subList(0, 2), 2); // seals segment 1 (ops 1..5), which it does not cover whole
+            j.appendAndCommit("in segment 6");
+        }
+        Path sealed = dir.resolve(JournalSegment.name(1)).toAbsolutePath();
+        byte[] whole = Files.readAllBytes(sealed);
+        Files.write(sealed, java.util.Arrays.copyOf(whole, whole.length - 3));
+        assertThatThrownBy(this::open).isInstanceOf(CorruptJournalException.class)
+                .hasMessageContaining(sealed.toString()).hasMessageContaining("offset " + offsetOf(OPS.size() - 1))
+                .hasMessageContaining("sealed segment");
+        assertThat(Files.size(sealed)).as("unchanged").isEqualTo(whole.length - 3);
+    }
+
+    /** A record that passed its CRC but that the codec cannot read was written by another codec. */
+    @Test
+    void anOperationTheCodecCannotReadIsCorruptionNamingItsOffset() throws IOException {
+        Path segment = written();
+        JournalCodec<List<String>, String> strict = new JournalCodec<>() {
+            @Override
+            public byte[] encodeOperation(String operation) {
+                return Notes.CODEC.encodeOperation(operation);
+            }
+
+            @Override
+            public String decodeOperation(byte[] bytes) {
+                String s = Notes.CODEC.decodeOperation(bytes);
+                if (s.contains("D+")) {
+                    throw new IllegalArgumentException("no D changes in this codec");
+                }
+                return s;
+            }
+
+            @Override
+            public byte[] encodeCheckpoint(List<String> state) {
+                return Notes.CODEC.encodeCheckpoint(state);
+            }
+
+            @Override
+            public List<String> decodeCheckpoint(byte[] bytes) {
+                return Notes.CODEC.decodeCheckpoint(bytes);
+            }
+        };
+        assertThatThrownBy(() -> Journal.open(dir, strict, Journal.Options.defaults()))
+                .isInstanceOf(CorruptJournalException.class).hasMessageContaining(segment.toAbsolutePath().toString())
+                .hasMessageContaining("offset " + offsetOf(2)).hasMessageContaining("no D changes");
+    }
+
     /** Control: without the CRC comparison, a damaged last record is recovered as if it were an operation. */
     @Test
     void controlWithoutTheCrcCheckADamagedRecordIsRecoveredAsAnOperation() throws IOException {
