@@ -3,6 +3,8 @@ package dev.onceproof.storage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -134,6 +136,7 @@ public final class Journal<S, O> implements AutoCloseable {
     private final Recovered<S, O> recovered;
     private final long openedAt;
     private final GroupCommit writer;
+    private final FileLock lock;
 
     /**
      * Serializes checkpoints and close; guards the fields below, which readers read without it.
@@ -169,10 +172,51 @@ public final class Journal<S, O> implements AutoCloseable {
         this.defect = defect;
         this.hook = hook;
         Files.createDirectories(dir);
-        this.checkpoints = new FileSnapshotStore(dir.resolve("checkpoint"));
+        this.lock = lock(dir);
+        try {
+            this.checkpoints = new FileSnapshotStore(dir.resolve("checkpoint"));
+            Opened<S, O> opened = recover(disk);
+            this.recovered = opened.recovered();
+            this.openedAt = opened.recovered().lastSeq();
+            this.writer = opened.writer();
+        } catch (IOException | RuntimeException e) {
+            lock.channel().close();
+            throw e;
+        }
+    }
+
+    /**
+     * One process per directory: two writers would number operations independently and truncate
+     * each other's records as torn tails. The OS releases the lock when the process dies.
+     */
+    private static FileLock lock(Path dir) throws IOException {
+        Path file = dir.resolve("lock");
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = ch.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+        if (lock == null) {
+            ch.close();
+            throw new IllegalStateException("journal directory " + dir + " is already open (" + file
+                    + " is locked, by this or another process)");
+        }
+        return lock;
+    }
+
+    private record Opened<S, O>(Recovered<S, O> recovered, GroupCommit writer) {
+    }
+
+    /** Reads the directory back, checks it, and only then repairs a torn tail. */
+    private Opened<S, O> recover(JournalDisk disk) throws IOException {
         JournalRecovery.Found found = JournalRecovery.read(dir, checkpoints, defect != Defect.CRC_NOT_CHECKED,
                 defect == Defect.CORRUPTION_TAKEN_FOR_TORN_TAIL);
-        this.recovered = decode(found);
+        Recovered<S, O> read = decode(found);
         // Every check passed: only now change the directory.
         List<JournalSegment.Scan> segments = found.segments();
         long bytes = 0;
@@ -207,8 +251,8 @@ public final class Journal<S, O> implements AutoCloseable {
         }
         this.checkpointSeq = found.checkpointSeq();
         this.checkpointBytes = found.checkpoint().map(s -> (long) s.payload().length).orElse(0L);
-        this.openedAt = found.lastSeq();
-        this.writer = new GroupCommit(dir, options.commit(), disk, defect, channel, file, first, found.lastSeq(), bytes);
+        return new Opened<>(read, new GroupCommit(dir, options.commit(), disk, defect, channel, file, first,
+                found.lastSeq(), bytes));
     }
 
     private Recovered<S, O> decode(JournalRecovery.Found found) {
@@ -381,6 +425,7 @@ public final class Journal<S, O> implements AutoCloseable {
         try {
             writer.close();
         } finally {
+            releaseLock();
             checkpointLock.unlock();
         }
     }
@@ -388,5 +433,14 @@ public final class Journal<S, O> implements AutoCloseable {
     /** Closes the file without writing what is queued: the process died. Tests only. */
     void abandon() {
         writer.abandon();
+        releaseLock();
+    }
+
+    private void releaseLock() {
+        try {
+            lock.channel().close(); // releases the lock
+        } catch (IOException e) {
+            // the lock goes with the channel either way
+        }
     }
 }

@@ -212,6 +212,20 @@ class JournalCompactionTest {
         assertThat(segments(dir)).as("unchanged").containsExactly(before.get(0), before.get(2));
     }
 
+    @Test
+    void aDirectoryOpenElsewhereIsRefusedUntilClosed() {
+        Path dir = root.resolve("locked");
+        Journal<List<String>, String> first = open(dir, Journal.Defect.NONE, Journal.StepHook.NONE);
+        first.appendAndCommit("one");
+        assertThatThrownBy(() -> open(dir, Journal.Defect.NONE, Journal.StepHook.NONE))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining(dir.toAbsolutePath().toString())
+                .hasMessageContaining("already open");
+        first.close();
+        try (Journal<List<String>, String> again = open(dir, Journal.Defect.NONE, Journal.StepHook.NONE)) {
+            assertThat(again.recovered().operations()).containsExactly("one");
+        }
+    }
+
     static List<String> segments(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("journal-")).sorted().toList();
