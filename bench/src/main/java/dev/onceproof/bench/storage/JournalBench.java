@@ -65,12 +65,19 @@ final class JournalBench {
     private JournalBench() {
     }
 
-    static Run run(Path dir, Journal.Commit commit, int threads, int recordBytes, double seconds)
+    /** Runs in a fresh directory made under {@code parent}, deleted afterwards; nothing else there is touched. */
+    static Run run(Path parent, Journal.Commit commit, int threads, int recordBytes, double seconds)
             throws InterruptedException {
-        delete(dir);
         int payload = recordBytes - 16; // JournalSegment's framing: length, sequence number, CRC
         if (payload < 12) {
             throw new IllegalArgumentException("--record-bytes " + recordBytes + " leaves no room for a note id");
+        }
+        Path dir;
+        try {
+            Files.createDirectories(parent);
+            dir = Files.createTempDirectory(parent, "journal-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a benchmark directory under " + parent, e);
         }
         // No checkpoint is ever due: the floor is above anything a run writes.
         Journal.Options options = new Journal.Options(commit, 2.0, Long.MAX_VALUE / 4);
@@ -123,10 +130,7 @@ final class JournalBench {
         return new Run(commit, counted, forces, elapsed);
     }
 
-    static void delete(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
+    private static void delete(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);

@@ -53,8 +53,8 @@ public final class JournalBenchCommand implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--dir", defaultValue = "bench/target/journal-bench",
-            description = "Where the journal is written: a directory on the disk to measure, emptied before and"
-                    + " after each run (default ${DEFAULT-VALUE}, this checkout's disk).")
+            description = "Where the journal is written: each run makes a fresh directory in this one, on the disk"
+                    + " to measure, and deletes it afterwards (default ${DEFAULT-VALUE}, this checkout's disk).")
     Path dir;
 
     @Option(names = "--out", defaultValue = "bench/results/storage/journal.json", description = "JSON result file.")
