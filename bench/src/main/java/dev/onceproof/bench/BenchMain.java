@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             dev.onceproof.bench.rpc.RpcBenchCommand.class,
             dev.onceproof.bench.causal.CausalBenchCommand.class,
             dev.onceproof.bench.exactlyonce.ExactlyOnceCommand.class,
+            dev.onceproof.bench.storage.JournalBenchCommand.class,
         })
 public final class BenchMain implements Runnable {
 
