@@ -42,6 +42,15 @@ class HybridTraceValidationTest {
                 .isTrue();
     }
 
+    /** Real threads on the system clock: the wrappers' locks order what the threads did. */
+    @Test
+    void aThreadedRunOnTheSystemClockIsABehaviourOfTheSpec() throws Exception {
+        List<Path> logs = HybridThreadsRun.run(dir, 3);
+        Validation v = VALIDATOR.validate(logs);
+        System.out.println("Hybrid with threads on the system clock: " + v.summary());
+        assertThat(v.accepted()).as("%s\n%s", v.report(), ScmpTraceValidationTest.read(logs.get(0))).isTrue();
+    }
+
     @Test
     void theStoredRegressionLogsAreAccepted() {
         List<List<Path>> runs = StoredLogs.runs(STORED);

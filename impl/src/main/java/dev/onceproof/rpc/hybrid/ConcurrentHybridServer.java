@@ -28,6 +28,8 @@ public final class ConcurrentHybridServer {
     private final StepClock clock;
     private final HybridServerCore core;
     private final StepLog log;
+    /** The clock reading the core started at: Hybrid.tla's time 0 for a run's logs. */
+    private final long startedAt;
 
     /**
      * @param core builds the core from the clock it must read (for example
@@ -38,6 +40,7 @@ public final class ConcurrentHybridServer {
         this.log = Objects.requireNonNull(log, "log");
         synchronized (this) {
             long now = this.clock.read();
+            this.startedAt = now;
             this.core = Objects.requireNonNull(core.apply(this.clock), "core");
             if (log.on()) {
                 HybridServerState s = this.core.state();
@@ -115,6 +118,14 @@ public final class ConcurrentHybridServer {
             }
         }
         return inc;
+    }
+
+    /**
+     * The clock reading the server started at. Clients of a logged run start their stamps just below
+     * it (Hybrid.tla's Init: as if each had stamped a message just before its first reading).
+     */
+    public long startedAt() {
+        return startedAt;
     }
 
     /** What a binding request is answered with (the client logs its Bind). */
