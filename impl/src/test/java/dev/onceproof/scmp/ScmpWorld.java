@@ -2,6 +2,7 @@ package dev.onceproof.scmp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryStableStorage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,6 +16,12 @@ import java.util.Map;
  * checks the spec's NoDuplicateAccepted and NoOutOfOrderAccept against the history of every accepted
  * message, across crashes; for the non-resilient scheme (Fig. 2-1 does not survive crashes) the
  * history starts again at each crash.
+ *
+ * <p>With {@link #logSteps} the world writes a step log of SCMP.tla's actions (the format of
+ * {@link ConcurrentScmpFilter}'s, with the world's own steps: Tick, ClockJump, Send, Crash), one line
+ * right after each step, from the inputs and the core's state after it; the world runs one step at a
+ * time, so that is the step's linearization point. Conformance validates it against
+ * specs/scmp/TraceScmp.tla (ScmpWorldValidationTest).
  */
 final class ScmpWorld {
 
@@ -35,6 +42,7 @@ final class ScmpWorld {
     long now;
     boolean up = true;
     int accepted;
+    private StepLog steps = StepLog.OFF;
 
     /** Builds the server under test: the real core, or a broken one to show the checks can fail. */
     interface ServerFactory {
@@ -53,7 +61,8 @@ final class ScmpWorld {
         for (int i = 0; i < skews.length; i++) {
             ConnId c = ConnId.of("c" + (i + 1));
             conns.add(c);
-            sources.put(c, new TimestampSource());
+            // SCMP.tla's Init: as if the client had sent just before its clock read its first value.
+            sources.put(c, new TimestampSource(start + skews[i] - 1));
             skew.put(c, skews[i]);
         }
     }
@@ -64,20 +73,41 @@ final class ScmpWorld {
         }
     }
 
+    /** Logs this world's steps from now on, starting with the server's Init at the current clock. */
+    ScmpWorld logSteps(StepLog log) {
+        this.steps = log;
+        line("Init").field("clock", clock.millis()).end();
+        return this;
+    }
+
+    private StepLog line(String action) {
+        return steps.step(action);
+    }
+
     void apply(Step step) {
         log.add(step + " at clock " + clock.millis());
         if (step instanceof Step.Tick t) {
             now += t.millis();
             clock.advance(t.millis());
+            if (steps.on()) {
+                line("Tick").field("now", now).field("clock", clock.millis()).end();
+            }
         } else if (step instanceof Step.ClockJump j) {
             // The monotonic scheme's safety assumes a monotonic clock (2.2, "If the server's clock is
             // known to be monotonic"); SCMP.tla's MonotonicMeansNoJump. So it gets no jumps.
             if (scheme != RecoveryScheme.MONOTONIC) {
                 clock.advance(j.millis());
+                if (steps.on()) {
+                    line("ClockJump").field("clock", clock.millis()).end();
+                }
             }
         } else if (step instanceof Step.Send s) {
             ConnId c = conns.get(s.conn() % conns.size());
-            net.add(new Message(c, sources.get(c).next(now + skew.get(c)).value()));
+            Message m = new Message(c, sources.get(c).next(now + skew.get(c)).value());
+            net.add(m);
+            if (steps.on()) {
+                line("Send").field("conn", c.value()).field("ts", m.ts()).end();
+            }
         } else if (step instanceof Step.Deliver d) {
             if (up && !net.isEmpty()) {
                 int i = d.message() % net.size();
@@ -86,6 +116,14 @@ final class ScmpWorld {
                     net.remove(i);
                 }
                 Verdict v = server.receive(m.conn(), Timestamp.of(m.ts()));
+                if (steps.on()) {
+                    StepLog l = line("Receive").field("conn", m.conn().value()).field("ts", m.ts())
+                            .field("verdict", v.specName());
+                    if (v == Verdict.ACCEPTED) {
+                        l.field("ct", m.conn().value(), m.ts());
+                    }
+                    l.field("clock", clock.millis()).end();
+                }
                 log.add("  " + m + " -> " + v);
                 if (v == Verdict.ACCEPTED) {
                     record(m);
@@ -97,20 +135,33 @@ final class ScmpWorld {
             }
         } else if (step instanceof Step.CollectOne g) {
             if (up) {
+                ScmpState before = server.state();
                 server.collectGarbage(conns.get(g.conn() % conns.size()));
+                logCollections(before);
             }
         } else if (step instanceof Step.CollectAll) {
             if (up) {
+                ScmpState before = server.state();
                 server.collectGarbage();
+                logCollections(before);
             }
         } else if (step instanceof Step.WriteLatest) {
             if (up && scheme == RecoveryScheme.RESILIENT) {
+                long stable = server.state().stableLatest();
                 server.writeLatest();
+                ScmpState after = server.state();
+                if (steps.on() && after.stableLatest() != stable) {
+                    line("WriteLatest").field("clock", clock.millis()).field("latest", after.latest())
+                            .field("stableLatest", after.stableLatest()).end();
+                }
             }
         } else if (step instanceof Step.Crash) {
             if (up) {
                 server.crash();
                 up = false;
+                if (steps.on()) {
+                    line("Crash").end();
+                }
                 if (scheme == RecoveryScheme.NON_RESILIENT) {
                     lastAccepted.clear();
                 }
@@ -119,13 +170,52 @@ final class ScmpWorld {
             if (!up) {
                 server.recover();
                 up = true;
+                if (steps.on()) {
+                    ScmpState after = server.state();
+                    StepLog l = line("Recover").field("clock", clock.millis());
+                    if (scheme == RecoveryScheme.RESILIENT) {
+                        l.longs("upper", after.upper()).field("latest", after.latest())
+                                .field("stableLatest", after.stableLatest());
+                    } else if (scheme == RecoveryScheme.MONOTONIC) {
+                        l.field("refuseUntil", after.refuseUntil()).field("recovering", after.recovering());
+                    }
+                    l.end();
+                }
             }
         } else if (step instanceof Step.FinishRecovery) {
             if (up && server.inRecovery() && clock.millis() >= server.refuseUntil()) {
                 server.finishRecovery();
+                if (steps.on()) {
+                    line("FinishRecovery").field("clock", clock.millis()).longs("upper", server.state().upper())
+                            .field("recovering", false).end();
+                }
             }
         }
         checkStateInvariants();
+    }
+
+    /**
+     * One CollectGarbage line per entry a collection removed (SCMP.tla collects one connection per
+     * step); a class's upper after the last of its removals, which is where the collection left it.
+     */
+    private void logCollections(ScmpState before) {
+        if (!steps.on()) {
+            return;
+        }
+        ScmpState after = server.state();
+        List<ConnId> removed = conns.stream().filter(c -> before.ct().containsKey(c.value())
+                && !after.ct().containsKey(c.value())).toList();
+        for (int i = 0; i < removed.size(); i++) {
+            ConnId c = removed.get(i);
+            String k = server.config().classifier().apply(c);
+            boolean lastOfClass = removed.subList(i + 1, removed.size()).stream()
+                    .noneMatch(d -> server.config().classifier().apply(d).equals(k));
+            StepLog l = line("CollectGarbage").field("conn", c.value()).field("clock", clock.millis());
+            if (lastOfClass) {
+                l.field("upper", k, after.upper().get(k));
+            }
+            l.end();
+        }
     }
 
     private void record(Message m) {

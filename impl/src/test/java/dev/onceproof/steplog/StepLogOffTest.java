@@ -49,6 +49,46 @@ class StepLogOffTest {
         assertThat(Files.size(file)).isGreaterThan(0);
     }
 
+    /** The hybrid server's hooks: a CALL through the wrapper with the log off costs what the bare core does. */
+    @Test
+    void aHybridCallAllocatesNoMoreThroughTheLoggingServerWithTheLogOff() throws Exception {
+        long core = bytesPerCall(null);
+        long off = bytesPerCall(StepLog.OFF);
+        long on;
+        try (StepLog log = StepLog.open(dir.resolve("hybrid.jsonl"), new StepLog.Header("Hybrid", "hybrid", "test"))) {
+            on = bytesPerCall(log);
+        }
+        System.out.printf("bytes allocated per hybrid CALL: bare core %d, log off %d, log on %d%n", core, off, on);
+        assertThat(off).isLessThanOrEqualTo(core + 8);
+        assertThat(on).isGreaterThan(off + 64);
+    }
+
+    private static long bytesPerCall(StepLog log) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ManualInstantSource clock = new ManualInstantSource(0);
+        dev.onceproof.rpc.hybrid.HybridMessage.Call m = new dev.onceproof.rpc.hybrid.HybridMessage.Call(
+                ConnId.of("c1"), 1, 1, Timestamp.of(5));
+        java.util.function.Function<dev.onceproof.rpc.hybrid.HybridMessage.Call, Object> step;
+        if (log == null) {
+            dev.onceproof.rpc.hybrid.HybridServerCore core = new dev.onceproof.rpc.hybrid.HybridServerCore(clock, 10, 1);
+            step = core::receiveCall;
+        } else {
+            dev.onceproof.rpc.hybrid.ConcurrentHybridServer server = new dev.onceproof.rpc.hybrid.ConcurrentHybridServer(
+                    clock, c -> new dev.onceproof.rpc.hybrid.HybridServerCore(c, 10, 1), log);
+            step = server::receiveCall;
+        }
+        // The first executes; every later copy is the same call while REPLYING: the reply again.
+        for (int i = 0; i < 50_000; i++) {
+            step.apply(m);
+        }
+        long before = mx.getCurrentThreadAllocatedBytes();
+        int n = 150_000;
+        for (int i = 0; i < n; i++) {
+            step.apply(m);
+        }
+        return (mx.getCurrentThreadAllocatedBytes() - before) / n;
+    }
+
     private static long bytesPerReceive(StepLog log) {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         ScmpConfig config = ScmpConfig.singleClass(RecoveryScheme.RESILIENT, Long.MAX_VALUE / 4, 0, 1000);

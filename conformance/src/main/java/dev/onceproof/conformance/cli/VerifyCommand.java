@@ -17,6 +17,7 @@ import dev.onceproof.conformance.verify.ClaimsReader;
 import dev.onceproof.conformance.verify.ModelInputs;
 import dev.onceproof.conformance.verify.Shards;
 import dev.onceproof.conformance.verify.TraceBudget;
+import dev.onceproof.conformance.verify.Validations;
 import dev.onceproof.conformance.verify.VerifyResults;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -43,7 +44,9 @@ import picocli.CommandLine.Spec;
  *     trace work starts;</li>
  * <li>the traces of the families whose models all passed (a failing family's traces cannot change
  *     the verdict, so they are skipped unless {@code --keep-going}): stored traces TLC must make again,
- *     fresh simulations, each TLC run within its {@link TraceBudget}, then replay on the cores;</li>
+ *     fresh simulations, each TLC run within its {@link TraceBudget}, then replay on the cores; and,
+ *     for the families with trace validation, their stored step logs and short real runs made now
+ *     checked against the specs ({@link Validations});</li>
  * <li>the evaluation claims of the committed bench results ({@link ClaimsReader}).</li>
  * </ol>
  * The results go to target/onceproof/last-results.json always, and to {@code --json} and
@@ -269,6 +272,24 @@ public final class VerifyCommand implements Callable<Integer> {
             }
         }
 
+        // 2b. Trace validation of real runs, for the same families, under the same rule.
+        List<VerifyResults.Validation> validationResults = new ArrayList<>();
+        List<String> validate = new ArrayList<>();
+        for (String f : traceFamilies.stream().filter(Validations::has).toList()) {
+            if (failingFamilies.contains(f) && !keepGoing) {
+                out.println("validate/" + f + ": skipped: " + f + "'s models fail (--keep-going checks them anyway)");
+                validationResults.addAll(Validations.skipped(repo, f, f + "'s models fail"));
+            } else {
+                validate.add(f);
+            }
+        }
+        if (!validate.isEmpty()) {
+            Validations.Outcome vo = new Validations(repo, runner, Duration.ofSeconds(timeout), out)
+                    .run(validate, base, jobCount);
+            validationResults.addAll(vo.validations());
+            failures.addAll(vo.failures());
+        }
+
         // 3. The committed evaluation claims.
         List<VerifyResults.Claim> claims = withClaims ? ClaimsReader.read(repo, family) : List.of();
         VerifyOutputs.reportClaims(out, claims, strictClaims, failures);
@@ -294,15 +315,23 @@ public final class VerifyCommand implements Callable<Integer> {
         out.println((ok ? "OK" : "FAILED") + ": " + (total - modelFailures) + "/" + total
                 + " models as the manifest says, " + (modelsOnly ? "traces not checked" : (traceResults.size()
                 - traceProblems - traceSkipped) + "/" + traceResults.size() + " traces ok"
-                + (traceSkipped > 0 ? " (" + traceSkipped + " skipped)" : ""))
+                + (traceSkipped > 0 ? " (" + traceSkipped + " skipped)" : "") + ", " + validations(validationResults))
                 + (withClaims ? ", " + claims.stream().filter(c -> c.status().equals("ok")).count() + "/"
                 + claims.size() + " claims ok" : "") + String.format(Locale.ROOT, " (%.0f s)", secs));
         out.flush();
         VerifyResults results = new VerifyResults(VerifyResults.SCHEMA, VerifyOutputs.gitHead(repo), startedAt,
                 Math.round(secs * 10) / 10.0, VerifyOutputs.commandLine(spec), shardSpec == null ? null
-                : shardSpec.toString(), ok, modelResults, traceResults, claims, failures, selection);
+                : shardSpec.toString(), ok, modelResults, traceResults, claims, failures, selection,
+                validationResults);
         VerifyOutputs.write(out, repo, results, json, junit, strictClaims);
         return ok ? 0 : 1;
+    }
+
+    /** "8/8 validations ok" for the summary line, with the skipped ones named as such. */
+    static String validations(List<VerifyResults.Validation> vs) {
+        long ok = vs.stream().filter(v -> v.status().equals("ok")).count();
+        long skipped = vs.stream().filter(v -> v.status().equals("skipped")).count();
+        return ok + "/" + vs.size() + " validations ok" + (skipped > 0 ? " (" + skipped + " skipped)" : "");
     }
 
     private int usage(PrintWriter err, String message) {

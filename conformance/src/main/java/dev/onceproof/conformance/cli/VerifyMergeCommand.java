@@ -78,9 +78,10 @@ final class VerifyMergeCommand implements Callable<Integer> {
         long tracesOk = merged.traces().stream().filter(t -> t.status().equals("ok")).count();
         long claimsOk = merged.claims().stream().filter(c -> c.status().equals("ok")).count();
         out.println();
-        out.printf(Locale.ROOT, "%s: %d shards, %d/%d models as the manifest says, %d/%d traces ok, %d/%d claims ok"
+        out.printf(Locale.ROOT, "%s: %d shards, %d/%d models as the manifest says, %d/%d traces ok, %s, %d/%d claims ok"
                         + " (longest shard %.0f s)%n", merged.ok() ? "OK" : "FAILED", shards.size(), modelsOk,
-                merged.selection().size(), tracesOk, merged.traces().size(), claimsOk, merged.claims().size(),
+                merged.selection().size(), tracesOk, merged.traces().size(),
+                VerifyCommand.validations(merged.validations()), claimsOk, merged.claims().size(),
                 merged.seconds());
         Repo repo;
         try {

@@ -9,6 +9,7 @@ import dev.onceproof.conformance.replay.StoredTraces;
 import dev.onceproof.conformance.trace.StalenessCheck;
 import dev.onceproof.conformance.trace.TraceInputs;
 import dev.onceproof.conformance.verify.Shards;
+import dev.onceproof.conformance.verify.Validations;
 import dev.onceproof.conformance.verify.VerifyResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,7 +101,8 @@ final class VerifyShard {
         } catch (RuntimeException e) {
             // A family whose traces cannot be planned fails quickly in its shard; its estimate does not matter.
         }
-        return s + 0.05 * StoredTraces.family(repo, family).size(); // replay on the cores
+        // replay on the cores, then trace validation of the family's step logs (Validations)
+        return s + 0.05 * StoredTraces.family(repo, family).size() + Validations.estimateSeconds(repo, family);
     }
 
     private static double seconds(TraceEntry t) {

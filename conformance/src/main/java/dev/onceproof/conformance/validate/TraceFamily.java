@@ -55,8 +55,9 @@ interface TraceFamily {
         return switch (spec) {
             case "SCMP" -> new ScmpTraceFamily();
             case "RPC" -> new RpcTraceFamily();
+            case "Hybrid" -> new HybridTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC)");
+                    + "\" (known: SCMP, RPC, Hybrid)");
         };
     }
 }

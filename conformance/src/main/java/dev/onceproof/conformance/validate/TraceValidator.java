@@ -44,15 +44,31 @@ public final class TraceValidator {
     private final Path specs;
     private final TlcRunner tlc;
     private final Duration timeout;
+    /** Whether every run counts as small: C1 only, and in our JVM when the runner is AUTO. */
+    private final boolean quick;
 
     public TraceValidator(Repo repo) {
         this(repo.specs(), new TlcRunner(), Duration.ofMinutes(30));
     }
 
     public TraceValidator(Path specs, TlcRunner tlc, Duration timeout) {
+        this(specs, tlc, timeout, false);
+    }
+
+    private TraceValidator(Path specs, TlcRunner tlc, Duration timeout, boolean quick) {
         this.specs = specs;
         this.tlc = tlc;
         this.timeout = timeout;
+        this.quick = quick;
+    }
+
+    /**
+     * The same validator for short logs (verify's, of a few hundred lines): TLC started as a small
+     * model is (C1 only; in our JVM under TlcRunner.Mode.AUTO), where a JVM start and C2's compiling
+     * would cost more than the search. A long log wants C2: ./onceproof validate keeps the default.
+     */
+    public TraceValidator quick() {
+        return new TraceValidator(specs, tlc, timeout, true);
     }
 
     /** Validates the logs as the processes of one run (several incarnations of one process merge). */
@@ -98,6 +114,9 @@ public final class TraceValidator {
         List<Path> files = logs.stream().map(StepLogFile::file).toList();
         Path module = write(dir.resolve("ValidateRun.tla"), module(family, processes, constants, files));
         Path cfg = write(dir.resolve("ValidateRun.cfg"), cfg(constants, 0, false));
+        Path reportCfgFile = dir.resolve("ValidateReport.cfg");
+        TlcRunner tlc = quick ? new TlcRunner(this.tlc.jvm().withSmallModels(List.of(cfg, reportCfgFile)),
+                this.tlc.mode()) : this.tlc;
         TlcResult result = tlc.run(request(family, module, cfg));
         if (result.outcome() != Outcome.PASS) {
             return new Validation(files, family.spec(), lines, false, result.distinctStates(), result.wallTime(),
@@ -118,7 +137,7 @@ public final class TraceValidator {
             return new Validation(files, family.spec(), lines, false, result.distinctStates(), result.wallTime(),
                     null, "TLC printed no progress (no initial state?): " + result.summary());
         }
-        Path reportCfg = write(dir.resolve("ValidateReport.cfg"), cfg(constants, taken, true));
+        Path reportCfg = write(reportCfgFile, cfg(constants, taken, true));
         TlcResult report = tlc.run(request(family, module, reportCfg));
         Rejection rejection = rejection(processes, taken, report);
         return new Validation(files, family.spec(), lines, false, result.distinctStates(),

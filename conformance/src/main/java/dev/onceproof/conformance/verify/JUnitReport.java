@@ -22,8 +22,9 @@ import javax.xml.stream.XMLStreamWriter;
  * message is one line and whose text is the counterexample table or the replay mismatch.
  *
  * <p>One testsuite per kind and family ({@code onceproof.models.scmp}, {@code onceproof.traces.scmp},
- * {@code onceproof.claims.exactlyonce}); one testcase per model, per trace (stored and fresh) and per
- * claim. A model or trace that disagrees is a failure; one that could not run, or a budgeted run that
+ * {@code onceproof.validations.rpc}, {@code onceproof.claims.exactlyonce}); one testcase per model, per
+ * trace (stored and fresh), per validated run (stored and fresh; a rejected one is a failure whose
+ * text is the rejection report) and per claim. A model or trace that disagrees is a failure; one that could not run, or a budgeted run that
  * stopped before the end (incomplete), is an error: never a pass. A stale claim is skipped with the
  * reason, or a failure under {@code --strict-claims}.
  */
@@ -97,6 +98,17 @@ public final class JUnitReport {
                     c.id() == null ? c.file() : c.id() + (c.location() == null ? "" : " (" + c.location() + ")"), 0,
                     kind, c.status() + " (" + c.verdict() + "): " + firstLine(c.reason() != null ? c.reason()
                     : c.measured()), c.status(), body));
+        }
+        for (VerifyResults.Validation v : r.validations()) {
+            String kind = switch (v.status()) {
+                case "ok" -> null;
+                case "rejected" -> "failure";
+                case "skipped" -> "skipped";
+                default -> "error";
+            };
+            String why = v.report() != null ? v.report() : v.reason();
+            add(suites, new Case("onceproof.validations." + v.family(), "onceproof.validations." + v.family() + "."
+                    + v.kind(), v.name(), v.seconds(), kind, v.status() + ": " + firstLine(why), v.status(), why));
         }
         XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(os, "UTF-8");
         w.writeStartDocument("UTF-8", "1.0");

@@ -74,6 +74,7 @@ public final class ResultsMerge {
         Map<String, Integer> copies = new HashMap<>();
         List<VerifyResults.Trace> traces = new ArrayList<>();
         List<VerifyResults.Claim> claims = new ArrayList<>();
+        List<VerifyResults.Validation> validations = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean ok = true;
         for (VerifyResults r : shards.values()) {
@@ -83,6 +84,7 @@ public final class ResultsMerge {
             }
             traces.addAll(r.traces());
             claims.addAll(r.claims());
+            validations.addAll(r.validations());
             failures.addAll(r.failures());
             ok &= r.ok();
         }
@@ -109,6 +111,7 @@ public final class ResultsMerge {
         }
         problems.forEach(p -> failures.add("merge: " + p));
         return new VerifyResults(VerifyResults.SCHEMA, commit, startedAt, seconds, command, null,
-                ok && problems.isEmpty(), ordered, traces, claims, failures, selection == null ? List.of() : selection);
+                ok && problems.isEmpty(), ordered, traces, claims, failures, selection == null ? List.of() : selection,
+                validations);
     }
 }

@@ -14,10 +14,12 @@ import java.util.List;
  * @param failures  one line per failure, as printed
  * @param selection every model the command selected, before a shard took its part: a merge checks
  *                  that the shards together hold each exactly once
+ * @param validations the trace validations of real runs' step logs (README, "Trace validation");
+ *                  empty in a file written before they were part of verify
  */
 public record VerifyResults(String schema, String commit, String startedAt, double seconds, String command,
                             String shard, boolean ok, List<Model> models, List<Trace> traces, List<Claim> claims,
-                            List<String> failures, List<String> selection) {
+                            List<String> failures, List<String> selection, List<Validation> validations) {
 
     public static final String SCHEMA = "onceproof-verify/1";
 
@@ -27,6 +29,30 @@ public record VerifyResults(String schema, String commit, String startedAt, doub
         claims = List.copyOf(claims);
         failures = List.copyOf(failures);
         selection = List.copyOf(selection);
+        validations = validations == null ? List.of() : List.copyOf(validations);
+    }
+
+    /**
+     * One trace validation: TLC checked that the step logs of one real run are a behaviour of the
+     * spec their headers name.
+     *
+     * @param name    a stored run: its file or folder relative to the repository; a fresh run: what
+     *                made it and its seed
+     * @param family  the manifest's family (the hybrid's logs are rpc's)
+     * @param spec    the spec module the logs name (SCMP, RPC, Hybrid)
+     * @param kind    stored (conformance/src/test/resources/validate/) or fresh (made by this run)
+     * @param status  ok (accepted), rejected (a line no reachable state takes: see report), error
+     *                (TLC could not check, or the run could not be made), skipped (see reason)
+     * @param lines   step lines over all processes
+     * @param report  the rejection report (first line no state takes, a state as a table, the actions
+     *                enabled in it) or the error; null when accepted
+     */
+    public record Validation(String name, String family, String spec, String kind, String status, int lines,
+                             long states, double seconds, String report, String reason) {
+
+        public Validation {
+            seconds = millis(seconds);
+        }
     }
 
     /**

@@ -22,7 +22,7 @@ class ResultsMergeTest {
     private static VerifyResults shard(String shard, List<VerifyResults.Model> models) {
         return new VerifyResults(VerifyResults.SCHEMA, "abc", "2026-11-27T00:00:00Z", 10, "verify --shard " + shard,
                 shard, models.stream().allMatch(m -> m.status().equals("ok")), models, List.of(), List.of(),
-                List.of(), List.of("a", "b", "c"));
+                List.of(), List.of("a", "b", "c"), List.of());
     }
 
     /** Through the JSON files, as a CI merge job reads them. */

@@ -11,6 +11,8 @@ import dev.onceproof.scmp.ConnId;
 import dev.onceproof.scmp.ManualInstantSource;
 import dev.onceproof.scmp.RecoveryScheme;
 import dev.onceproof.scmp.ScmpConfig;
+import dev.onceproof.scmp.ScmpState;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryStableStorage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,6 +29,12 @@ import net.jqwik.api.Property;
  * datagram (encoded and decoded on the way, as on UDP), with a server that crashes and recovers:
  * the spec's safety properties checked on the Java code instead of the model, for a thousand
  * random schedules of far greater length than TLC's bounds.
+ *
+ * <p>With {@link World#logSteps} a world writes the step logs of RPC.tla's processes, the server's
+ * and each client's, in the formats of ConcurrentRpcServer and RpcUdpClient, one line right after
+ * each step (the world runs one step at a time: its linearization point) and before its effects go
+ * on the network. Conformance validates them against specs/rpc/TraceRpc.tla
+ * (RpcWorldValidationTest).
  */
 class RpcSimulationProperties {
 
@@ -52,6 +60,9 @@ class RpcSimulationProperties {
         final Map<String, Integer> rejectedAt = new HashMap<>();
         final List<String> violations = new ArrayList<>();
         int replies;
+        /** RPC.tla's processes: the server and each client (StepLog.OFF unless {@link #logSteps}). */
+        StepLog serverLog = StepLog.OFF;
+        final Map<ConnId, StepLog> clientLogs = new HashMap<>();
 
         World(long seed, boolean lossy) {
             this(seed, lossy, false);
@@ -77,12 +88,89 @@ class RpcSimulationProperties {
             }
         }
 
+        /** Logs from now on; the server's first line is its Init at the current clock (RPC.tla's time 0). */
+        World logSteps(StepLog server, Map<ConnId, StepLog> clients) {
+            serverLog = server;
+            clientLogs.putAll(clients);
+            serverLog.step("Init").field("clock", serverClock.millis()).end();
+            return this;
+        }
+
+        /** A datagram reaches the server: RPC.tla ReceiveCall or ReceiveReplyAck, then its effects. */
+        void serverReceives(RpcMessage m) {
+            boolean hadEntry = server.state().rpc().containsKey(m.conn().value());
+            ServerStep step = server.receive(m);
+            if (serverLog.on()) {
+                if (m instanceof RpcMessage.Call || m instanceof RpcMessage.TruncatedCall) {
+                    StepLog l = serverLog.step("ReceiveCall").field("conn", m.conn().value()).field("ts", m.ts().value())
+                            .field("truncated", m instanceof RpcMessage.TruncatedCall)
+                            .field("outcome", step.outcome().specName());
+                    if (step.outcome() == ServerOutcome.EXECUTE) {
+                        l.field("ct", m.conn().value(), m.ts().value());
+                    }
+                    l.field("clock", serverClock.millis()).end();
+                } else if (m instanceof RpcMessage.ReplyAck && hadEntry) {
+                    serverLog.step("ReceiveReplyAck").field("conn", m.conn().value()).field("ts", m.ts().value())
+                            .field("outcome", step.outcome() == ServerOutcome.IDLE ? "idle" : "ignore")
+                            .field("clock", serverClock.millis()).end();
+                }
+            }
+            serverEffects(step);
+        }
+
+        /** RPC.tla WriteLatest (when latest moved), then CollectGarbage of each entry that went. */
+        void writeLatestAndCollect() {
+            long stable = server.state().scmp().stableLatest();
+            server.writeLatest();
+            ScmpState s = server.state().scmp();
+            if (serverLog.on() && s.stableLatest() != stable) {
+                serverLog.step("WriteLatest").field("clock", serverClock.millis()).field("latest", s.latest())
+                        .field("stableLatest", s.stableLatest()).end();
+            }
+            for (ConnId c : CONNS) {
+                if (server.state().rpc().containsKey(c.value()) && server.collectGarbage(c) && serverLog.on()) {
+                    String k = ScmpConfig.DEFAULT_CLASS;
+                    serverLog.step("CollectGarbage").field("conn", c.value()).field("clock", serverClock.millis())
+                            .field("upper", k, server.state().scmp().upper().get(k)).end();
+                }
+            }
+        }
+
+        void crash() {
+            server.crash();
+            running.clear(); // the computations die with the process
+            if (serverLog.on()) {
+                serverLog.step("Crash").end();
+            }
+        }
+
+        void recover() {
+            server.recover();
+            if (serverLog.on()) {
+                ScmpState s = server.state().scmp();
+                serverLog.step("Recover").field("clock", serverClock.millis()).longs("upper", s.upper())
+                        .field("latest", s.latest()).field("stableLatest", s.stableLatest()).end();
+            }
+        }
+
         void tick() {
             serverClock.advance(1);
             clientClocks.forEach((c, k) -> k.set(serverClock.millis() + skew.get(c)));
         }
 
         void clientSends(ConnId c, ClientStep step) {
+            StepLog log = clientLogs.getOrDefault(c, StepLog.OFF);
+            if (log.on() && !step.ignored()) {
+                RpcClientCore client = clients.get(c);
+                log.step(step.action()).field("conn", c.value()).field("ts", client.lastTimestamp());
+                switch (step.action()) {
+                    case "Call" -> log.field("now", serverClock.millis()); // real time: the client's clock - skew
+                    case "Retransmit" -> log.field("truncated", client.state().acked());
+                    case "ReceiveAck", "ReceiveReply", "ReceiveReject" -> log.field("accepted", true);
+                    default -> { }
+                }
+                log.end();
+            }
             for (ClientEffect e : step.effects()) {
                 if (e instanceof ClientEffect.Send s) {
                     toServer.add(RpcEncoder.encode(s.message()));
@@ -139,7 +227,14 @@ class RpcSimulationProperties {
 
         void complete(int i) {
             ServerEffect.Execute x = running.remove(i);
-            serverEffects(server.complete(x.conn(), x.ts(), resultOf(x.conn(), x.ts().value())));
+            boolean hadEntry = server.state().rpc().containsKey(x.conn().value());
+            ServerStep step = server.complete(x.conn(), x.ts(), resultOf(x.conn(), x.ts().value()));
+            if (serverLog.on() && hadEntry) {
+                serverLog.step("Complete").field("conn", x.conn().value()).field("ts", x.ts().value())
+                        .field("outcome", step.outcome() == ServerOutcome.IGNORE ? "ignore" : "reply")
+                        .field("clock", serverClock.millis()).end();
+            }
+            serverEffects(step);
         }
     }
 
@@ -175,8 +270,13 @@ class RpcSimulationProperties {
         assertThat(started).isGreaterThan(replies);
     }
 
-    private static World run(World w) {
-        for (int step = 0; step < 600; step++) {
+    static World run(World w) {
+        return run(w, 600);
+    }
+
+    /** {@code steps} steps of the schedule the seed gives (the properties take 600). */
+    static World run(World w, int steps) {
+        for (int step = 0; step < steps; step++) {
             int r = w.random.nextInt(100);
             ConnId c = CONNS[w.random.nextInt(CONNS.length)];
             RpcClientCore client = w.clients.get(c);
@@ -191,7 +291,7 @@ class RpcSimulationProperties {
             } else if (r < 60 && !w.toServer.isEmpty()) {
                 RpcMessage m = World.decode(w.take(w.toServer, true));
                 if (w.server.isUp()) {
-                    w.serverEffects(w.server.receive(m));
+                    w.serverReceives(m);
                 }
             } else if (r < 75 && !w.toClients.isEmpty()) {
                 RpcMessage m = World.decode(w.take(w.toClients, true));
@@ -205,13 +305,11 @@ class RpcSimulationProperties {
                     q.remove(w.random.nextInt(q.size()));
                 }
             } else if (r < 95 && w.server.isUp()) {
-                w.server.writeLatest();
-                w.server.collectGarbage();
+                w.writeLatestAndCollect();
             } else if (r < 97 && w.server.isUp()) {
-                w.server.crash();
-                w.running.clear(); // the computations die with the process
+                w.crash();
             } else if (!w.server.isUp()) {
-                w.server.recover();
+                w.recover();
             }
         }
         return w;
