@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * which is mutant M4-d of the notes (the aDeliver outcome and the D update split). {@link Deferral}
  * keeps the log but answers a deferred reply or sync at once, with the D of that moment.
  */
-public final class ConcurrentGatherServer {
+public final class ConcurrentGatherServer implements EoServer {
 
     /**
      * The atomic delivery primitive {@code aDeliver(c, note)} (3.3.1): true when the client
@@ -80,6 +80,7 @@ public final class ConcurrentGatherServer {
     private final Object lock = new Object();
     private final GatherServer core;
     private final Durable store;
+    private final ADeliverPrimitive primitive;
     private final AttemptLog attemptLog;
     private final Deferral deferral;
 
@@ -94,15 +95,107 @@ public final class ConcurrentGatherServer {
 
     /** With both seams; see {@link AttemptLog} and {@link Deferral} (the racy ones are test controls only). */
     public ConcurrentGatherServer(GatherServer core, Durable store, AttemptLog attemptLog, Deferral deferral) {
+        this(core, store, null, attemptLog, deferral);
+    }
+
+    /**
+     * With the aDeliver primitive the step interface's {@link #deliverNext} calls (null: it refuses;
+     * use {@link #aDeliverNext(ADeliverPrimitive)}).
+     */
+    public ConcurrentGatherServer(GatherServer core, Durable store, ADeliverPrimitive primitive, AttemptLog attemptLog,
+            Deferral deferral) {
         this.core = Objects.requireNonNull(core, "core");
         this.store = Objects.requireNonNull(store, "store");
+        this.primitive = primitive;
         this.attemptLog = Objects.requireNonNull(attemptLog, "attemptLog");
         this.deferral = Objects.requireNonNull(deferral, "deferral");
     }
 
+    // ---- the step interface (EoServer) ---------------------------------------------------------
+
+    @Override
+    public Strategy strategy() {
+        return core.strategy();
+    }
+
+    @Override
+    public ServerStep createNote(Optional<NoteId> id, String body) {
+        return locked(() -> core.createNote(id, body));
+    }
+
+    /**
+     * A message, as the core's {@link GatherServer#receive} routes it, under the lock; a request for
+     * D waits like {@link #replyD}. An interrupted wait sends nothing: outcome "interrupted", the
+     * thread's interrupt flag set again.
+     */
+    @Override
+    public ServerStep receive(EoMessage m) {
+        if (m instanceof EoMessage.DRequest q) {
+            return uninterrupted(() -> replyD(q));
+        }
+        return locked(() -> core.receive(m));
+    }
+
+    /** {@link #aDeliverNext(ADeliverPrimitive)} with the primitive this server was built with. */
+    @Override
+    public ServerStep deliverNext() {
+        if (primitive == null) {
+            throw new IllegalStateException("deliverNext of the step interface needs the aDeliver primitive: build "
+                    + "this server with one, or call aDeliverNext(ADeliverPrimitive)");
+        }
+        return aDeliverNext(primitive);
+    }
+
+    /** {@link #gatherFail}. */
+    @Override
+    public ServerStep timeout() {
+        return gatherFail();
+    }
+
+    /**
+     * The strategy's sync, waiting like {@link #replyD}: Strategy 4 to every peer ({@link #syncAll}),
+     * 5 {@link #periodicSync}, 6 {@link #pushSync}. Interrupted: as {@link #receive}.
+     */
+    @Override
+    public ServerStep sync() {
+        return uninterrupted(() -> switch (core.strategy()) {
+            case S5 -> periodicSync();
+            case S6 -> pushSync();
+            default -> syncAll();
+        });
+    }
+
+    @Override
+    public ServerStep authorize() {
+        return core.authorize();
+    }
+
+    @Override
+    public Optional<NoteId> pending() {
+        synchronized (lock) {
+            return core.pending();
+        }
+    }
+
+    private interface Waiting {
+        ServerStep run() throws InterruptedException;
+    }
+
+    private static ServerStep uninterrupted(Waiting step) {
+        try {
+            return step.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ServerStep.of("interrupted");
+        }
+    }
+
+    // ---- the spec-named steps ----------------------------------------------------------------------
+
     // ---- the session thread ------------------------------------------------------------------
 
     /** {@code StartSession(s)} (Strategies 4 and 5; Strategy 6 without an upload: a full pull). */
+    @Override
     public ServerStep startSession() {
         return locked(core::startSession);
     }
@@ -133,6 +226,7 @@ public final class ConcurrentGatherServer {
         return locked(core::endGather);
     }
 
+    @Override
     public ServerStep endSession() {
         return locked(core::endSession);
     }
@@ -191,11 +285,13 @@ public final class ConcurrentGatherServer {
     }
 
     /** {@code ADeliverOK(s, i)}: also how a runtime reports an outcome read from the primitive's log after a crash. */
+    @Override
     public ServerStep aDeliverOk(long session, NoteId i) {
         return lockedSignalling(() -> core.aDeliverOk(session, i));
     }
 
     /** {@code ADeliverErr(s, i)}. */
+    @Override
     public ServerStep aDeliverErr(long session, NoteId i) {
         return lockedSignalling(() -> core.aDeliverErr(session, i));
     }
@@ -285,6 +381,7 @@ public final class ConcurrentGatherServer {
      * replies and syncs keep waiting until {@link #aDeliverOk} / {@link #aDeliverErr} report its
      * outcome from the primitive's log (L193).
      */
+    @Override
     public void crash() {
         synchronized (lock) {
             core.crash();
@@ -301,6 +398,7 @@ public final class ConcurrentGatherServer {
 
     // ---- observers ---------------------------------------------------------------------------
 
+    @Override
     public GatherDurableState durable() {
         synchronized (lock) {
             return core.durable();

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * printed pseudo-code's race is reachable through the core's {@link S3Variant#PRINTED} seam, and
  * this class's own safeguard can be moved "one line later" through the {@link Handoff} seam.
  */
-public final class ConcurrentS3Server {
+public final class ConcurrentS3Server implements EoServer {
 
     /**
      * The session's ordered channel to the client (a connection's send queue). Called under the
@@ -48,6 +48,8 @@ public final class ConcurrentS3Server {
     private final S3Server core;
     private final ServerStore store;
     private final Handoff handoff;
+    /** The session's channel for the step interface's {@link #deliverNext} and {@link #authorize}, or null. */
+    private final ClientChannel session;
 
     public ConcurrentS3Server(S3Server core, ServerStore store) {
         this(core, store, Handoff.UNDER_LOCK);
@@ -55,11 +57,101 @@ public final class ConcurrentS3Server {
 
     /** With the hand-over seam; see {@link Handoff} (the racy one is a test control only). */
     public ConcurrentS3Server(S3Server core, ServerStore store, Handoff handoff) {
+        this(core, store, handoff, null);
+    }
+
+    /**
+     * With the channel to the client that the step interface's {@link #deliverNext} and
+     * {@link #authorize} hand their messages to (null: those two refuse; use the methods that take
+     * a channel).
+     */
+    public ConcurrentS3Server(S3Server core, ServerStore store, Handoff handoff, ClientChannel session) {
         this.core = Objects.requireNonNull(core, "core");
         this.store = Objects.requireNonNull(store, "store");
         this.handoff = Objects.requireNonNull(handoff, "handoff");
+        this.session = session;
     }
 
+    // ---- the step interface (EoServer), each step under the lock --------------------------------
+
+    @Override
+    public Strategy strategy() {
+        return core.strategy();
+    }
+
+    @Override
+    public ServerStep createNote(java.util.Optional<NoteId> id, String body) {
+        return locked(() -> core.createNote(id, body), null);
+    }
+
+    @Override
+    public ServerStep receive(EoMessage m) {
+        return locked(() -> core.receive(m), null);
+    }
+
+    /** {@link #sendNote(ClientChannel)} on the session's channel. */
+    @Override
+    public ServerStep deliverNext() {
+        return sendNote(session("deliverNext"));
+    }
+
+    /** {@link #authorize(ClientChannel)} on the session's channel. */
+    @Override
+    public ServerStep authorize() {
+        return authorize(session("authorize"));
+    }
+
+    @Override
+    public ServerStep sync() {
+        return startSync();
+    }
+
+    @Override
+    public ServerStep endSession() {
+        return locked(core::endSession, null);
+    }
+
+    @Override
+    public ServerStep aDeliverOk(long sessionId, NoteId i) {
+        return core.aDeliverOk(sessionId, i);
+    }
+
+    @Override
+    public ServerStep aDeliverErr(long sessionId, NoteId i) {
+        return core.aDeliverErr(sessionId, i);
+    }
+
+    @Override
+    public void crash() {
+        lock.lock();
+        try {
+            core.crash();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public java.util.Optional<NoteId> pending() {
+        lock.lock();
+        try {
+            return core.pending();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ClientChannel session(String step) {
+        if (session == null) {
+            throw new IllegalStateException(step + " of the step interface needs the session's channel: build this "
+                    + "server with one, or call " + step + "(ClientChannel)");
+        }
+        return session;
+    }
+
+    // ---- the spec-named steps ----------------------------------------------------------------------
+
+    @Override
     public ServerStep startSession() {
         return locked(core::startSession, null);
     }
@@ -73,6 +165,7 @@ public final class ConcurrentS3Server {
         return locked(() -> core.receiveAck(ack), null);
     }
 
+    @Override
     public ServerStep timeout() {
         return locked(core::timeout, null);
     }
@@ -114,6 +207,7 @@ public final class ConcurrentS3Server {
         return done;
     }
 
+    @Override
     public ServerDurableState durable() {
         lock.lock();
         try {

@@ -25,11 +25,6 @@ import java.util.SortedSet;
  */
 public final class GatherConfig {
 
-    /** Which strategy the parameters are for (the rules differ). */
-    public enum Strategy {
-        S4, S5, S6
-    }
-
     /** Largest parameter accepted: far beyond any sane time, far below overflow in sums. */
     public static final long MAX_TIME = 1L << 52;
 
@@ -40,17 +35,22 @@ public final class GatherConfig {
     private final long skew;
     private final boolean printedBoundary;
     private final boolean skewInFreshness;
+    private final boolean plainDeliver;
 
     public GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew) {
-        this(servers, strategy, tr, tu, skew, false, true);
+        this(servers, strategy, tr, tu, skew, false, true, false);
     }
 
     private GatherConfig(ServerConfig servers, Strategy strategy, long tr, long tu, long skew,
-            boolean printedBoundary, boolean skewInFreshness) {
+            boolean printedBoundary, boolean skewInFreshness, boolean plainDeliver) {
         this.printedBoundary = printedBoundary;
+        this.plainDeliver = plainDeliver;
         this.skewInFreshness = skewInFreshness;
         this.servers = Objects.requireNonNull(servers, "servers");
         this.strategy = Objects.requireNonNull(strategy, "strategy");
+        if (!strategy.gathers()) {
+            throw new IllegalArgumentException("GatherConfig is for Strategies 4-6, not " + strategy);
+        }
         check("T_r", tr);
         check("T_u", tu);
         check("skew", skew);
@@ -86,7 +86,7 @@ public final class GatherConfig {
      * it may predate the connection's last delivery (Z10). Never use it for real.
      */
     public GatherConfig withPrintedBoundary() {
-        return new GatherConfig(servers, strategy, tr, tu, skew, true, skewInFreshness);
+        return new GatherConfig(servers, strategy, tr, tu, skew, true, skewInFreshness, plainDeliver);
     }
 
     /**
@@ -95,7 +95,22 @@ public final class GatherConfig {
      * ε. {@code S5SkewTest} shows the duplicate this lets through.
      */
     GatherConfig withSkewLeftOutOfFreshness() {
-        return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, false);
+        return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, false, plainDeliver);
+    }
+
+    /**
+     * Mutation seam, for the replay of ExactlyOnceS4Deliver only (3.3.1's impossibility: the plain
+     * Deliver in place of aDeliver): the server reveals its D (replyD, syncs) even while an
+     * outcome is unknown, as that spec, which lacks the aDeliver contract, lets it. Never use it for
+     * real: a peer would take a note delivered but not yet in D as undelivered.
+     */
+    public GatherConfig withPlainDeliver() {
+        return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, skewInFreshness, true);
+    }
+
+    /** Whether D is revealed while an aDeliver outcome is unknown ({@link #withPlainDeliver}). */
+    public boolean plainDeliver() {
+        return plainDeliver;
     }
 
     public boolean printedBoundary() {

@@ -33,7 +33,7 @@ import java.util.TreeSet;
  *     sync messages carry; never decreases
  */
 public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
-        long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen) {
+        long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen) implements DurableState {
 
     /** A state without entry numbers (the core numbers its notes in id order when it loads it). */
     public GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,

@@ -63,7 +63,7 @@ import java.util.TreeSet;
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */
-public abstract class GatherServer {
+public abstract class GatherServer implements EoServer {
 
     /** The session's phase (the spec's {@code sess[s].phase}). */
     public enum Phase {
@@ -144,6 +144,64 @@ public abstract class GatherServer {
 
     /** Whether this strategy keeps TS (Strategies 5 and 6). */
     protected abstract boolean timed();
+
+    // ---- the step interface (EoServer): routing to the spec-named steps below -------------------
+
+    @Override
+    public Strategy strategy() {
+        return config.strategy();
+    }
+
+    /** Strategies 4-6 need the caller's globally unique id (L201). */
+    @Override
+    public ServerStep createNote(Optional<NoteId> id, String body) {
+        return createNote(EoServer.named(strategy(), id), body);
+    }
+
+    /**
+     * A replica, a request for D ({@code replyD}), a reply with D ({@code recvD}), a peer's sync
+     * ({@code recvSync}: merged, no purge), or the client's history upload (Strategy 6's
+     * StartSession; 4 and 5 ignore the history).
+     */
+    @Override
+    public ServerStep receive(EoMessage m) {
+        if (m instanceof EoMessage.Replica r) {
+            return receiveReplica(r);
+        } else if (m instanceof EoMessage.DRequest q) {
+            return replyD(q);
+        } else if (m instanceof EoMessage.DReply r) {
+            return recvD(r);
+        } else if (m instanceof EoMessage.DSync y) {
+            return recvSync(y);
+        } else if (m instanceof EoMessage.HistoryUpload h) {
+            return startSession(h);
+        }
+        throw EoServer.noStep(strategy(), "receive(" + m.getClass().getSimpleName() + ")",
+                "no Strategy 4-6 server receives it");
+    }
+
+    /** The next aDeliver call of the delivery phase ({@link #aDeliverNext}). */
+    @Override
+    public ServerStep deliverNext() {
+        return aDeliverNext();
+    }
+
+    /** A stale server did not reply in time: {@link #gatherFail}. */
+    @Override
+    public ServerStep timeout() {
+        return gatherFail();
+    }
+
+    /** Strategy 4: our K and D to every peer ({@link #syncAll}); 5 and 6 override with their syncs. */
+    @Override
+    public ServerStep sync() {
+        return syncAll();
+    }
+
+    @Override
+    public ServerStep authorize() {
+        throw EoServer.noStep(strategy(), "authorize", "only Strategy 3 purges with the client's consent");
+    }
 
     // ---- notes -------------------------------------------------------------------------------
 
@@ -265,7 +323,7 @@ public abstract class GatherServer {
         config.servers().checkToSelf(m.to());
         config.servers().checkFromPeer("from", m.from());
         config.servers().checkClient("client", m.client());
-        if (hasUnresolved()) {
+        if (hasUnresolved() && !config.plainDeliver()) {
             return ServerStep.of("deferred");
         }
         return new ServerStep("replied", List.of(new ServerEffect.Send(new EoMessage.DReply(config.self(), m.from(),
@@ -378,6 +436,7 @@ public abstract class GatherServer {
      * @throws IllegalArgumentException no attempt of that session for i is awaiting its outcome
      *     (nothing changes)
      */
+    @Override
     public ServerStep aDeliverOk(long sessionId, NoteId i) {
         checkAwaiting(sessionId, i);
         log.put(i, new GatherDurableState.Attempt(sessionId, true));
@@ -393,6 +452,7 @@ public abstract class GatherServer {
      * (L191); the attempt leaves the log (i may be tried again later) and, when it was the live
      * session's call, the session aborts (App. A.6 {@code {abort;}}).
      */
+    @Override
     public ServerStep aDeliverErr(long sessionId, NoteId i) {
         checkAwaiting(sessionId, i);
         log.remove(i);
@@ -452,7 +512,7 @@ public abstract class GatherServer {
         if (t.equals(config.self()) || !config.servers().servers().contains(t)) {
             throw new IllegalArgumentException(t + " is not one of the other servers " + config.servers().others());
         }
-        if (hasUnresolved()) {
+        if (hasUnresolved() && !config.plainDeliver()) {
             return ServerStep.of("deferred");
         }
         return new ServerStep("synced", List.of(new ServerEffect.Send(syncTo(t))));
@@ -465,7 +525,7 @@ public abstract class GatherServer {
 
     /** A sync to every other server (Strategy 5's PeriodicSync, Strategy 6's PushSync). */
     protected ServerStep syncAll(String outcome) {
-        if (hasUnresolved()) {
+        if (hasUnresolved() && !config.plainDeliver()) {
             return ServerStep.of("deferred");
         }
         List<ServerEffect> out = new ArrayList<>();

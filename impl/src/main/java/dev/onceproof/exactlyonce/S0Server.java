@@ -23,6 +23,17 @@ public final class S0Server extends StreamServer {
         return Optional.empty();
     }
 
+    @Override
+    public Strategy strategy() {
+        return Strategy.S0;
+    }
+
+    /** Strategy 0's notes are named by the caller. */
+    @Override
+    public ServerStep createNote(Optional<NoteId> id, String body) {
+        return createNote(EoServer.named(strategy(), id), body);
+    }
+
     /** The spec's {@code CreateNote(i)}: i into K here and, by replicas, everywhere. */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);

@@ -34,4 +34,9 @@ public final class S1Server extends StreamServer {
     protected Optional<NoteId> nextToSend() {
         return k.isEmpty() ? Optional.empty() : Optional.of(k.firstKey());
     }
+
+    @Override
+    public Strategy strategy() {
+        return Strategy.S1;
+    }
 }

@@ -116,4 +116,9 @@ public final class S2Server extends StreamServer {
     public int w() {
         return w;
     }
+
+    @Override
+    public Strategy strategy() {
+        return Strategy.S2;
+    }
 }

@@ -115,6 +115,23 @@ public final class S3Server implements ServerCore {
         return new S3Server(config, clock, S3Variant.CORRECTED, ServerDurableState.initial());
     }
 
+    @Override
+    public Strategy strategy() {
+        return Strategy.S3;
+    }
+
+    /** Strategy 3's notes are named by the caller (globally unique ids, L127). */
+    @Override
+    public ServerStep createNote(Optional<NoteId> id, String body) {
+        return createNote(EoServer.named(strategy(), id), body);
+    }
+
+    /** The purge acknowledgement, then the messages every Strategy 0-3 server takes. */
+    @Override
+    public ServerStep receive(EoMessage m) {
+        return m instanceof EoMessage.PurgeAck a ? receivePurgeAck(a) : ServerCore.super.receive(m);
+    }
+
     /** The spec's {@code CreateNote(n)} at its origin: into K here and, by replicas, everywhere. */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);
@@ -328,6 +345,7 @@ public final class S3Server implements ServerCore {
     }
 
     /** The spec's {@code Authorize(s, i)} for the first note that may be purged, if any. */
+    @Override
     public ServerStep authorize() {
         for (NoteId i : confirmedAt.keySet()) {
             ServerStep step = authorize(i);

@@ -19,7 +19,7 @@ public final class S4Server extends GatherServer {
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S4Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
         super(config, clock, durable, watermark);
-        if (config.strategy() != GatherConfig.Strategy.S4) {
+        if (config.strategy() != Strategy.S4) {
             throw new IllegalArgumentException("S4Server needs a Strategy 4 config, got " + config.strategy());
         }
     }

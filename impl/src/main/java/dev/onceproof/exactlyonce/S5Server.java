@@ -24,7 +24,7 @@ public final class S5Server extends GatherServer {
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S5Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
         super(config, clock, durable, watermark);
-        if (config.strategy() != GatherConfig.Strategy.S5) {
+        if (config.strategy() != Strategy.S5) {
             throw new IllegalArgumentException("S5Server needs a Strategy 5 config, got " + config.strategy());
         }
     }
@@ -69,5 +69,11 @@ public final class S5Server extends GatherServer {
     public void crash() {
         super.crash();
         lastPeriodic = Long.MIN_VALUE;
+    }
+
+    /** The step interface's sync: {@link #periodicSync}. */
+    @Override
+    public ServerStep sync() {
+        return periodicSync();
     }
 }

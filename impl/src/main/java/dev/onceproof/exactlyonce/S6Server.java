@@ -26,7 +26,7 @@ public final class S6Server extends GatherServer {
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S6Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
         super(config, clock, durable, watermark);
-        if (config.strategy() != GatherConfig.Strategy.S6) {
+        if (config.strategy() != Strategy.S6) {
             throw new IllegalArgumentException("S6Server needs a Strategy 6 config, got " + config.strategy());
         }
     }
@@ -88,5 +88,11 @@ public final class S6Server extends GatherServer {
     public void crash() {
         super.crash();
         pushPending = true;
+    }
+
+    /** The step interface's sync: {@link #pushSync}. */
+    @Override
+    public ServerStep sync() {
+        return pushSync();
     }
 }

@@ -30,7 +30,7 @@ import java.util.TreeSet;
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
-        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen) {
+        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen) implements DurableState {
 
     public ServerDurableState {
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));

@@ -122,6 +122,16 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     protected void confirm(EoMessage.SyncReply reply) {
     }
 
+    /** Strategies 1-2 number their notes: {@code id} must be empty (Strategy 0 overrides). */
+    @Override
+    public ServerStep createNote(Optional<NoteId> id, String body) {
+        if (id.isPresent()) {
+            throw new IllegalArgumentException(strategy() + " numbers its notes itself: createNote takes no id, got "
+                    + id.get());
+        }
+        return createNote(body);
+    }
+
     /**
      * The spec's {@code CreateNote(x)}: number a new note of this server's stream, replicate it.
      * Outcome {@code "blocked"} (no change) while Strategy 2's Condition 1 forbids the next number.

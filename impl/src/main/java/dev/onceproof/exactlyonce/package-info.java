@@ -17,5 +17,10 @@
  * dev.onceproof.exactlyonce.S6Client} (durable connect history, {@link
  * dev.onceproof.exactlyonce.ClientHistory}). Time parameters and their rules: {@link
  * dev.onceproof.exactlyonce.GatherConfig}.
+ *
+ * <p>One shape for all seven: a {@link dev.onceproof.exactlyonce.Strategy} and its parameters
+ * ({@link dev.onceproof.exactlyonce.StrategyConfig}) build the server and client cores, and every
+ * server core is driven through the one step interface {@link dev.onceproof.exactlyonce.EoServer}
+ * (the spec-named steps stay on the classes, for trace replay).
  */
 package dev.onceproof.exactlyonce;

@@ -36,7 +36,7 @@ class ConcurrentGatherServerTest {
         final ConcurrentGatherServer a;
         final ConcurrentGatherServer b;
 
-        World(GatherConfig.Strategy strategy) {
+        World(Strategy strategy) {
             GatherServer coreA = core(A, strategy);
             GatherServer coreB = core(B, strategy);
             coreB.receiveReplica(sent(coreA.createNote(X, "x"), EoMessage.Replica.class));
@@ -44,13 +44,11 @@ class ConcurrentGatherServerTest {
             b = new ConcurrentGatherServer(coreB, state -> { });
         }
 
-        GatherServer core(ServerId self, GatherConfig.Strategy strategy) {
-            ServerConfig servers = new ServerConfig(self, C, new TreeSet<>(List.of(A, B)), 0);
-            return switch (strategy) {
-                case S4 -> S4Server.fresh(GatherConfig.s4(self, C, new TreeSet<>(List.of(A, B))), clock);
-                case S5 -> S5Server.fresh(new GatherConfig(servers, strategy, 4, 1, 0), clock);
-                case S6 -> S6Server.fresh(new GatherConfig(servers, strategy, 0, 0, 0), clock);
-            };
+        GatherServer core(ServerId self, Strategy strategy) {
+            long tr = strategy == Strategy.S5 ? 4 : 0;
+            long tu = strategy == Strategy.S5 ? 1 : 0;
+            return (GatherServer) strategy.config(C, new TreeSet<>(List.of(A, B)), 0).times(tr, tu, 0)
+                    .server(self, clock, strategy.initialState());
         }
 
         /** A session at A whose gather asked B; then delivering. */
@@ -71,7 +69,7 @@ class ConcurrentGatherServerTest {
 
     @Test
     void recvPurgeSyncPurgesWhatEveryServerHasInD() throws Exception {
-        World w = new World(GatherConfig.Strategy.S4);
+        World w = new World(Strategy.S4);
         w.sessionAtA();
         assertThat(w.a.aDeliverNext((session, note) -> true).outcome()).isEqualTo("delivered");
         // A's D reaches B (B merges it), then B's D reaches A: every server has x in D, so A purges it.
@@ -87,7 +85,7 @@ class ConcurrentGatherServerTest {
 
     @Test
     void learnSyncRecordsWithoutMerging() throws Exception {
-        World w = new World(GatherConfig.Strategy.S4);
+        World w = new World(Strategy.S4);
         w.sessionAtA();
         w.a.aDeliverNext((session, note) -> true);
         assertThat(w.b.learnSync(sent(w.a.sync(B), EoMessage.DSync.class)).outcome()).isEqualTo("learned");
@@ -96,7 +94,7 @@ class ConcurrentGatherServerTest {
 
     @Test
     void aBadSyncIsRefusedNamingTheFieldAndChangesNothing() throws Exception {
-        World w = new World(GatherConfig.Strategy.S4);
+        World w = new World(Strategy.S4);
         w.sessionAtA();
         w.a.aDeliverNext((session, note) -> true);
         EoMessage.DSync toA = sent(w.b.sync(A), EoMessage.DSync.class);
@@ -108,9 +106,36 @@ class ConcurrentGatherServerTest {
         assertThat(w.b.d()).isEmpty();
     }
 
+    /** The step interface on the wrapper: a whole Strategy 5 session through {@link EoServer} alone. */
+    @Test
+    void theStepInterfaceDrivesTheWrapper() {
+        GatherServer coreA = new World(Strategy.S5).core(A, Strategy.S5);
+        GatherServer coreB = new World(Strategy.S5).core(B, Strategy.S5);
+        List<Note> processed = new java.util.ArrayList<>();
+        EoServer a = new ConcurrentGatherServer(coreA, state -> { }, (session, note) -> processed.add(note),
+                ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.WAIT);
+        EoServer b = new ConcurrentGatherServer(coreB, state -> { });
+        assertThat(a.strategy()).isEqualTo(Strategy.S5);
+        b.receive(sent(a.createNote(java.util.Optional.of(X), "x"), EoMessage.Replica.class));
+        a.startSession();
+        for (ServerEffect e : coreA.reqAll().effects()) {
+            EoMessage.DRequest q = (EoMessage.DRequest) ((ServerEffect.Send) e).message();
+            assertThat(a.receive(sent(b.receive(q), EoMessage.DReply.class)).outcome()).isEqualTo("merged");
+        }
+        assertThat(coreA.endGather().outcome()).isEqualTo("delivering");
+        assertThat(a.deliverNext().outcome()).isEqualTo("delivered");
+        assertThat(processed).extracting(Note::id).containsExactly(X);
+        assertThat(b.receive(sent(a.sync(), EoMessage.DSync.class)).outcome()).isEqualTo("merged");
+        assertThat(coreB.d()).containsExactly(X);
+        assertThatThrownBy(b::deliverNext).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("aDeliver primitive");
+        assertThatThrownBy(a::authorize).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("S5").hasMessageContaining("authorize");
+    }
+
     @Test
     void strategySyncsOfTheWrongStrategyAreRefused() {
-        World w = new World(GatherConfig.Strategy.S4);
+        World w = new World(Strategy.S4);
         assertThatThrownBy(w.a::periodicSync).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("S5Server").hasMessageContaining("S4");
         assertThatThrownBy(w.a::pushSync).isInstanceOf(IllegalStateException.class)
@@ -124,7 +149,7 @@ class ConcurrentGatherServerTest {
      */
     @Test
     void periodicSyncWaitsForAnUnknownOutcome() throws Exception {
-        World w = new World(GatherConfig.Strategy.S5);
+        World w = new World(Strategy.S5);
         w.sessionAtA();
         CountDownLatch calling = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -157,7 +182,7 @@ class ConcurrentGatherServerTest {
 
     @Test
     void pushSyncAfterASession() throws Exception {
-        World w = new World(GatherConfig.Strategy.S6);
+        World w = new World(Strategy.S6);
         w.sessionAtA();
         w.a.aDeliverNext((session, note) -> true);
         assertThat(w.a.endSession().outcome()).isEqualTo("ended");
@@ -168,7 +193,7 @@ class ConcurrentGatherServerTest {
 
     @Test
     void crashKeepsAnUnknownOutcomeUntilItIsReported() {
-        World w = new World(GatherConfig.Strategy.S4);
+        World w = new World(Strategy.S4);
         w.sessionAtA();
         // The server crashes while the call is out (the call runs outside the monitor): the
         // session is gone, the attempt is still unresolved, and its outcome is still recorded.

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -24,8 +23,6 @@ import java.util.TreeSet;
  */
 final class EoWorld {
 
-    enum Strategy { S0, S1, S2, S3 }
-
     private record InFlight(EoMessage message, long born) {
     }
 
@@ -34,11 +31,11 @@ final class EoWorld {
     final int q;
     final long te;
     final ManualEoClock clock = new ManualEoClock(0);
-    /** Control: Strategy 3 servers that ignore the sync watermark (S3Server's mutation seam). */
-    private final boolean s3Watermark;
+    /** Per client: the strategy's parameters, with the watermark seam for the control. */
+    private final Map<ClientId, StrategyConfig> configs = new HashMap<>();
     final List<ServerId> servers = new ArrayList<>();
     final List<ClientId> clients = new ArrayList<>();
-    private final Map<ServerId, Map<ClientId, ServerCore>> cores = new HashMap<>();
+    private final Map<ServerId, Map<ClientId, EoServer>> cores = new HashMap<>();
     private final Map<ServerId, Map<ClientId, ServerStore>> serverStores = new HashMap<>();
     private final Map<ClientId, ClientCore> clientCores = new HashMap<>();
     private final Map<ClientId, ClientStore> clientStores = new HashMap<>();
@@ -54,8 +51,11 @@ final class EoWorld {
         this(strategy, nServers, nClients, w, q, te, true);
     }
 
-    EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean s3Watermark) {
-        this.s3Watermark = s3Watermark;
+    /** {@code watermark = false}: the control, Strategy 3 servers that ignore the sync watermark (the seam). */
+    EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark) {
+        if (strategy.gathers()) {
+            throw new IllegalArgumentException("EoWorld runs Strategies 0-3, not " + strategy);
+        }
         this.strategy = strategy;
         this.w = w;
         this.q = q;
@@ -64,7 +64,10 @@ final class EoWorld {
             servers.add(ServerId.of(String.valueOf((char) ('A' + i))));
         }
         for (int i = 0; i < nClients; i++) {
-            clients.add(ClientId.of("c" + (i + 1)));
+            ClientId c = ClientId.of("c" + (i + 1));
+            clients.add(c);
+            StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q);
+            configs.put(c, watermark ? config : config.withoutWatermark());
         }
         for (ServerId s : servers) {
             for (ClientId c : clients) {
@@ -78,36 +81,18 @@ final class EoWorld {
         }
     }
 
-    private ServerCore newServer(ServerId s, ClientId c) {
-        ServerConfig cfg = new ServerConfig(s, c, new TreeSet<>(servers), te);
-        ServerDurableState durable = serverStores.get(s).get(c).load();
-        return switch (strategy) {
-            case S0 -> new S0Server(cfg, clock, durable);
-            case S1 -> new S1Server(cfg, clock, durable);
-            case S2 -> new S2Server(cfg, clock, w, durable);
-            case S3 -> new S3Server(cfg, clock, S3Variant.CORRECTED, durable, s3Watermark);
-        };
+    private EoServer newServer(ServerId s, ClientId c) {
+        return configs.get(c).server(s, clock, serverStores.get(s).get(c).load());
     }
 
     private ClientCore newClient(ClientId c) {
-        ClientStore store = clientStores.get(c);
-        return switch (strategy) {
-            case S0 -> new S0Client(c);
-            case S1 -> new S1Client(c, (ClientStableState.Streams) store.stableOr(
-                    new ClientStableState.Streams(new TreeMap<>())), ClientOrdering.RECORD_THEN_ACK);
-            case S2 -> new S2Client(c, w, (ClientStableState.Streams) store.stableOr(
-                    new ClientStableState.Streams(new TreeMap<>())), ClientOrdering.RECORD_THEN_ACK);
-            case S3 -> new S3Client(c, q, (ClientStableState.IdList) store.stableOr(
-                    new ClientStableState.IdList(new TreeSet<>())), ClientOrdering.RECORD_THEN_ACK);
-        };
+        return configs.get(c).client(clock, StrategyConfig.ClientMemory.fresh()
+                .withStable(clientStores.get(c).load().map(ClientStore.Contents::stable)));
     }
 
     /** Numbering or naming a note is the one step whose form differs by strategy. */
-    private static ServerStep create(ServerCore core, String tag) {
-        if (core instanceof S3Server s3) {
-            return s3.createNote(NoteId.global(tag), tag);
-        }
-        return core instanceof S0Server s0 ? s0.createNote(NoteId.global(tag), tag) : ((StreamServer) core).createNote(tag);
+    private ServerStep create(EoServer core, String tag) {
+        return core.createNote(strategy.numbersNotes() ? Optional.empty() : Optional.of(NoteId.global(tag)), tag);
     }
 
     // ---- environment and protocol steps -------------------------------------------------------
@@ -132,7 +117,7 @@ final class EoWorld {
             if (e instanceof ServerEffect.Record r) {
                 serverStores.get(server).get(clients.get(c)).save(r);
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
-                carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receiveReplica(rep));
+                carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receive(rep));
             }
         }
     }
@@ -153,14 +138,14 @@ final class EoWorld {
 
     void sendNote(int c) {
         ClientId client = clients.get(c);
-        clientCores.get(client).conn().ifPresent(s -> carryOut(s, client, cores.get(s).get(client).sendNote()));
+        clientCores.get(client).conn().ifPresent(s -> carryOut(s, client, cores.get(s).get(client).deliverNext()));
     }
 
     void authorize(int c) {
         ClientId client = clients.get(c);
         clientCores.get(client).conn().ifPresent(s -> {
-            if (cores.get(s).get(client) instanceof S3Server s3) {
-                carryOut(s, client, s3.authorize());
+            if (strategy == Strategy.S3) {
+                carryOut(s, client, cores.get(s).get(client).authorize());
             }
         });
     }
@@ -170,7 +155,7 @@ final class EoWorld {
     }
 
     void sync(int s, int c) {
-        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).startSync());
+        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).sync());
     }
 
     void crashClient(int c) {
@@ -209,13 +194,13 @@ final class EoWorld {
         } else if (m instanceof EoMessage.PurgeRequest p) {
             toClient(p.to(), core -> ((S3Client) core).receivePurge(p));
         } else if (m instanceof EoMessage.NoteAck a) {
-            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receiveAck(a));
+            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
         } else if (m instanceof EoMessage.PurgeAck a) {
-            carryOut(a.to(), a.from(), ((S3Server) cores.get(a.to()).get(a.from())).receivePurgeAck(a));
+            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
         } else if (m instanceof EoMessage.SyncRequest r) {
-            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).handleSync(r));
+            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
         } else if (m instanceof EoMessage.SyncReply r) {
-            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receiveSyncReply(r));
+            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
         }
     }
 
@@ -306,7 +291,7 @@ final class EoWorld {
         List<ServerDurableState> out = new ArrayList<>();
         for (ServerId s : servers) {
             for (ClientId c : clients) {
-                out.add(cores.get(s).get(c).durable());
+                out.add((ServerDurableState) cores.get(s).get(c).durable());
             }
         }
         return out;

@@ -28,7 +28,7 @@ class ExactlyOnceProperties {
     }
 
     /** Runs a random prefix: each int picks a step (last digit) and its arguments (the rest). */
-    static EoWorld run(EoWorld.Strategy strategy, int servers, int clients, int w, int q, List<Integer> schedule) {
+    static EoWorld run(Strategy strategy, int servers, int clients, int w, int q, List<Integer> schedule) {
         EoWorld world = new EoWorld(strategy, servers, clients, w, q, 2);
         for (int r : schedule) {
             int arg = r / 10;
@@ -62,7 +62,7 @@ class ExactlyOnceProperties {
         return world;
     }
 
-    private static void checkExactlyOnce(EoWorld.Strategy strategy, int servers, int clients, int w, int q,
+    private static void checkExactlyOnce(Strategy strategy, int servers, int clients, int w, int q,
             List<Integer> schedule) {
         EoWorld world = run(strategy, servers, clients, w, q, schedule);
         assertThat(world.duplicates()).as("NoDuplicateDelivery after the random prefix").isEmpty();
@@ -76,27 +76,27 @@ class ExactlyOnceProperties {
     @Property(tries = 80)
     void strategy1NeverTwiceAndEventuallyAll(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll @IntRange(min = 1, max = 2) int clients) {
-        checkExactlyOnce(EoWorld.Strategy.S1, servers, clients, 0, 0, schedule);
+        checkExactlyOnce(Strategy.S1, servers, clients, 0, 0, schedule);
     }
 
     @Property(tries = 80)
     void strategy2NeverTwiceAndEventuallyAllAcrossWrapAround(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll @IntRange(min = 2, max = 3) int w) {
-        checkExactlyOnce(EoWorld.Strategy.S2, servers, 1, w, 0, schedule);
+        checkExactlyOnce(Strategy.S2, servers, 1, w, 0, schedule);
     }
 
     @Property(tries = 80)
     void strategy3NeverTwiceAndEventuallyAllWithASmallR(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll @IntRange(min = 1, max = 2) int clients,
             @ForAll @IntRange(min = 1, max = 2) int q) {
-        checkExactlyOnce(EoWorld.Strategy.S3, servers, clients, 0, q, schedule);
+        checkExactlyOnce(Strategy.S3, servers, clients, 0, q, schedule);
     }
 
     /** Strategy 0 is at-least-once: under a fair suffix everything is processed. */
     @Property(tries = 50)
     void strategy0ProcessesEverythingAtLeastOnce(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers) {
-        EoWorld world = run(EoWorld.Strategy.S0, servers, 1, 0, 0, schedule);
+        EoWorld world = run(Strategy.S0, servers, 1, 0, 0, schedule);
         world.fairSuffix(6);
         assertThat(world.unprocessed()).isEmpty();
         Statistics.label("some note processed twice").collect(!world.duplicates().isEmpty());
@@ -105,7 +105,7 @@ class ExactlyOnceProperties {
     /** App. B.1, L809: Strategy 0 "can potentially result in duplicate deliveries": a lost ack suffices. */
     @Example
     void strategy0DuplicatesWhenAnAcknowledgementIsLost() {
-        EoWorld world = new EoWorld(EoWorld.Strategy.S0, 2, 1, 0, 0, 2);
+        EoWorld world = new EoWorld(Strategy.S0, 2, 1, 0, 0, 2);
         world.create(0, 0);
         world.connect(0, 0);
         world.sendNote(0);
@@ -117,7 +117,7 @@ class ExactlyOnceProperties {
         world.deliver(0, false);
         assertThat(world.duplicates()).containsExactly("g1 x2");
         // The same schedule on Strategy 1 is exactly-once.
-        EoWorld s1 = new EoWorld(EoWorld.Strategy.S1, 2, 1, 0, 0, 2);
+        EoWorld s1 = new EoWorld(Strategy.S1, 2, 1, 0, 0, 2);
         s1.create(0, 0);
         s1.connect(0, 0);
         s1.sendNote(0);

@@ -58,11 +58,11 @@ class GatherProperties {
                 case 1 -> {
                     if (arg % (n + 1) == n) {
                         world.disconnect();
-                    } else if (world.strategy == GatherConfig.Strategy.S5 && world.connected() && arg % 4 != 0) {
+                    } else if (world.strategy == Strategy.S5 && world.connected() && arg % 4 != 0) {
                         // Strategy 5's client mostly keeps its connection: a move leaves it
                         // disconnected for T_r (L221), so most of its sessions never reached aDeliver.
                         world.session();
-                    } else if (world.strategy == GatherConfig.Strategy.S5 && !world.connected() && arg % 2 == 0) {
+                    } else if (world.strategy == Strategy.S5 && !world.connected() && arg % 2 == 0) {
                         world.connectWhenAllowed(arg); // its timer (L221): waits out T_r, then connects
                     } else {
                         world.connect(arg);
@@ -126,7 +126,7 @@ class GatherProperties {
         return out;
     }
 
-    private static void checkRelaxedExactlyOnce(GatherConfig.Strategy strategy, int servers, long[] offsets,
+    private static void checkRelaxedExactlyOnce(Strategy strategy, int servers, long[] offsets,
             List<Integer> schedule) {
         GatherWorld world = run(new GatherWorld(strategy, GatherWorld.Primitive.ATOMIC, trim(offsets, servers),
                 ClientHistory.unknown()), schedule, true);
@@ -143,19 +143,19 @@ class GatherProperties {
     @Property(tries = 80)
     void strategy4NeverTwiceNeverReattemptsAndEventuallyAll(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll("offsets") long[] offsets) {
-        checkRelaxedExactlyOnce(GatherConfig.Strategy.S4, servers, offsets, schedule);
+        checkRelaxedExactlyOnce(Strategy.S4, servers, offsets, schedule);
     }
 
     @Property(tries = 80)
     void strategy5NeverTwiceNeverReattemptsAndEventuallyAll(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll("offsets") long[] offsets) {
-        checkRelaxedExactlyOnce(GatherConfig.Strategy.S5, servers, offsets, schedule);
+        checkRelaxedExactlyOnce(Strategy.S5, servers, offsets, schedule);
     }
 
     @Property(tries = 80)
     void strategy6NeverTwiceNeverReattemptsAndEventuallyAll(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll("offsets") long[] offsets) {
-        checkRelaxedExactlyOnce(GatherConfig.Strategy.S6, servers, offsets, schedule);
+        checkRelaxedExactlyOnce(Strategy.S6, servers, offsets, schedule);
     }
 
     /**
@@ -169,7 +169,7 @@ class GatherProperties {
     @Property(tries = 60)
     void onlyStrategy6DeliversUnderAnIrrelevantPartition(@ForAll("schedules") List<Integer> schedule,
             @ForAll("offsets") long[] offsets) {
-        for (GatherConfig.Strategy strategy : GatherConfig.Strategy.values()) {
+        for (Strategy strategy : Strategy.gathering()) {
             GatherWorld world = new GatherWorld(strategy, GatherWorld.Primitive.ATOMIC, trim(offsets, 3),
                     ClientHistory.never());
             world.isolated = world.servers.get(2);
@@ -177,7 +177,7 @@ class GatherProperties {
             world.fairSuffix(4);
             assertThat(world.duplicates()).as(strategy + " NoDuplicateDelivery").isEmpty();
             assertThat(world.reattempts).as(strategy + " NoReattempt").isEmpty();
-            if (strategy == GatherConfig.Strategy.S6) {
+            if (strategy == Strategy.S6) {
                 assertThat(world.unprocessed()).as("S6 delivers under an irrelevant partition").isEmpty();
             } else {
                 assertThat(world.processed).as(strategy + " blocks: every gather needs the isolated server").isEmpty();
@@ -194,7 +194,7 @@ class GatherProperties {
     @Example
     void plainDeliverDuplicatesWhereADeliverDoesNot() {
         for (GatherWorld.Primitive primitive : GatherWorld.Primitive.values()) {
-            GatherWorld world = new GatherWorld(GatherConfig.Strategy.S4, primitive, new long[] {0, 0, 0}, null);
+            GatherWorld world = new GatherWorld(Strategy.S4, primitive, new long[] {0, 0, 0}, null);
             world.create(0);
             world.connect(0);
             world.session();          // A asks B for its D
@@ -226,7 +226,7 @@ class GatherProperties {
      */
     @Example
     void aGatherDuringAnUnreportedCallDoesNotDeliverAgain() {
-        for (GatherConfig.Strategy strategy : GatherConfig.Strategy.values()) {
+        for (Strategy strategy : Strategy.gathering()) {
             GatherWorld world = new GatherWorld(strategy, GatherWorld.Primitive.ATOMIC, new long[] {0, 0, 0},
                     ClientHistory.never());
             world.create(0);
@@ -263,10 +263,10 @@ class GatherProperties {
         int duplicating = 0;
         for (int trial = 0; trial < 300; trial++) {
             List<Integer> schedule = GatherWorld.seededSchedule(random);
-            GatherWorld plain = run(new GatherWorld(GatherConfig.Strategy.S4, GatherWorld.Primitive.PLAIN_DELIVER,
+            GatherWorld plain = run(new GatherWorld(Strategy.S4, GatherWorld.Primitive.PLAIN_DELIVER,
                     new long[] {0, 0, 0}, null), schedule, true);
             plain.fairSuffix(4);
-            GatherWorld atomic = run(new GatherWorld(GatherConfig.Strategy.S4, GatherWorld.Primitive.ATOMIC,
+            GatherWorld atomic = run(new GatherWorld(Strategy.S4, GatherWorld.Primitive.ATOMIC,
                     new long[] {0, 0, 0}, null), schedule, true);
             atomic.fairSuffix(4);
             assertThat(atomic.duplicates()).as("aDeliver, schedule " + trial).isEmpty();

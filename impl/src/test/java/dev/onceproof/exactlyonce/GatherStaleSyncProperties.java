@@ -35,7 +35,7 @@ class GatherStaleSyncProperties {
      * gather and delivery (T_e is one tick: it must land before two ticks pass).
      */
     static GatherWorld run(int servers, boolean watermark, List<Integer> schedule) {
-        GatherWorld world = new GatherWorld(GatherConfig.Strategy.S4, GatherWorld.Primitive.ATOMIC,
+        GatherWorld world = new GatherWorld(Strategy.S4, GatherWorld.Primitive.ATOMIC,
                 new long[servers + 1], null);
         if (!watermark) {
             world.withoutWatermark();

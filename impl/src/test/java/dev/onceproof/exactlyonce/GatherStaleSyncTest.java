@@ -21,7 +21,7 @@ class GatherStaleSyncTest {
      * and D; B still holds n1 undelivered, gathers A's D without it and delivers n1 a second time.
      */
     static GatherWorld staleSync(boolean watermark) {
-        GatherWorld world = new GatherWorld(GatherConfig.Strategy.S4, GatherWorld.Primitive.ATOMIC,
+        GatherWorld world = new GatherWorld(Strategy.S4, GatherWorld.Primitive.ATOMIC,
                 new long[] {0, 0, 0}, null);
         if (!watermark) {
             world.withoutWatermark();

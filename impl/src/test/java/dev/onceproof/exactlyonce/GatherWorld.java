@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -55,7 +56,7 @@ final class GatherWorld {
     /** Strategy 5's T_r: rule R3 needs T_u + T_e < T_r - 2ε - T_e. */
     static final long TR = 6;
 
-    final GatherConfig.Strategy strategy;
+    final Strategy strategy;
     final Primitive primitive;
     final ManualEoClock truth = new ManualEoClock(100);
     final List<ServerId> servers = new ArrayList<>();
@@ -93,7 +94,7 @@ final class GatherWorld {
      * @param history Strategy 6's initial history: UNKNOWN (a fresh device) or NEVER (an account
      *     known never to have connected)
      */
-    GatherWorld(GatherConfig.Strategy strategy, Primitive primitive, long[] offsets, ClientHistory history) {
+    GatherWorld(Strategy strategy, Primitive primitive, long[] offsets, ClientHistory history) {
         this.strategy = strategy;
         this.primitive = primitive;
         int n = offsets.length - 1;
@@ -111,32 +112,31 @@ final class GatherWorld {
             cores.put(s, newServer(s));
         }
         storedHistory = history;
-        clientCore = switch (strategy) {
-            case S4 -> new S4Client(client);
-            case S5 -> S5Client.fresh(client, clientClock, TR);
-            case S6 -> new S6Client(client, clientClock, history);
-        };
+        clientCore = (GatherClient) config().client(clientClock, memory(history));
+    }
+
+    /** What the client device holds: Strategy 6's history, when it has one (null elsewhere). */
+    private static StrategyConfig.ClientMemory memory(ClientHistory history) {
+        StrategyConfig.ClientMemory fresh = StrategyConfig.ClientMemory.fresh();
+        return history == null ? fresh : fresh.withHistory(history);
+    }
+
+    /** The strategy's parameters as this world's seams and declared skew have them now. */
+    private StrategyConfig config() {
+        StrategyConfig c = strategy.config(client, new TreeSet<>(servers), TE)
+                .times(strategy == Strategy.S5 ? TR : 0, strategy == Strategy.S5 ? TU : 0, declaredSkew);
+        c = watermark ? c : c.withoutWatermark();
+        // Strategy 4 has no freshness test to leave the skew out of.
+        return skewInFreshness || strategy == Strategy.S4 ? c : c.withSkewLeftOutOfFreshness();
     }
 
     private GatherServer newServer(ServerId s) {
-        ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), TE);
-        return switch (strategy) {
-            case S4 -> new S4Server(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, declaredSkew), clocks.get(s),
-                    stores.get(s), watermark);
-            case S5 -> new S5Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S5, TR, TU, declaredSkew)),
-                    clocks.get(s), stores.get(s), watermark);
-            case S6 -> new S6Server(seamed(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, declaredSkew)),
-                    clocks.get(s), stores.get(s), watermark);
-        };
+        return (GatherServer) config().server(s, clocks.get(s), stores.get(s));
     }
 
     private boolean watermark = true;
 
     private boolean skewInFreshness = true;
-
-    private GatherConfig seamed(GatherConfig config) {
-        return skewInFreshness ? config : config.withSkewLeftOutOfFreshness();
-    }
 
     /** The control of {@code S5SkewTest}: freshness tests without the 2ε. Call before any step. */
     GatherWorld withSkewLeftOutOfFreshness() {
@@ -183,13 +183,13 @@ final class GatherWorld {
         }
         String tag = "n" + (created.size() + 1);
         ServerId origin = servers.get(s % servers.size());
-        ServerStep step = cores.get(origin).createNote(NoteId.global(tag), tag);
+        ServerStep step = cores.get(origin).createNote(Optional.of(NoteId.global(tag)), tag);
         created.add(tag);
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {
                 stores.put(origin, r.state());
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
-                carryOut(rep.to(), cores.get(rep.to()).receiveReplica(rep));
+                carryOut(rep.to(), cores.get(rep.to()).receive(rep));
             }
         }
     }
@@ -218,7 +218,7 @@ final class GatherWorld {
             }
         }
         GatherServer core = cores.get(server);
-        carryOut(server, upload != null ? ((S6Server) core).startSession(upload) : core.startSession());
+        carryOut(server, upload != null ? core.receive(upload) : core.startSession());
         return true;
     }
 
@@ -297,10 +297,8 @@ final class GatherWorld {
     void sync(int s, int t) {
         ServerId from = servers.get(s % servers.size());
         GatherServer core = cores.get(from);
-        if (core instanceof S5Server s5) {
-            carryOut(from, s5.periodicSync());
-        } else if (core instanceof S6Server s6) {
-            carryOut(from, s6.pushSync());
+        if (strategy != Strategy.S4) {
+            carryOut(from, core.sync());
         } else {
             ServerId to = servers.get(t % servers.size());
             if (!to.equals(from)) {
@@ -324,11 +322,9 @@ final class GatherWorld {
 
     /** The client device crashes: volatile state lost; Strategy 6 keeps its stored H, 5 waits T_r. */
     void crashClient(boolean loseHistory) {
-        clientCore = switch (strategy) {
-            case S4 -> new S4Client(client);
-            case S5 -> S5Client.rebooted(client, clientClock, TR);
-            case S6 -> new S6Client(client, clientClock, loseHistory ? ClientHistory.unknown() : storedHistory);
-        };
+        // Strategy 5's rebooted client does not know when its last connection ended: it waits T_r from now.
+        clientCore = (GatherClient) config().client(clientClock,
+                memory(loseHistory ? ClientHistory.unknown() : storedHistory).withLastEnd(OptionalLong.of(clientClock.now())));
         if (loseHistory) {
             storedHistory = ClientHistory.unknown();
         }
@@ -359,16 +355,16 @@ final class GatherWorld {
         EoMessage m = f.message();
         if (m instanceof EoMessage.DRequest r) {
             if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).replyD(r));
+                carryOut(r.to(), cores.get(r.to()).receive(r));
             }
         } else if (m instanceof EoMessage.DReply r) {
             if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).recvD(r));
+                carryOut(r.to(), cores.get(r.to()).receive(r));
             }
         } else if (m instanceof EoMessage.DSync r) {
             if (!cutBetween(r.from(), r.to())) {
                 GatherServer to = cores.get(r.to());
-                carryOut(r.to(), purgeSyncs && to instanceof S4Server ? to.recvPurgeSync(r) : to.recvSync(r));
+                carryOut(r.to(), purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r));
             }
         }
     }

@@ -34,7 +34,7 @@ class S3StaleSyncProperties {
     }
 
     static EoWorld run(int servers, int q, List<Integer> schedule) {
-        return replay(new EoWorld(EoWorld.Strategy.S3, servers, 1, 0, q, 20), servers, schedule);
+        return replay(new EoWorld(Strategy.S3, servers, 1, 0, q, 20), servers, schedule);
     }
 
     static EoWorld replay(EoWorld world, int servers, List<Integer> schedule) {
@@ -85,8 +85,8 @@ class S3StaleSyncProperties {
     @Property(tries = 100)
     void inImmediateExchangesTheWatermarkChangesNothing(@ForAll("schedules") List<Integer> schedule,
             @ForAll @IntRange(min = 2, max = 3) int servers, @ForAll @IntRange(min = 1, max = 2) int q) {
-        EoWorld with = immediate(new EoWorld(EoWorld.Strategy.S3, servers, 1, 0, q, 20, true), servers, schedule);
-        EoWorld without = immediate(new EoWorld(EoWorld.Strategy.S3, servers, 1, 0, q, 20, false), servers, schedule);
+        EoWorld with = immediate(new EoWorld(Strategy.S3, servers, 1, 0, q, 20, true), servers, schedule);
+        EoWorld without = immediate(new EoWorld(Strategy.S3, servers, 1, 0, q, 20, false), servers, schedule);
         assertThat(with.serverStates()).isEqualTo(without.serverStates());
         assertThat(with.r(0)).isEqualTo(without.r(0));
         assertThat(with.processed).isEqualTo(without.processed);
@@ -156,13 +156,13 @@ class S3StaleSyncProperties {
     @Example
     void aRequestBuiltBeforeANoteExistedDoesNotPurgeIt() {
         check(run(2, 1, List.of(1976, 0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3)));
-        EoWorld control = new EoWorld(EoWorld.Strategy.S3, 2, 1, 0, 1, 20, false);
+        EoWorld control = new EoWorld(Strategy.S3, 2, 1, 0, 1, 20, false);
         replay(control, 2, List.of(1976, 0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3));
         assertThatThrownBy(() -> check(control)).isInstanceOf(AssertionError.class);
     }
 
     private static EoWorld staleReply(boolean watermark) {
-        EoWorld world = new EoWorld(EoWorld.Strategy.S3, 2, 1, 0, 1, 20, watermark);
+        EoWorld world = new EoWorld(Strategy.S3, 2, 1, 0, 1, 20, watermark);
         world.sync(0, 0);        // A's request to B
         world.deliverNewest();   // B handles it: its reply (K = {}, D = {}) is in flight
         world.create(0, 0);      // g1 into K on A and B

@@ -264,7 +264,7 @@ class S4CoreTest {
         assertThatThrownBy(() -> new GatherDurableState(a.durable().k(), new TreeSet<>(), new java.util.TreeMap<>(), 1,
                 new java.util.TreeMap<>(java.util.Map.of(M1, new GatherDurableState.Attempt(1, true)))))
                 .hasMessageContaining("D lacks it");
-        assertThatThrownBy(() -> new S4Server(new GatherConfig(cfg(A).servers(), GatherConfig.Strategy.S5, 10, 1, 0),
+        assertThatThrownBy(() -> new S4Server(new GatherConfig(cfg(A).servers(), Strategy.S5, 10, 1, 0),
                 clock, GatherDurableState.initial())).hasMessageContaining("Strategy 4 config");
     }
 

@@ -27,7 +27,7 @@ class S56CoreTest {
         return new ServerConfig(self, C, new TreeSet<>(List.of(A, B, X)), te);
     }
 
-    static GatherConfig cfg(ServerId self, GatherConfig.Strategy s) {
+    static GatherConfig cfg(ServerId self, Strategy s) {
         return new GatherConfig(servers(self, TE), s, TR, TU, SKEW);
     }
 
@@ -42,7 +42,7 @@ class S56CoreTest {
         final GatherServer b;
         final GatherServer x;
 
-        World(GatherConfig.Strategy s) {
+        World(Strategy s) {
             a = make(A, s);
             b = make(B, s);
             x = make(X, s);
@@ -53,8 +53,8 @@ class S56CoreTest {
             }
         }
 
-        GatherServer make(ServerId self, GatherConfig.Strategy s) {
-            return s == GatherConfig.Strategy.S5 ? S5Server.fresh(cfg(self, s), clock)
+        GatherServer make(ServerId self, Strategy s) {
+            return s == Strategy.S5 ? S5Server.fresh(cfg(self, s), clock)
                     : S6Server.fresh(cfg(self, s), clock);
         }
 
@@ -88,24 +88,24 @@ class S56CoreTest {
 
     @Test
     void theTimeParametersAreCheckedNamingTheRule() {
-        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), GatherConfig.Strategy.S5, -1, 1, 0))
+        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), Strategy.S5, -1, 1, 0))
                 .hasMessageContaining("rule R1: T_r = -1");
-        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), GatherConfig.Strategy.S6, 0, 0, -3))
+        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), Strategy.S6, 0, 0, -3))
                 .hasMessageContaining("rule R1: skew = -3");
-        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), GatherConfig.Strategy.S5, 10, 0, 0))
+        assertThatThrownBy(() -> new GatherConfig(servers(A, 0), Strategy.S5, 10, 0, 0))
                 .hasMessageContaining("rule R2: T_u = 0");
         // window = 8 - 2*2 - 5 < 0.
-        assertThatThrownBy(() -> new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, 8, 1, SKEW))
+        assertThatThrownBy(() -> new GatherConfig(servers(A, TE), Strategy.S5, 8, 1, SKEW))
                 .hasMessageContaining("rule R3").hasMessageContaining("negative");
-        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, 9, 1, SKEW).window()).isZero();
+        assertThat(new GatherConfig(servers(A, TE), Strategy.S5, 9, 1, SKEW).window()).isZero();
         // window = 100 - 2*2 - 5 = 91; T_u + T_e = 86 + 5 = 91 is not below it: allowed, but no fast path.
-        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 86, SKEW).fastPathPossible()).isFalse();
-        assertThat(new GatherConfig(servers(A, TE), GatherConfig.Strategy.S5, TR, 85, SKEW).fastPathPossible()).isTrue();
-        assertThat(new GatherConfig(servers(A, 0), GatherConfig.Strategy.S5, 0, 1, 0).window()).as("T_r = 0: S4").isZero();
+        assertThat(new GatherConfig(servers(A, TE), Strategy.S5, TR, 86, SKEW).fastPathPossible()).isFalse();
+        assertThat(new GatherConfig(servers(A, TE), Strategy.S5, TR, 85, SKEW).fastPathPossible()).isTrue();
+        assertThat(new GatherConfig(servers(A, 0), Strategy.S5, 0, 1, 0).window()).as("T_r = 0: S4").isZero();
         assertThatThrownBy(() -> new ServerConfig(A, C, new TreeSet<>(List.of(A)), -1)).hasMessageContaining("T_e");
         // Strategies 4 and 6 do not use T_u: no R2/R3 there.
-        assertThat(new GatherConfig(servers(A, 0), GatherConfig.Strategy.S6, 0, 0, 0).historyMargin()).isZero();
-        assertThatThrownBy(() -> new S5Server(cfg(A, GatherConfig.Strategy.S6), clock, GatherDurableState.initial()))
+        assertThat(new GatherConfig(servers(A, 0), Strategy.S6, 0, 0, 0).historyMargin()).isZero();
+        assertThatThrownBy(() -> new S5Server(cfg(A, Strategy.S6), clock, GatherDurableState.initial()))
                 .hasMessageContaining("Strategy 5 config");
         assertThatThrownBy(() -> new S5Client(C, clock, -1, OptionalLong.empty())).hasMessageContaining("rule R1");
     }
@@ -114,7 +114,7 @@ class S56CoreTest {
 
     @Test
     void example5CaseIAFreshSyncCarriesTheDelivery() {
-        World w = new World(GatherConfig.Strategy.S5);
+        World w = new World(Strategy.S5);
         w.a.startSession();
         assertThat(w.gather(w.a)).isEqualTo("delivering");
         w.deliver(w.a, M1);
@@ -134,7 +134,7 @@ class S56CoreTest {
 
     @Test
     void example5CaseIIAStaleSyncMustBePulled() {
-        World w = new World(GatherConfig.Strategy.S5);
+        World w = new World(Strategy.S5);
         w.broadcast(w.a);
         w.broadcast(w.x);
         clock.advance(1);
@@ -153,7 +153,7 @@ class S56CoreTest {
 
     @Test
     void theFreshnessBoundaryIsStrict() {
-        S5Server b = S5Server.fresh(cfg(B, GatherConfig.Strategy.S5), clock);
+        S5Server b = S5Server.fresh(cfg(B, Strategy.S5), clock);
         long window = b.config().window();
         b.recvSync(new EoMessage.DSync(A, B, C, clock.now() - window, new TreeSet<>(), new TreeSet<>()));
         b.recvSync(new EoMessage.DSync(X, B, C, clock.now() - window + 1, new TreeSet<>(), new TreeSet<>()));
@@ -167,7 +167,7 @@ class S56CoreTest {
      */
     @Test
     void aConnectWithinTrIsRefusedAndWouldOtherwiseDuplicate() {
-        World w = new World(GatherConfig.Strategy.S5);
+        World w = new World(Strategy.S5);
         w.broadcast(w.a);
         w.broadcast(w.x);
         S5Client client = S5Client.fresh(C, clock, TR);
@@ -210,7 +210,7 @@ class S56CoreTest {
 
     @Test
     void tsTakesTheMaximumAndRefusesTheFuture() {
-        S5Server b = S5Server.fresh(cfg(B, GatherConfig.Strategy.S5), clock);
+        S5Server b = S5Server.fresh(cfg(B, Strategy.S5), clock);
         b.recvSync(new EoMessage.DSync(A, B, C, 990, new TreeSet<>(), new TreeSet<>()));
         b.recvSync(new EoMessage.DSync(A, B, C, 950, new TreeSet<>(), new TreeSet<>()));
         assertThat(b.ts().get(A)).as("a reordered older sync does not move TS back (Z11)").isEqualTo(990);
@@ -225,7 +225,7 @@ class S56CoreTest {
 
     @Test
     void periodicSyncsAreDueEveryTu() {
-        S5Server a = S5Server.fresh(cfg(A, GatherConfig.Strategy.S5), clock);
+        S5Server a = S5Server.fresh(cfg(A, Strategy.S5), clock);
         assertThat(a.syncDue()).isTrue();
         ServerStep step = a.periodicSync();
         assertThat(sends(step, EoMessage.DSync.class)).extracting(EoMessage.DSync::ts).containsOnly(clock.now());
@@ -242,7 +242,7 @@ class S56CoreTest {
 
     @Test
     void example6BPullsFromAOnlyIfItsSyncIsNotFresherThanTheVisit() {
-        World w = new World(GatherConfig.Strategy.S6);
+        World w = new World(Strategy.S6);
         S6Client client = new S6Client(C, clock, ClientHistory.never());
         ConnectStep toA = client.connectTo(A);
         assertThat(toA.effects().get(0)).as("H[A] := OPEN is durable before the upload")
@@ -280,7 +280,7 @@ class S56CoreTest {
      */
     @Test
     void anOpenEntryAfterACrashForcesThePullThatPreventsADuplicate() {
-        World w = new World(GatherConfig.Strategy.S6);
+        World w = new World(Strategy.S6);
         S6Client client = new S6Client(C, clock, ClientHistory.never());
         ((S6Server) w.a).startSession(upload(client.connectTo(A)));
         w.gather(w.a);
@@ -308,7 +308,7 @@ class S56CoreTest {
 
     @Test
     void anUnknownHistoryPullsFromEveryoneUntilEveryServerWasVisitedAgain() {
-        World w = new World(GatherConfig.Strategy.S6);
+        World w = new World(Strategy.S6);
         S6Client client = S6Client.fresh(C, clock);
         EoMessage.HistoryUpload up = upload(client.connectTo(A));
         assertThat(up.history().isUnknown()).isTrue();
@@ -341,7 +341,7 @@ class S56CoreTest {
 
     @Test
     void thePrintedBoundarySeamTrustsASyncSentInTheTickOfTheVisit() {
-        GatherConfig strict = cfg(B, GatherConfig.Strategy.S6);
+        GatherConfig strict = cfg(B, Strategy.S6);
         GatherConfig printed = strict.withPrintedBoundary();
         ClientHistory h = ClientHistory.never().ended(A, clock.now() - strict.historyMargin());
         for (GatherConfig c : List.of(strict, printed)) {
@@ -355,7 +355,7 @@ class S56CoreTest {
 
     @Test
     void anIrrelevantPartitionDoesNotBlockDelivery() {
-        World w = new World(GatherConfig.Strategy.S6);
+        World w = new World(Strategy.S6);
         ClientHistory visitedAOnly = ClientHistory.never().ended(A, clock.now());
         clock.advance(w.a.config().historyMargin() + 1);
         w.broadcast(w.a);
@@ -363,7 +363,7 @@ class S56CoreTest {
         assertThat(w.b.stale()).isEmpty();
         assertThat(w.b.endGather().outcome()).as("X unreachable, never visited").isEqualTo("delivering");
         // Strategy 5 with X's sync stale blocks on X.
-        World w5 = new World(GatherConfig.Strategy.S5);
+        World w5 = new World(Strategy.S5);
         w5.b.startSession();
         assertThat(w5.b.stale()).contains(X);
         assertThat(w5.b.endGather().outcome()).isEqualTo("refused");
@@ -371,7 +371,7 @@ class S56CoreTest {
 
     @Test
     void anUploadedEndTimeFromTheFutureIsRefusedNamingTheEntry() {
-        S6Server b = S6Server.fresh(cfg(B, GatherConfig.Strategy.S6), clock);
+        S6Server b = S6Server.fresh(cfg(B, Strategy.S6), clock);
         ClientHistory bad = ClientHistory.never().ended(A, clock.now() + 2 * SKEW + 1);
         GatherDurableState before = b.durable();
         assertThatThrownBy(() -> b.startSession(new EoMessage.HistoryUpload(C, B, bad)))

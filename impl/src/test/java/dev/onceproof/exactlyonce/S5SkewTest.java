@@ -30,7 +30,7 @@ class S5SkewTest {
     private static final long[] EDGES = {1, -1, -1};
 
     private static GatherWorld world() {
-        return new GatherWorld(GatherConfig.Strategy.S5, GatherWorld.Primitive.ATOMIC, EDGES, ClientHistory.unknown());
+        return new GatherWorld(Strategy.S5, GatherWorld.Primitive.ATOMIC, EDGES, ClientHistory.unknown());
     }
 
     /** Up to A's sync reaching B: n1 created, the client at A in delivery, A's sync in flight. */

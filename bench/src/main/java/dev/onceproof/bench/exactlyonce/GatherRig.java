@@ -6,18 +6,17 @@ import dev.onceproof.exactlyonce.ConnectStep;
 import dev.onceproof.exactlyonce.ConnectVerdict;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.GatherClient;
-import dev.onceproof.exactlyonce.GatherConfig;
+import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.NoteId;
-import dev.onceproof.exactlyonce.S4Client;
 import dev.onceproof.exactlyonce.S4Server;
-import dev.onceproof.exactlyonce.S5Client;
 import dev.onceproof.exactlyonce.S5Server;
 import dev.onceproof.exactlyonce.S6Client;
 import dev.onceproof.exactlyonce.S6Server;
-import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.StrategyConfig;
+import dev.onceproof.exactlyonce.Strategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -83,23 +82,18 @@ final class GatherRig extends Rig {
         this.notes = notes;
         this.mode = mode;
         this.rng = rng;
-        for (int i = 0; i < p.N(); i++) {
-            ServerConfig sc = config(i);
-            GatherServer core = switch (strategy) {
-                case 4 -> S4Server.fresh(new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0), clock);
-                // T_r and T_u in clock ticks; skew and T_e 0 as in App. B. The core checks its rules (R3).
-                case 5 -> S5Server.fresh(new GatherConfig(sc, GatherConfig.Strategy.S5, ticks(p.Tr()), ticks(p.Tu()), 0),
-                        clock);
-                case 6 -> S6Server.fresh(new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0), clock);
-                default -> throw new IllegalArgumentException("strategy " + strategy + " is not a gather strategy");
-            };
-            cores.add(core);
+        if (strategy < 4 || strategy > 6) {
+            throw new IllegalArgumentException("strategy " + strategy + " is not a gather strategy");
         }
-        clientCore = switch (strategy) {
-            case 4 -> new S4Client(client);
-            case 5 -> S5Client.fresh(client, clock, ticks(p.Tr()));
-            default -> new S6Client(client, clock, ClientHistory.never());
-        };
+        // T_r and T_u in clock ticks; skew and T_e 0 as in App. B. The core checks its rules (R3).
+        StrategyConfig config = config(strategy).times(strategy == 5 ? ticks(p.Tr()) : 0,
+                strategy == 5 ? ticks(p.Tu()) : 0, 0);
+        for (int i = 0; i < p.N(); i++) {
+            cores.add((GatherServer) config.server(servers.get(i), clock, GatherDurableState.initial()));
+        }
+        // Strategy 6's client is known never to have connected anywhere.
+        clientCore = (GatherClient) config.client(clock, StrategyConfig.ClientMemory.fresh()
+                .withHistory(ClientHistory.never()));
         a = switch (strategy) {
             case 5 -> p.N() / 2;
             case 6 -> p.N() > 1 ? 1 : -1;
@@ -265,15 +259,11 @@ final class GatherRig extends Rig {
         if (m instanceof EoMessage.NoteAck ack) {
             effects(node, core.aDeliverOk(session, ack.id()));
             tryDeliver();
-        } else if (m instanceof EoMessage.DRequest r) {
-            effects(node, core.replyD(r));
-        } else if (m instanceof EoMessage.DReply r) {
-            effects(node, core.recvD(r));
-            if (node == 0) {
+        } else if (m instanceof EoMessage.DRequest || m instanceof EoMessage.DReply || m instanceof EoMessage.DSync) {
+            effects(node, core.receive(m));
+            if (m instanceof EoMessage.DReply && node == 0) {
                 tryDeliver();
             }
-        } else if (m instanceof EoMessage.DSync y) {
-            effects(node, core.recvSync(y));
         } else {
             throw new IllegalStateException("unexpected " + m.getClass().getSimpleName() + " at server " + node);
         }

@@ -5,8 +5,10 @@ import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.S3Client;
 import dev.onceproof.exactlyonce.S3Server;
+import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.Verdict;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,10 +45,11 @@ final class IdListRig extends Rig {
     /** A run with {@code notes} notes waiting on every server. */
     IdListRig(Params p, Circle circle, int notes) {
         super(p, circle);
+        StrategyConfig config = config(3).q(p.q());
         for (int i = 0; i < p.N(); i++) {
-            cores.add(S3Server.fresh(config(i), clock));
+            cores.add((S3Server) config.server(servers.get(i), clock, ServerDurableState.initial()));
         }
-        clientCore = S3Client.fresh(client, p.q());
+        clientCore = (S3Client) config.client(clock, StrategyConfig.ClientMemory.fresh());
         this.notes = notes;
     }
 

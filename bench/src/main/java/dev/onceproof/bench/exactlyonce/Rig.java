@@ -5,10 +5,11 @@ import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.ClientStep;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.ManualEoClock;
-import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,10 +87,11 @@ abstract class Rig {
         }
     }
 
-    protected ServerConfig config(int i) {
+    /** Strategy {@code strategy}'s parameters for this rig's client and servers, the others at their defaults. */
+    protected StrategyConfig config(int strategy) {
         SortedSet<ServerId> all = new TreeSet<>(servers);
         // T_e = 0: App. B does not count the wait for lingering copies (notes 4.3: T_e enters no p_i).
-        return new ServerConfig(servers.get(i), client, all, 0);
+        return Strategy.of(strategy).config(client, all, 0);
     }
 
     /** Opens the connection at time 0 (the server starts its session). */

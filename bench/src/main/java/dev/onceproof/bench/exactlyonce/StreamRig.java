@@ -2,18 +2,17 @@ package dev.onceproof.bench.exactlyonce;
 
 import dev.onceproof.exactlyonce.ClientCore;
 import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.EoServer;
 import dev.onceproof.exactlyonce.NoteId;
-import dev.onceproof.exactlyonce.S0Client;
 import dev.onceproof.exactlyonce.S0Server;
-import dev.onceproof.exactlyonce.S1Client;
 import dev.onceproof.exactlyonce.S1Server;
-import dev.onceproof.exactlyonce.S2Client;
 import dev.onceproof.exactlyonce.S2Server;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerStep;
-import dev.onceproof.exactlyonce.StreamServer;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Strategies 0-2 on the circle: {@code S0Server}/{@code S1Server}/{@code S2Server} at every server,
@@ -28,8 +27,7 @@ final class StreamRig extends Rig {
     /** Undelivered notes kept on the servers ahead of the session. */
     private static final int AHEAD = 4;
 
-    private final int strategy;
-    private final List<StreamServer> cores = new ArrayList<>();
+    private final List<EoServer> cores = new ArrayList<>();
     private final ClientCore clientCore;
     private final int maxNotes;
     private long created;
@@ -38,21 +36,15 @@ final class StreamRig extends Rig {
     /** A run that creates at most {@code maxNotes} notes. */
     StreamRig(int strategy, Params p, Circle circle, int maxNotes) {
         super(p, circle);
-        this.strategy = strategy;
         this.maxNotes = maxNotes;
-        for (int i = 0; i < p.N(); i++) {
-            cores.add(switch (strategy) {
-                case 0 -> S0Server.fresh(config(i), clock);
-                case 1 -> new S1Server(config(i), clock, ServerDurableState.initial());
-                case 2 -> new S2Server(config(i), clock, W, ServerDurableState.initial());
-                default -> throw new IllegalArgumentException("strategy " + strategy + " is not a stream strategy");
-            });
+        if (strategy > 2) {
+            throw new IllegalArgumentException("strategy " + strategy + " is not a stream strategy");
         }
-        clientCore = switch (strategy) {
-            case 0 -> new S0Client(client);
-            case 1 -> S1Client.fresh(client);
-            default -> S2Client.fresh(client, W);
-        };
+        StrategyConfig config = config(strategy).w(W);
+        for (int i = 0; i < p.N(); i++) {
+            cores.add(config.server(servers.get(i), clock, ServerDurableState.initial()));
+        }
+        clientCore = config.client(clock, StrategyConfig.ClientMemory.fresh());
     }
 
     @Override
@@ -60,7 +52,7 @@ final class StreamRig extends Rig {
         supply();
         clientCore.connect(servers.get(0));
         effects(0, cores.get(0).startSession());
-        effects(0, cores.get(0).sendNote());
+        effects(0, cores.get(0).deliverNext());
     }
 
     @Override
@@ -69,14 +61,14 @@ final class StreamRig extends Rig {
             clientEffects(clientCore.receiveNote((EoMessage.NoteDelivery) m));
             return;
         }
-        StreamServer core = cores.get(node);
-        ServerStep ack = core.receiveAck((EoMessage.NoteAck) m);
+        EoServer core = cores.get(node);
+        ServerStep ack = core.receive(m);
         effects(node, ack);
         if (ack.outcome().equals("delivered")) {
             delivered++;
         }
         supply();
-        ServerStep next = core.sendNote();
+        ServerStep next = core.deliverNext();
         starved |= next.outcome().equals("idle");
         effects(node, next);
     }
@@ -88,7 +80,7 @@ final class StreamRig extends Rig {
      */
     @Override
     protected void timedOut(int node) {
-        StreamServer core = cores.get(node);
+        EoServer core = cores.get(node);
         ServerStep t = core.timeout();
         effects(node, t);
         if (!t.outcome().equals("aborted")) {
@@ -98,7 +90,7 @@ final class StreamRig extends Rig {
         clientCore.connect(servers.get(node));
         effects(node, core.startSession());
         supply();
-        ServerStep next = core.sendNote();
+        ServerStep next = core.deliverNext();
         starved |= next.outcome().equals("idle");
         effects(node, next);
     }
@@ -111,10 +103,9 @@ final class StreamRig extends Rig {
     private void supply() {
         while (created - delivered < AHEAD && created < maxNotes) {
             int origin = (int) (created % p.N());
-            StreamServer core = cores.get(origin);
-            ServerStep step = strategy == 0
-                    ? ((S0Server) core).createNote(NoteId.global(String.format("n%09d", created)), "note")
-                    : core.createNote("note");
+            EoServer core = cores.get(origin);
+            ServerStep step = core.createNote(core.strategy().numbersNotes() ? Optional.empty()
+                    : Optional.of(NoteId.global(String.format("n%09d", created))), "note");
             if (!step.outcome().startsWith("created")) {
                 throw new IllegalStateException("server " + origin + " could not create a note: " + step.outcome());
             }
@@ -124,7 +115,7 @@ final class StreamRig extends Rig {
             // square of the notes (each replica's durable record copies that server's K).
             replicate(step, (i, r) -> {
                 if (i == 0) {
-                    cores.get(i).receiveReplica(r);
+                    cores.get(i).receive(r);
                 }
             });
         }

@@ -8,6 +8,8 @@ import dev.onceproof.exactlyonce.S4Client;
 import dev.onceproof.exactlyonce.S5Client;
 import dev.onceproof.exactlyonce.S6Client;
 import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.HistoryStore;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -17,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
 
 /**
  * The Strategy 4-6 client as its own JVM, for the crash test, so that killing it mid-connection is
@@ -46,32 +50,26 @@ public final class GatherClientMain {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> f = Wire.flags(args, FLAGS);
-        int strategy = Integer.parseInt(Wire.need(f, "--strategy"));
+        Strategy strategy = Wire.gatherStrategy(Wire.need(f, "--strategy"));
         Path dir = Files.createDirectories(Path.of(Wire.need(f, "--dir")));
         boolean openNotWritten = f.getOrDefault("--control", "none").equals("h-at-disconnect");
         Wire.Clock clock = new Wire.Clock();
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         HistoryStore history = new HistoryStore(dir.resolve("history"));
-        GatherClient client;
-        String state;
-        switch (strategy) {
-            case 4 -> {
-                client = new S4Client(Wire.CLIENT);
-                state = "none";
-            }
-            case 5 -> {
-                long tr = Long.parseLong(Wire.need(f, "--tr"));
-                client = S5Client.rebooted(Wire.CLIENT, clock::now, tr);
-                state = "reboot, waits T_r = " + tr + " ms";
-            }
-            case 6 -> {
-                HistoryStore.Loaded loaded = history.load();
-                client = new S6Client(Wire.CLIENT, clock::now, loaded.history());
-                state = loaded.history().toString().replace(' ', '_') + loaded.problem().map(p -> " (" + p + ")")
-                        .orElse("");
-            }
-            default -> throw new IllegalArgumentException("--strategy " + strategy + ": 4, 5 or 6");
-        }
+        long tr = strategy == Strategy.S5 ? Long.parseLong(Wire.need(f, "--tr")) : 0;
+        HistoryStore.Loaded loaded = strategy == Strategy.S6 ? history.load() : null;
+        // A restart: Strategy 5's client does not know when its last connection ended, so it waits
+        // T_r from now; Strategy 6's has the history it stored.
+        StrategyConfig.ClientMemory memory = StrategyConfig.ClientMemory.fresh()
+                .withLastEnd(OptionalLong.of(clock.now()));
+        GatherClient client = (GatherClient) strategy.config(Wire.CLIENT, new TreeSet<>(), 0).times(tr, 0, 0)
+                .client(clock::now, loaded == null ? memory : memory.withHistory(loaded.history()));
+        String state = switch (strategy) {
+            case S5 -> "reboot, waits T_r = " + tr + " ms";
+            case S6 -> loaded.history().toString().replace(' ', '_') + loaded.problem().map(p -> " (" + p + ")")
+                    .orElse("");
+            default -> "none";
+        };
         out.println("ready " + state);
         out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));

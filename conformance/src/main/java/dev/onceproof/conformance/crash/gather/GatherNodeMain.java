@@ -2,7 +2,6 @@ package dev.onceproof.conformance.crash.gather;
 
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.EoMessage;
-import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.InvalidMessageException;
@@ -11,10 +10,11 @@ import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.S4Server;
 import dev.onceproof.exactlyonce.S5Server;
 import dev.onceproof.exactlyonce.S6Server;
-import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.storage.FileSnapshotStore;
 import java.io.BufferedReader;
@@ -97,27 +97,18 @@ public final class GatherNodeMain {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> f = Wire.flags(args, FLAGS);
-        int strategy = Integer.parseInt(Wire.need(f, "--strategy"));
+        Strategy strategy = Wire.gatherStrategy(Wire.need(f, "--strategy"));
         ServerId self = ServerId.of(Wire.need(f, "--self"));
         Path dir = Files.createDirectories(Path.of(Wire.need(f, "--dir")));
         String control = f.getOrDefault("--control", "none");
         long te = Long.parseLong(f.getOrDefault("--te", "0"));
         long tu = Long.parseLong(f.getOrDefault("--tu", "1"));
-        GatherConfig config = new GatherConfig(new ServerConfig(self, Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")),
-                te), switch (strategy) {
-                    case 4 -> GatherConfig.Strategy.S4;
-                    case 5 -> GatherConfig.Strategy.S5;
-                    case 6 -> GatherConfig.Strategy.S6;
-                    default -> throw new IllegalArgumentException("--strategy " + strategy + ": 4, 5 or 6");
-                }, Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
+        StrategyConfig config = strategy.config(Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")), te)
+                .times(Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
         Wire.Clock clock = new Wire.Clock();
         GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("server-store")));
         GatherDurableState durable = store.load(); // a corrupt store stops the server, naming the file
-        GatherServer core = switch (strategy) {
-            case 4 -> new S4Server(config, clock::now, durable);
-            case 5 -> new S5Server(config, clock::now, durable);
-            default -> new S6Server(config, clock::now, durable);
-        };
+        GatherServer core = (GatherServer) config.server(self, clock::now, durable);
         ConcurrentGatherServer server = new ConcurrentGatherServer(core,
                 state -> store.save(new ServerEffect.RecordGather(state)),
                 control.equals("after-call") ? ConcurrentGatherServer.AttemptLog.AFTER_CALL
@@ -142,7 +133,7 @@ public final class GatherNodeMain {
                 Long.parseLong(f.getOrDefault("--ack-delay", "0")));
         out.println("ready");
         out.flush();
-        if (strategy == 6) {
+        if (strategy == Strategy.S6) {
             node.syncAll(); // a restart may have resolved outcomes: news for the others (S6Server.crash)
         }
         node.loop();
@@ -188,7 +179,7 @@ public final class GatherNodeMain {
     }
 
     private long nextTimer() {
-        return core.config().strategy() == GatherConfig.Strategy.S5 ? nextPeriodic : Long.MAX_VALUE;
+        return core.config().strategy() == Strategy.S5 ? nextPeriodic : Long.MAX_VALUE;
     }
 
     private void handle(String line) throws InterruptedException {
@@ -205,7 +196,7 @@ public final class GatherNodeMain {
                 server.endSession();
                 gatherDeadline = Long.MAX_VALUE;
                 out.println("ENDED");
-                if (core.config().strategy() == GatherConfig.Strategy.S6) {
+                if (core.config().strategy() == Strategy.S6) {
                     syncAll(); // PushSync: a session ended, there is news (L246)
                 }
             }
@@ -260,7 +251,7 @@ public final class GatherNodeMain {
             gatherDeadline = Long.MAX_VALUE;
             out.println("ABORT gather " + sid);
         }
-        if (core.config().strategy() == GatherConfig.Strategy.S5 && now >= nextPeriodic) {
+        if (core.config().strategy() == Strategy.S5 && now >= nextPeriodic) {
             syncAll(); // PeriodicSync every T_u (L229)
             nextPeriodic = now + tu;
         }

@@ -4,6 +4,7 @@ import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.InvalidMessageException;
 import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.wire.EoWire;
 import java.util.Base64;
 import java.util.List;
@@ -73,6 +74,20 @@ final class Wire {
             out.put(args[i], args[i + 1]);
         }
         return out;
+    }
+
+    /** The {@code --strategy} flag's value: 4, 5 or 6, else an error naming it. */
+    static Strategy gatherStrategy(String flag) {
+        Strategy s;
+        try {
+            s = Strategy.of(Integer.parseInt(flag));
+        } catch (IllegalArgumentException e) {
+            s = null;
+        }
+        if (s == null || !s.gathers()) {
+            throw new IllegalArgumentException("--strategy " + flag + ": 4, 5 or 6");
+        }
+        return s;
     }
 
     static String need(Map<String, String> flags, String name) {

@@ -9,7 +9,6 @@ import dev.onceproof.conformance.replay.Mismatch;
 import dev.onceproof.exactlyonce.ClientCore;
 import dev.onceproof.exactlyonce.ClientEffect;
 import dev.onceproof.exactlyonce.ClientId;
-import dev.onceproof.exactlyonce.ClientOrdering;
 import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.ClientStep;
 import dev.onceproof.exactlyonce.EoClock;
@@ -17,10 +16,7 @@ import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
-import dev.onceproof.exactlyonce.S0Client;
-import dev.onceproof.exactlyonce.S0Server;
 import dev.onceproof.exactlyonce.S1Client;
-import dev.onceproof.exactlyonce.S1Server;
 import dev.onceproof.exactlyonce.S2Client;
 import dev.onceproof.exactlyonce.S2Server;
 import dev.onceproof.exactlyonce.S3Client;
@@ -32,6 +28,8 @@ import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.StreamServer;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.exactlyonce.store.ServerStore;
@@ -40,6 +38,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -61,25 +60,27 @@ final class Cores {
         Factory REAL = new Factory() {
             @Override
             public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
-                return switch (spec) {
-                    case "ExactlyOnceS0" -> new S0Server(config, clock, durable);
-                    case "ExactlyOnceS1" -> new S1Server(config, clock, durable);
-                    case "ExactlyOnceS2" -> new S2Server(config, clock, w, durable);
-                    case "ExactlyOnceS3" -> new S3Server(config, clock, S3Variant.CORRECTED, durable);
-                    default -> new S3Server(config, clock, S3Variant.PRINTED, durable);
-                };
+                return (ServerCore) strategyConfig(spec, config.client(), config.servers(), config.te(), w, 0)
+                        .server(config.self(), clock, durable);
             }
 
             @Override
             public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
-                return switch (spec) {
-                    case "ExactlyOnceS0" -> new S0Client(id);
-                    case "ExactlyOnceS1" -> new S1Client(id, (ClientStableState.Streams) stored, ClientOrdering.RECORD_THEN_ACK);
-                    case "ExactlyOnceS2" -> new S2Client(id, w, (ClientStableState.Streams) stored, ClientOrdering.RECORD_THEN_ACK);
-                    default -> new S3Client(id, q, (ClientStableState.IdList) stored, ClientOrdering.RECORD_THEN_ACK);
-                };
+                return strategyConfig(spec, id, new TreeSet<>(), 0, w, q)
+                        .client(() -> 0, StrategyConfig.ClientMemory.fresh().withStable(stored));
             }
         };
+    }
+
+    /**
+     * The strategy each Strategy 0-3 spec models, with the trace's constants. ExactlyOnceS3Printed
+     * is Strategy 3 with App. A.4's HandleClient as printed (the refuted model's seam).
+     */
+    static StrategyConfig strategyConfig(String spec, ClientId client, java.util.SortedSet<ServerId> servers, long te,
+            int w, int q) {
+        Strategy strategy = Strategy.valueOf("S" + spec.charAt("ExactlyOnceS".length()));
+        StrategyConfig c = strategy.config(client, servers, te).w(w).q(q);
+        return spec.equals("ExactlyOnceS3Printed") ? c.variant(S3Variant.PRINTED) : c;
     }
 
     /** T_e of the cores; the clock moves past it before every step. */
@@ -176,9 +177,9 @@ final class Cores {
         NoteId id = note(p);
         ServerId origin = p.has("server") ? server(p) : servers.get(0);
         ServerCore core = cores.get(origin);
-        ServerStep step = core instanceof S3Server s3 ? s3.createNote(id, id.text())
-                : core instanceof S0Server s0 ? s0.createNote(id, id.text())
-                : ((StreamServer) core).createNote(id.text());
+        // Strategies 1-2 number the note themselves; the replica below must carry the trace's id.
+        ServerStep step = core.createNote(core.strategy().numbersNotes() ? Optional.empty() : Optional.of(id),
+                id.text());
         carryOut(origin, step);
         List<Mismatch> out = new ArrayList<>();
         for (ServerEffect e : step.effects()) {

@@ -22,16 +22,12 @@ import dev.onceproof.exactlyonce.HistoryClient;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
-import dev.onceproof.exactlyonce.S4Client;
-import dev.onceproof.exactlyonce.S4Server;
 import dev.onceproof.exactlyonce.S5Client;
-import dev.onceproof.exactlyonce.S5Server;
-import dev.onceproof.exactlyonce.S6Client;
-import dev.onceproof.exactlyonce.S6Server;
-import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.exactlyonce.store.HistoryStore;
 import dev.onceproof.storage.InMemorySnapshotStore;
@@ -85,23 +81,25 @@ final class GatherCores {
         Factory REAL = new Factory() {
             @Override
             public GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable) {
-                return switch (spec) {
-                    case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new S4Server(config, clock, durable);
-                    case "ExactlyOnceS5" -> new S5Server(config, clock, durable);
-                    default -> new S6Server(config, clock, durable);
-                };
+                StrategyConfig c = strategyOf(spec).config(config.client(), config.servers().servers(), config.te())
+                        .times(config.tr(), config.tu(), config.skew());
+                c = config.printedBoundary() ? c.withPrintedBoundary() : c;
+                return (GatherServer) (config.plainDeliver() ? c.withPlainDeliver() : c).server(config.self(), clock,
+                        durable);
             }
 
             @Override
             public GatherClient client(String spec, ClientId id, EoClock clock, long tr, OptionalLong lastEnd,
                     ClientHistory stored) {
-                return switch (spec) {
-                    case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new S4Client(id);
-                    case "ExactlyOnceS5" -> new S5Client(id, clock, tr, lastEnd);
-                    default -> new S6Client(id, clock, stored);
-                };
+                return (GatherClient) strategyOf(spec).config(id, new TreeSet<>(), 0).times(tr, 0, 0).client(clock,
+                        StrategyConfig.ClientMemory.fresh().withHistory(stored).withLastEnd(lastEnd));
             }
         };
+    }
+
+    /** The strategy each spec models: ExactlyOnceS4Deliver is Strategy 4 over the plain Deliver. */
+    static Strategy strategyOf(String spec) {
+        return Strategy.valueOf("S" + spec.charAt("ExactlyOnceS".length()));
     }
 
     static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6",
@@ -170,13 +168,10 @@ final class GatherCores {
     }
 
     private GatherConfig config(ServerId s) {
-        ServerConfig sc = new ServerConfig(s, client, new TreeSet<>(servers), 0);
-        GatherConfig c = switch (spec) {
-            case "ExactlyOnceS4", "ExactlyOnceS4Deliver" -> new GatherConfig(sc, GatherConfig.Strategy.S4, 0, 0, 0);
-            case "ExactlyOnceS5" -> new GatherConfig(sc, GatherConfig.Strategy.S5, tr, 1, 0);
-            default -> new GatherConfig(sc, GatherConfig.Strategy.S6, 0, 0, 0);
-        };
-        return printedBoundary ? c.withPrintedBoundary() : c;
+        StrategyConfig c = strategyOf(spec).config(client, new TreeSet<>(servers), 0)
+                .times(tr, spec.equals("ExactlyOnceS5") ? 1 : 0, 0);
+        c = printedBoundary ? c.withPrintedBoundary() : c;
+        return (plainDeliver() ? c.withPlainDeliver() : c).gatherConfig(s);
     }
 
     private GatherServer newServer(ServerId s) {
@@ -258,8 +253,9 @@ final class GatherCores {
      * shows cannot give exactly-once: the note goes out with the aDeliver attempt logged, the
      * client's ack is the success, a timeout the error. A Deliver is outstanding for a whole round
      * trip, and the cores then hold back their D (replyD, sync: "deferred"), a safeguard of the
-     * aDeliver contract the variant's spec lacks; for this spec only, the replayer builds those
-     * messages from the cores' K and D so the trace, and its duplicate, can be followed.
+     * aDeliver contract the variant's spec lacks; for this spec only, the cores are built with
+     * {@link GatherConfig#withPlainDeliver} (that safeguard off) so the trace, and its duplicate,
+     * can be followed.
      */
     private boolean plainDeliver() {
         return spec.equals("ExactlyOnceS4Deliver");
@@ -406,10 +402,6 @@ final class GatherCores {
             out.add(new Mismatch("ReplyD.request", request.toString(), "(not in snet)"));
         }
         ServerStep step = run(t, c -> c.replyD(new EoMessage.DRequest(s, t, client, Math.max(1, sid))));
-        if (plainDeliver() && step.outcome().equals("deferred")) {
-            step = new ServerStep("replied", List.of(new ServerEffect.Send(new EoMessage.DReply(t, s, client,
-                    Math.max(1, sid), clock.now(), cores.get(t).d()))));
-        }
         expect(out, "ReplyD", "replied", step);
         if (!allowDup) {
             snet.remove(request);
@@ -503,10 +495,6 @@ final class GatherCores {
                 return m;
             }
         }
-        if (plainDeliver() && step.outcome().equals("deferred")) {
-            return new EoMessage.DSync(from, to, client, clock.now(), cores.get(from).k(), cores.get(from).d(),
-                    cores.get(from).seen());
-        }
         out.add(new Mismatch("PurgeSync.sync." + from, "\"synced\"", '"' + step.outcome() + '"'));
         return null;
     }
@@ -520,8 +508,7 @@ final class GatherCores {
 
     /** PushSync (S6) / PeriodicSync (S5): the core's syncs, to every server it can reach. */
     private List<Mismatch> sendSync(ServerId s, String name, ObjectNode p) {
-        ServerStep step = run(s, c -> c instanceof S6Server s6 ? s6.pushSync()
-                : c instanceof S5Server s5 ? s5.periodicSync() : c.syncAll());
+        ServerStep step = run(s, GatherServer::sync);
         List<Mismatch> out = new ArrayList<>();
         expect(out, name, "synced", step);
         for (ServerEffect e : step.effects()) {

@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 public class ConcurrentGatherServerLincheckTest extends GatherLincheckBase {
 
     public ConcurrentGatherServerLincheckTest() {
-        super(GatherConfig.Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+        super(Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 public class ConcurrentS6GatherServerLincheckTest extends TimedGatherLincheckBase {
 
     public ConcurrentS6GatherServerLincheckTest() {
-        super(GatherConfig.Strategy.S6, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+        super(Strategy.S6, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
     }
 
     @Test

@@ -7,21 +7,16 @@ import dev.onceproof.exactlyonce.ConnectStep;
 import dev.onceproof.exactlyonce.ConnectVerdict;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.GatherClient;
-import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
-import dev.onceproof.exactlyonce.S4Client;
-import dev.onceproof.exactlyonce.S4Server;
-import dev.onceproof.exactlyonce.S5Client;
-import dev.onceproof.exactlyonce.S5Server;
-import dev.onceproof.exactlyonce.S6Client;
 import dev.onceproof.exactlyonce.S6Server;
-import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -92,13 +87,13 @@ public abstract class GatherLincheckBase {
      * @param sequential true for the sequential specification: the bare cores, no wrapper
      * @param attemptLog the wrapper's seam (the after-call one is the racy control)
      */
-    protected GatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+    protected GatherLincheckBase(Strategy strategy, boolean sequential,
             ConcurrentGatherServer.AttemptLog attemptLog) {
         this(strategy, sequential, attemptLog, ConcurrentGatherServer.Deferral.WAIT);
     }
 
     /** With the wrapper's second seam too ({@link ConcurrentGatherServer.Deferral}; the at-once one is a control). */
-    protected GatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+    protected GatherLincheckBase(Strategy strategy, boolean sequential,
             ConcurrentGatherServer.AttemptLog attemptLog, ConcurrentGatherServer.Deferral deferral) {
         TreeSet<ServerId> all = new TreeSet<>(List.of(a, b));
         GatherServer coreA = core(strategy, a, all);
@@ -113,21 +108,16 @@ public abstract class GatherLincheckBase {
         }
         serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog, deferral), strategy);
         serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog, deferral), strategy);
-        timed = strategy != GatherConfig.Strategy.S4;
-        client = switch (strategy) {
-            case S4 -> new S4Client(c);
-            case S5 -> S5Client.fresh(c, clock, TR);
-            case S6 -> S6Client.fresh(c, clock);
-        };
+        timed = strategy != Strategy.S4;
+        client = (GatherClient) config(strategy, all).client(clock, StrategyConfig.ClientMemory.fresh());
     }
 
-    private GatherServer core(GatherConfig.Strategy strategy, ServerId self, TreeSet<ServerId> all) {
-        ServerConfig servers = new ServerConfig(self, c, all, 0);
-        return switch (strategy) {
-            case S4 -> S4Server.fresh(GatherConfig.s4(self, c, all), clock);
-            case S5 -> S5Server.fresh(new GatherConfig(servers, strategy, TR, TU, 0), clock);
-            case S6 -> S6Server.fresh(new GatherConfig(servers, strategy, 0, 0, 0), clock);
-        };
+    private StrategyConfig config(Strategy strategy, TreeSet<ServerId> all) {
+        return strategy.config(c, all, 0).times(strategy == Strategy.S5 ? TR : 0, strategy == Strategy.S5 ? TU : 0, 0);
+    }
+
+    private GatherServer core(Strategy strategy, ServerId self, TreeSet<ServerId> all) {
+        return (GatherServer) config(strategy, all).server(self, clock, strategy.initialState());
     }
 
     /**
@@ -173,9 +163,9 @@ public abstract class GatherLincheckBase {
 
     private static final class Wrapped implements Srv {
         private final ConcurrentGatherServer s;
-        private final GatherConfig.Strategy strategy;
+        private final Strategy strategy;
 
-        Wrapped(ConcurrentGatherServer s, GatherConfig.Strategy strategy) {
+        Wrapped(ConcurrentGatherServer s, Strategy strategy) {
             this.s = s;
             this.strategy = strategy;
         }
@@ -225,12 +215,12 @@ public abstract class GatherLincheckBase {
 
         @Override
         public ServerStep strategySync(ServerId t) {
+            // Strategy 4 syncs with one peer here; 5 and 6 their periodic and push syncs, to all.
+            if (strategy != Strategy.S4) {
+                return s.sync();
+            }
             try {
-                return switch (strategy) {
-                    case S4 -> s.sync(t);
-                    case S5 -> s.periodicSync();
-                    case S6 -> s.pushSync();
-                };
+                return s.sync(t);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -305,10 +295,8 @@ public abstract class GatherLincheckBase {
 
         @Override
         public ServerStep strategySync(ServerId t) {
-            if (s instanceof S5Server s5) {
-                return s5.periodicSync();
-            }
-            return s instanceof S6Server s6 ? s6.pushSync() : s.sync(t);
+            // Strategy 4 syncs with one peer here; 5 and 6 their periodic and push syncs, to all.
+            return s.strategy() == Strategy.S4 ? s.sync(t) : s.sync();
         }
 
         @Override

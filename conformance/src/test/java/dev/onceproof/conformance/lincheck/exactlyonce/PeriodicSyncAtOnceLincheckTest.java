@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 public class PeriodicSyncAtOnceLincheckTest extends TimedGatherLincheckBase {
 
     public PeriodicSyncAtOnceLincheckTest() {
-        super(GatherConfig.Strategy.S5, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
+        super(Strategy.S5, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
                 ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
     }
 

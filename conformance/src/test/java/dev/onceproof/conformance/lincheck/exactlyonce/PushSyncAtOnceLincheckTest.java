@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 public class PushSyncAtOnceLincheckTest extends TimedGatherLincheckBase {
 
     public PushSyncAtOnceLincheckTest() {
-        super(GatherConfig.Strategy.S6, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
+        super(Strategy.S6, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
                 ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
     }
 

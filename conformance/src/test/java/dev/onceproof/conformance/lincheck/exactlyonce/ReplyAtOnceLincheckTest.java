@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 public class ReplyAtOnceLincheckTest extends GatherLincheckBase {
 
     public ReplyAtOnceLincheckTest() {
-        super(GatherConfig.Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
+        super(Strategy.S4, false, ConcurrentGatherServer.AttemptLog.BEFORE_CALL,
                 ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
     }
 

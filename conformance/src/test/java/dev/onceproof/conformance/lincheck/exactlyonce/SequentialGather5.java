@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 
@@ -11,6 +12,6 @@ import dev.onceproof.exactlyonce.GatherConfig;
 public class SequentialGather5 extends TimedGatherLincheckBase {
 
     public SequentialGather5() {
-        super(GatherConfig.Strategy.S5, true, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+        super(Strategy.S5, true, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
     }
 }

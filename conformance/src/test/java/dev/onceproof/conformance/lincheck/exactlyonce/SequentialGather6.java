@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 
@@ -11,6 +12,6 @@ import dev.onceproof.exactlyonce.GatherConfig;
 public class SequentialGather6 extends TimedGatherLincheckBase {
 
     public SequentialGather6() {
-        super(GatherConfig.Strategy.S6, true, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
+        super(Strategy.S6, true, ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
     }
 }

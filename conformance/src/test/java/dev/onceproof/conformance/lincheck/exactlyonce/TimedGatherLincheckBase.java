@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.exactlyonce;
 
+import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.GatherConfig;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
@@ -13,12 +14,12 @@ import org.jetbrains.kotlinx.lincheck.annotations.Operation;
  */
 public abstract class TimedGatherLincheckBase extends GatherLincheckBase {
 
-    protected TimedGatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+    protected TimedGatherLincheckBase(Strategy strategy, boolean sequential,
             ConcurrentGatherServer.AttemptLog attemptLog) {
         super(strategy, sequential, attemptLog);
     }
 
-    protected TimedGatherLincheckBase(GatherConfig.Strategy strategy, boolean sequential,
+    protected TimedGatherLincheckBase(Strategy strategy, boolean sequential,
             ConcurrentGatherServer.AttemptLog attemptLog, ConcurrentGatherServer.Deferral deferral) {
         super(strategy, sequential, attemptLog, deferral);
     }
