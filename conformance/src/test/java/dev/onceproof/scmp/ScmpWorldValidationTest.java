@@ -2,7 +2,7 @@ package dev.onceproof.scmp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.TraceValidator;
 import dev.onceproof.conformance.validate.Validation;
 import dev.onceproof.steplog.StepLog;
@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ScmpWorldValidationTest {
 
-    static final TraceValidator VALIDATOR = new TraceValidator(Repo.locate());
+    static final TraceValidator VALIDATOR = TestValidators.IN_JVM;
     static final long BETA = 8;
     static final long EPSILON = 2;
     static final long RHO1 = 6;

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ScmpTraceValidationTest {
 
     static final Repo REPO = Repo.locate();
-    static final TraceValidator VALIDATOR = new TraceValidator(REPO);
+    static final TraceValidator VALIDATOR = TestValidators.IN_JVM;
     static final Path STORED = REPO.root().resolve("conformance/src/test/resources/validate/scmp");
 
     @TempDir

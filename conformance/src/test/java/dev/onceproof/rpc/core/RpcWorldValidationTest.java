@@ -2,7 +2,7 @@ package dev.onceproof.rpc.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onceproof.conformance.manifest.Repo;
+import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.TraceValidator;
 import dev.onceproof.conformance.validate.Validation;
 import dev.onceproof.scmp.ConnId;
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RpcWorldValidationTest {
 
-    static final TraceValidator VALIDATOR = new TraceValidator(Repo.locate());
+    static final TraceValidator VALIDATOR = TestValidators.IN_JVM;
 
     @TempDir
     Path dir;
