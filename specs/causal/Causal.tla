@@ -41,7 +41,8 @@ CONSTANTS
     Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
     MaxSeq,    \* model bound: node -> number of events it broadcasts
     Lossy,     \* the envelope types the network may lose ({} = none)
-    Duplicating \* may a data or resend copy arrive more than once?
+    Duplicating, \* may a data or resend copy arrive more than once?
+    Collecting  \* TRUE: nodes learn each other's progress and collect stable events (CollectGarbage)
 
 Node == {Nodes[x] : x \in 1..Len(Nodes)}
 
@@ -53,6 +54,7 @@ ASSUME RecoveryIsKnown == Recovery \in {"faithful", "live"}
 ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
 ASSUME DupIsBool       == Duplicating \in BOOLEAN
+ASSUME CollectingIsBool == Collecting \in BOOLEAN
 ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
 
 Correct   == Node \ Faulty
@@ -66,18 +68,20 @@ VARIABLES
     missing,  \* missing[i]: RER state of every id i knows it misses
     up,       \* up[i]: FALSE once i crashed
     dlog,     \* dlog[i]: ids in delivery order (the application's view)
+    known,    \* known[i][j]: what i has learnt of j's delivered prefix (j # i; row i is vc[i])
     \* environment
     net,      \* envelopes in transit
     \* history, never read by the protocol
     sent,     \* every broadcast id with its causal past (ghost)
     lastAction
 
-nodeVars == <<vc, buf, store, missing, up, dlog>>
+nodeVars == <<vc, buf, store, missing, up, dlog, known>>
 pvars    == <<nodeVars, net, sent>>
 vars     == <<pvars, lastAction>>
 
 ActionNames == {"Init", "Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
-                "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash"}
+                "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash",
+                "CollectGarbage"}
 
 -----------------------------------------------------------------------------
 (* Ids, messages, envelopes.                                                *)
@@ -118,6 +122,7 @@ Dlv(i, d)     == d.seq <= vc[i][d.origin]
 Buf(i, d)     == \E m \in buf[i] : IdOf(m) = d
 Has(i, d)     == Dlv(i, d) \/ Buf(i, d)
 Tracked(i, d) == \E r \in missing[i] : IdOf(r) = d
+Held(i, d)    == \E m \in buf[i] \cup store[i] : IdOf(m) = d
 CopyAt(i, d)  == CHOOSE m \in buf[i] \cup store[i] : IdOf(m) = d
 
 \* 2.1, L101 and L133: deliver when everything before it has been delivered.
@@ -137,11 +142,23 @@ NextHolder(H, x) == CHOOSE h \in H : \A g \in H : Dist(x, h) <= Dist(x, g)
 \* holds nor tracks starts waiting; one it already tracks gains h as holder.
 Reveal(i, ids, h) ==
     LET fresh == {d \in ids : ~Has(i, d) /\ ~Tracked(i, d)}
-        known == {r \in missing[i] : IdOf(r) \in ids}
-    IN (missing[i] \ known)
-       \cup {[r EXCEPT !.holders = @ \cup {h}] : r \in known}
+        seen  == {r \in missing[i] : IdOf(r) \in ids}
+    IN (missing[i] \ seen)
+       \cup {[r EXCEPT !.holders = @ \cup {h}] : r \in seen}
        \cup {[origin |-> d.origin, seq |-> d.seq, phase |-> "waiting",
               holders |-> {d.origin, h}, asked |-> ""] : d \in fresh}
+
+\* Stability (not in the paper; reading notes sec. 7): an event's clock is
+\* its origin's delivered prefix when it issued it, and a heartbeat carries
+\* its sender's prefix, so i learns a lower bound of j's progress from what
+\* j sends.  Learnt only when Collecting, so models without garbage
+\* collection keep their state space.
+Learn(i, j, v) == IF Collecting
+                  THEN [known EXCEPT ![i][j] = [k \in Node |-> IF v[k] > @[k] THEN v[k] ELSE @[k]]]
+                  ELSE known
+Row(i, j) == IF j = i THEN vc[i] ELSE known[i][j]
+\* d is stable at i: i knows every node has delivered it, so nobody asks again.
+Stable(i, d) == \A j \in Node : d.seq <= Row(i, j)[d.origin]
 
 \* The causal past of an id, from the ghost history.
 PastOf(d) == (CHOOSE x \in sent : IdOf(x) = d).past
@@ -155,6 +172,7 @@ TypeOK ==
                                   /\ r.holders \subseteq Node /\ r.asked \in Node \cup {""}
          /\ dlog[i] \in Seq(AllIds)
     /\ up \in [Node -> BOOLEAN]
+    /\ known \in [Node -> [Node -> [Node -> Nat]]]
     /\ \A e \in net : e.type \in {"data", "resend", "req", "hb"} /\ {e.from, e.to} \subseteq Node
     /\ lastAction.name \in ActionNames
 
@@ -166,6 +184,7 @@ Init ==
     /\ missing = [i \in Node |-> {}]
     /\ up = [i \in Node |-> TRUE]
     /\ dlog = [i \in Node |-> <<>>]
+    /\ known = [i \in Node |-> [j \in Node |-> NoVc]]
     /\ net = {}
     /\ sent = {}
     /\ lastAction = [name |-> "Init"]
@@ -186,7 +205,7 @@ Broadcast(i) ==
           /\ sent' = sent \cup {[origin |-> i, seq |-> s,
                                  past |-> delivered \cup UNION {PastOf(d) : d \in delivered}]}
           /\ lastAction' = [name |-> "Broadcast", node |-> i, seq |-> s]
-    /\ UNCHANGED <<buf, missing, up>>
+    /\ UNCHANGED <<buf, missing, up, known>>
 
 \* L235: "Once a message is received the system has to check if the message
 \* is deliverable since it may happen that there are previous messages that
@@ -203,10 +222,11 @@ Receive(i, e) ==
     /\ LET m == MsgOf(e)
            outcome == IF Has(i, IdOf(m)) THEN "duplicate" ELSE "buffered"
        IN /\ IF outcome = "duplicate"
-               THEN UNCHANGED <<buf, missing>>
+               THEN UNCHANGED <<buf, missing, known>>
                ELSE /\ buf' = [buf EXCEPT ![i] = @ \cup {m}]
                     /\ missing' = [missing EXCEPT ![i] =
                                      {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
+                    /\ known' = Learn(i, m.origin, m.vc)
           /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                             origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> outcome]
     /\ net' = IF Duplicating THEN net ELSE net \ {e}
@@ -223,7 +243,7 @@ Deliver(i, m) ==
     /\ store' = [store EXCEPT ![i] = @ \cup {m}]
     /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
     /\ lastAction' = [name |-> "Deliver", node |-> i, origin |-> m.origin, seq |-> m.seq]
-    /\ UNCHANGED <<missing, up, net, sent>>
+    /\ UNCHANGED <<missing, up, net, sent, known>>
 
 \* R3, 5.1: "If the waiting time runs out, N3 contacts N2 to get a resend of
 \* the message A" -- N2 is A's original node.
@@ -236,7 +256,7 @@ ExpireWait(i, r) ==
     /\ net' = net \cup {ReqEnv(i, r.origin, IdOf(r))}
     /\ lastAction' = [name |-> "ExpireWait", node |-> i, origin |-> r.origin, seq |-> r.seq,
                       to |-> r.origin]
-    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent, known>>
 
 \* R4, 5.3: "if neither the original nor the resent message arrive, the node
 \* asks the missing to another node that knows this message ... To compute
@@ -256,7 +276,7 @@ ExpireRto(i, r) ==
           /\ <<missing', net'>> # <<missing, net>>
           /\ lastAction' = [name |-> "ExpireRto", node |-> i, origin |-> r.origin, seq |-> r.seq,
                             to |-> k]
-    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent, known>>
 
 \* R5: a node asked for a message sends the copy it holds, delivered or
 \* buffered (notes Z20), unchanged: same id, same metadata.  A node that
@@ -267,7 +287,7 @@ ServeRequest(j, e) ==
     /\ e.type = "req"
     /\ e.to = j
     /\ LET d == IdOf(e)
-           outcome == IF Has(j, d) THEN "resent" ELSE "refused"
+           outcome == IF Held(j, d) THEN "resent" ELSE "refused"
        IN /\ net' = IF outcome = "resent" THEN net \cup {ResendEnv(CopyAt(j, d), j, e.from)}
                                           ELSE net
           /\ lastAction' = [name |-> "ServeRequest", node |-> j, from |-> e.from,
@@ -299,7 +319,8 @@ ReceiveHeartbeat(i, e) ==
     /\ e.type = "hb"
     /\ e.to = i
     /\ missing' = [missing EXCEPT ![i] = Reveal(i, Covered(e.vc), e.from)]
-    /\ missing' # missing
+    /\ known' = Learn(i, e.from, e.vc)
+    /\ <<missing', known'>> # <<missing, known>>
     /\ lastAction' = [name |-> "ReceiveHeartbeat", node |-> i, from |-> e.from, vc |-> e.vc]
     /\ UNCHANGED <<vc, buf, store, up, dlog, net, sent>>
 
@@ -322,7 +343,18 @@ Crash(i) ==
     /\ up' = [up EXCEPT ![i] = FALSE]
     /\ net' = {e \in net : e.from # i}
     /\ lastAction' = [name |-> "Crash", node |-> i]
-    /\ UNCHANGED <<vc, buf, store, missing, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, missing, dlog, sent, known>>
+
+\* Stability-based garbage collection (CausalNode.collectGarbage): i drops
+\* every stable event from its recovery store.  A node never needs a stable
+\* event again, so no request for it can come from a correct node.
+CollectGarbage(i) ==
+    /\ Collecting
+    /\ up[i]
+    /\ \E m \in store[i] : Stable(i, IdOf(m))
+    /\ store' = [store EXCEPT ![i] = {m \in @ : ~Stable(i, IdOf(m))}]
+    /\ lastAction' = [name |-> "CollectGarbage", node |-> i]
+    /\ UNCHANGED <<vc, buf, missing, up, dlog, known, net, sent>>
 
 -----------------------------------------------------------------------------
 (* Next is split so that a mutant replaces one part.                        *)
@@ -333,8 +365,9 @@ ServeNext   == \E e \in net : ServeRequest(e.to, e)
 HbNext      == \E i \in Node : SendHeartbeat(i) \/ \E e \in net : ReceiveHeartbeat(i, e)
 EnvNext     == (\E e \in net : Lose(e)) \/ (\E i \in Node : Crash(i))
 BroadcastNext == \E i \in Node : Broadcast(i)
+GcNext      == \E i \in Node : CollectGarbage(i)
 
-Next == BroadcastNext \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext
+Next == BroadcastNext \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext \/ GcNext
 
 Spec == Init /\ [][Next]_vars
 
@@ -424,6 +457,16 @@ Need(m) == IF Mode = "causal" THEN PastOf(IdOf(m))
            ELSE {[origin |-> m.origin, seq |-> s] : s \in 1..(m.seq - 1)}
 NothingDeliverableWaits ==
     \A i \in Node : \A m \in buf[i] : Need(m) \subseteq Range(dlog[i]) => Deliverable(i, m)
+
+\* Garbage collection drops only what every node has delivered: a delivered
+\* event gone from a node's store is delivered everywhere (by the true
+\* counts, not by what the node has learnt).
+CollectedOnlyIfStable ==
+    \A i \in Node : \A d \in Range(dlog[i]) :
+        (~\E m \in store[i] : IdOf(m) = d) => \A j \in Node : Dlv(j, d)
+
+\* What i has learnt of j's progress is no more than j's progress.
+KnownIsLowerBound == \A i, j \in Node : \A k \in Node : known[i][j][k] <= vc[j][k]
 
 Safety ==
     /\ CausalOrder /\ FifoOrder /\ NoDuplicateDelivery /\ NoCreation /\ UniqueContent

@@ -90,4 +90,10 @@ NotFifoGapRecovered == ~FifoGapRecovered
 RetryToOtherHolder ==
     lastAction.name = "ExpireRto" /\ lastAction.to # lastAction.origin
 NotRetryToOtherHolder == ~RetryToOtherHolder
+
+\* Stability-based garbage collection: a node drops an event from its store
+\* once the clocks it received (messages, heartbeats) show every node has
+\* delivered it.
+GarbageCollected == lastAction.name = "CollectGarbage"
+NotGarbageCollected == ~GarbageCollected
 =============================================================================

@@ -632,7 +632,13 @@ public class CausalNode {
         store.forEach((d, e) -> st.put(d, e.vc()));
         TreeMap<EventId, MissingState> ms = new TreeMap<>();
         missing.forEach((d, m) -> ms.put(d, m.view()));
-        return new CausalState(prefixClock(), above, b, st, ms, !crashed);
+        TreeMap<NodeId, VectorClock> known = new TreeMap<>();
+        for (int k = 0; k < n; k++) {
+            if (k != self.index()) {
+                known.put(NodeId.of(k), stability.row(k));
+            }
+        }
+        return new CausalState(prefixClock(), above, b, st, ms, !crashed, known);
     }
 
     /** Buffered events the guard would deliver now (the spec's choice for Deliver), ids ascending. */

@@ -33,7 +33,8 @@ class CausalReplayTest {
         List<Path> t = StoredTraces.family(repo, "causal");
         assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
                 "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
-                "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl");
+                "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
+                "causal-garbage-collected.jsonl");
         return t;
     }
 
@@ -78,6 +79,17 @@ class CausalReplayTest {
                 return d.origin();
             }
         })).containsAnyOf("sends", "missing");
+    }
+
+    @Test
+    void nodeThatNeverCollectsGarbageIsCaught() {
+        // CollectGarbage as a no-op: the stable event stays in the store the spec has emptied.
+        assertThat(firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            public int collectGarbage() {
+                return 0;
+            }
+        })).contains("store");
     }
 
     /** Replays every stored trace on the broken node; the report of the first that fails. */
