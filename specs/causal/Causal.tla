@@ -37,7 +37,7 @@ EXTENDS Naturals, Sequences, FiniteSets
 CONSTANTS
     Nodes,     \* sequence of distinct node ids (strings); its order is the ring retries cycle through
     Mode,      \* "fifo" | "causal": the order enforced, and the metadata a message carries
-    Recovery,  \* "faithful" (the paper) | "live" (heartbeats and cycling retries)
+    Recovery,  \* "faithful" (the paper) | "restart" (the paper with L240 read literally) | "live" (heartbeats and cycling retries)
     Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
     MaxSeq,    \* model bound: node -> number of events it broadcasts
     Lossy,     \* the envelope types the network may lose ({} = none)
@@ -50,7 +50,7 @@ ASSUME NodesAreStrings == /\ Nodes \in Seq(STRING)
                           /\ Len(Nodes) >= 2
                           /\ Cardinality(Node) = Len(Nodes)
 ASSUME ModeIsKnown     == Mode \in {"fifo", "causal"}
-ASSUME RecoveryIsKnown == Recovery \in {"faithful", "live"}
+ASSUME RecoveryIsKnown == Recovery \in {"faithful", "restart", "live"}
 ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
 ASSUME DupIsBool       == Duplicating \in BOOLEAN
@@ -140,11 +140,19 @@ NextHolder(H, x) == CHOOSE h \in H : \A g \in H : Dist(x, h) <= Dist(x, g)
 \* this point, a waiting time timer (w) is started"): node i learns from
 \* node h's metadata that h has delivered the ids in ids.  An id i neither
 \* holds nor tracks starts waiting; one it already tracks gains h as holder.
+\* Recovery = "restart" reads L240 literally for a tracked id too: one whose
+\* single retry has run out (phase retried) starts waiting again, so the
+\* holder this message names is asked in turn (a timer still running keeps
+\* it: else a steady flow of messages would postpone the request for ever).
+Restarted(r, h) ==
+    IF Recovery = "restart" /\ r.phase = "retried"
+    THEN [r EXCEPT !.holders = @ \cup {h}, !.phase = "waiting", !.asked = ""]
+    ELSE [r EXCEPT !.holders = @ \cup {h}]
 Reveal(i, ids, h) ==
     LET fresh == {d \in ids : ~Has(i, d) /\ ~Tracked(i, d)}
         seen  == {r \in missing[i] : IdOf(r) \in ids}
     IN (missing[i] \ seen)
-       \cup {[r EXCEPT !.holders = @ \cup {h}] : r \in seen}
+       \cup {Restarted(r, h) : r \in seen}
        \cup {[origin |-> d.origin, seq |-> d.seq, phase |-> "waiting",
               holders |-> {d.origin, h}, asked |-> ""] : d \in fresh}
 
@@ -261,7 +269,7 @@ ExpireWait(i, r) ==
 \* R4, 5.3: "if neither the original nor the resent message arrive, the node
 \* asks the missing to another node that knows this message ... To compute
 \* which node knows which message, we can use causal order meta-data."
-\* Faithful: that one retry.  Live: a retry after every RTO, each to the
+\* Faithful and restart: that one retry.  Live: a retry after every RTO, each to the
 \* next known holder (notes Z16, Z17).  A retry that would change nothing
 \* (same holder, request still in the network) is not a separate state.
 ExpireRto(i, r) ==
@@ -269,7 +277,7 @@ ExpireRto(i, r) ==
     /\ r \in missing[i]
     /\ r.phase = "asked"
     /\ LET k == NextHolder(r.holders, r.asked)
-           r2 == [r EXCEPT !.phase = IF Recovery = "faithful" THEN "retried" ELSE "asked",
+           r2 == [r EXCEPT !.phase = IF Recovery = "live" THEN "asked" ELSE "retried",
                            !.asked = k]
        IN /\ missing' = [missing EXCEPT ![i] = (@ \ {r}) \cup {r2}]
           /\ net' = net \cup {ReqEnv(i, k, IdOf(r))}
@@ -464,6 +472,20 @@ NothingDeliverableWaits ==
 CollectedOnlyIfStable ==
     \A i \in Node : \A d \in Range(dlog[i]) :
         (~\E m \in store[i] : IdOf(m) = d) => \A j \in Node : Dlv(j, d)
+
+\* A node gives up on a missing id (phase retried: the paper's recovery asks
+\* no more) only after asking a node that never crashes, or while it knows
+\* of no such holder.  Recovery = "restart" keeps it: a message naming a
+\* new holder restarts the wait, and the retry then reaches that holder.
+\* The paper's faithful recovery does not (its counterexample: a FIFO gap
+\* revealed by the origin's own later message, the origin crashed, then a
+\* correct holder named too late).  Requests stay in net unless lost, so
+\* this holds only where requests are not lossy (MCCausalSafetyRestart).
+AskedCorrectHolder(i, r) ==
+    \E e \in net : e.type = "req" /\ e.from = i /\ IdOf(e) = IdOf(r) /\ e.to \in Correct
+GivenUpOnlyWithoutCorrectHolder ==
+    \A i \in Correct : \A r \in missing[i] :
+        r.phase = "retried" => AskedCorrectHolder(i, r) \/ r.holders \cap Correct = {}
 
 \* What i has learnt of j's progress is no more than j's progress.
 KnownIsLowerBound == \A i, j \in Node : \A k \in Node : known[i][j][k] <= vc[j][k]

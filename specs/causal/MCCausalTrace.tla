@@ -96,4 +96,12 @@ NotRetryToOtherHolder == ~RetryToOtherHolder
 \* delivered it.
 GarbageCollected == lastAction.name = "CollectGarbage"
 NotGarbageCollected == ~GarbageCollected
+
+\* Recovery = "restart" (L240 read literally): a node that gave up on a
+\* missing id after its one retry waits for it again when a later message
+\* reveals it: an entry waiting while its request is already out.
+RetryRestarted ==
+    \E i \in Node : \E r \in missing[i] :
+        r.phase = "waiting" /\ \E e \in net : e.type = "req" /\ e.from = i /\ IdOf(e) = IdOf(r)
+NotRetryRestarted == ~RetryRestarted
 =============================================================================

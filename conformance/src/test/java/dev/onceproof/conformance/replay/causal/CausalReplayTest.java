@@ -7,6 +7,7 @@ import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.Event;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.Recovery;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.replay.ReplayResult;
@@ -34,7 +35,7 @@ class CausalReplayTest {
         assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
                 "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
                 "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
-                "causal-garbage-collected.jsonl");
+                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl");
         return t;
     }
 
@@ -90,6 +91,13 @@ class CausalReplayTest {
                 return 0;
             }
         })).contains("store");
+    }
+
+    @Test
+    void nodeWithoutTheRestartRuleIsCaught() {
+        // Recovery "restart" built as "faithful": a retried gap revealed again stays given up.
+        assertThat(firstFailure((c, t) -> new CausalNode(
+                c.recovery() == Recovery.RESTART ? c.withRecovery(Recovery.FAITHFUL) : c, t))).contains("missing");
     }
 
     /** Replays every stored trace on the broken node; the report of the first that fails. */
