@@ -42,7 +42,9 @@ CONSTANTS
     MaxSeq,    \* model bound: node -> number of events it broadcasts
     Lossy,     \* the envelope types the network may lose ({} = none)
     Duplicating, \* may a data or resend copy arrive more than once?
-    Collecting  \* TRUE: nodes learn each other's progress and collect stable events (CollectGarbage)
+    Collecting, \* TRUE: nodes learn each other's progress and collect stable events (CollectGarbage)
+    MaxBuffered, \* memory bound: a copy that must wait is refused once buf holds this many
+    MaxStored    \* memory bound: a node broadcasts only while its store holds fewer
 
 Node == {Nodes[x] : x \in 1..Len(Nodes)}
 
@@ -55,6 +57,7 @@ ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
 ASSUME DupIsBool       == Duplicating \in BOOLEAN
 ASSUME CollectingIsBool == Collecting \in BOOLEAN
+ASSUME BoundsArePositive == MaxBuffered \in Nat \ {0} /\ MaxStored \in Nat \ {0}
 ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
 
 Correct   == Node \ Faulty
@@ -203,6 +206,7 @@ Init ==
 Broadcast(i) ==
     /\ up[i]
     /\ vc[i][i] < MaxSeq[i]
+    /\ Cardinality(store[i]) < MaxStored   \* else refused (STORE_FULL) until collection frees it
     /\ LET s == vc[i][i] + 1
            m == [origin |-> i, seq |-> s, vc |-> Stamp(i, s)]
            delivered == Range(dlog[i])
@@ -221,15 +225,21 @@ Broadcast(i) ==
 \* buffered) is a duplicate: dropped (the paper has no rule; RER itself
 \* makes duplicates, L244).  A new one is buffered, its own RER entry ends
 \* (green, blue or red outcome of Fig. 1), and its metadata reveals what i
-\* misses (R1), with the message's origin as a holder of all of it.
+\* misses (R1), with the message's origin as a holder of all of it.  The
+\* buffer is bounded (CausalNode's maxBuffered): a new copy that must wait
+\* is refused when MaxBuffered copies wait already, and recovered later; a
+\* deliverable one is always taken, or a full buffer of events waiting for
+\* it would refuse the very copy they wait for.
 Receive(i, e) ==
     /\ up[i]
     /\ e \in net
     /\ e.to = i
     /\ e.type \in {"data", "resend"}
     /\ LET m == MsgOf(e)
-           outcome == IF Has(i, IdOf(m)) THEN "duplicate" ELSE "buffered"
-       IN /\ IF outcome = "duplicate"
+           outcome == IF Has(i, IdOf(m)) THEN "duplicate"
+                      ELSE IF Cardinality(buf[i]) >= MaxBuffered /\ ~Deliverable(i, m) THEN "refused"
+                      ELSE "buffered"
+       IN /\ IF outcome # "buffered"
                THEN UNCHANGED <<buf, missing, known>>
                ELSE /\ buf' = [buf EXCEPT ![i] = @ \cup {m}]
                     /\ missing' = [missing EXCEPT ![i] =

@@ -104,4 +104,9 @@ RetryRestarted ==
     \E i \in Node : \E r \in missing[i] :
         r.phase = "waiting" /\ \E e \in net : e.type = "req" /\ e.from = i /\ IdOf(e) = IdOf(r)
 NotRetryRestarted == ~RetryRestarted
+
+\* The buffer bound: a new copy that must wait is refused when the buffer is
+\* full (it is recovered later).
+BufferRefused == lastAction.name = "Receive" /\ lastAction.outcome = "refused"
+NotBufferRefused == ~BufferRefused
 =============================================================================

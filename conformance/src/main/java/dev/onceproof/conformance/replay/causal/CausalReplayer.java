@@ -92,6 +92,9 @@ public final class CausalReplayer implements FamilyReplayer {
         private final Mode mode;
         private final Recovery recovery;
         private final boolean collecting;
+        /** The spec's MaxBuffered and MaxStored: the core's maxBuffered and maxStored. */
+        private final int maxBuffered;
+        private final int maxStored;
         private final ManualTicker ticker = new ManualTicker(0);
         private CausalNode[] cores;
         private final Map<String, List<EventId>> dlog = new TreeMap<>();
@@ -103,6 +106,9 @@ public final class CausalReplayer implements FamilyReplayer {
             recovery = Recovery.fromSpecName(required(c, "Recovery").asText());
             // Traces made before the spec had garbage collection have no Collecting: it was off.
             collecting = c.has("Collecting") && c.get("Collecting").asBoolean();
+            // Likewise for the memory bounds: unbounded, as the core's bounds were set before.
+            maxBuffered = c.has("MaxBuffered") ? c.get("MaxBuffered").asInt() : 1 << 20;
+            maxStored = c.has("MaxStored") ? c.get("MaxStored").asInt() : 1 << 20;
         }
 
         private int index(String name) {
@@ -142,7 +148,7 @@ public final class CausalReplayer implements FamilyReplayer {
                     cores = new CausalNode[names.size()];
                     for (int k = 0; k < cores.length; k++) {
                         CausalConfig cfg = new CausalConfig(names.size(), NodeId.of(k), mode, 1, 1, 0,
-                                1 << 20, 1 << 20, 1 << 20, recovery);
+                                maxBuffered, maxStored, 1 << 20, recovery);
                         cores[k] = factory.apply(cfg, ticker);
                         dlog.put(names.get(k), new ArrayList<>());
                     }
@@ -159,7 +165,8 @@ public final class CausalReplayer implements FamilyReplayer {
                     result = core(at).receive(m);
                     out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
                             result.outcome() == Outcome.ACCEPTED ? "buffered"
-                                    : result.outcome() == Outcome.DUPLICATE ? "duplicate" : result.outcome().name())));
+                                    : result.outcome() == Outcome.DUPLICATE ? "duplicate"
+                                    : result.outcome() == Outcome.REFUSED ? "refused" : result.outcome().name())));
                 }
                 case "Deliver" -> {
                     result = core(at).deliver(id(p));

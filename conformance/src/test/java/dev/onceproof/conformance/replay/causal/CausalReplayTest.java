@@ -35,7 +35,7 @@ class CausalReplayTest {
         assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
                 "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
                 "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
-                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl");
+                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl");
         return t;
     }
 
@@ -98,6 +98,13 @@ class CausalReplayTest {
         // Recovery "restart" built as "faithful": a retried gap revealed again stays given up.
         assertThat(firstFailure((c, t) -> new CausalNode(
                 c.recovery() == Recovery.RESTART ? c.withRecovery(Recovery.FAITHFUL) : c, t))).contains("missing");
+    }
+
+    @Test
+    void nodeWithoutTheBufferBoundIsCaught() {
+        // maxBuffered lifted: the copy the spec refuses (BUFFER_FULL) is buffered.
+        assertThat(firstFailure((c, t) -> new CausalNode(c.withBounds(1 << 20, c.maxStored(), c.maxMissing()), t)))
+                .containsAnyOf("outcome", "buf");
     }
 
     /** Replays every stored trace on the broken node; the report of the first that fails. */
