@@ -36,7 +36,7 @@ EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANTS
     Nodes,     \* sequence of distinct node ids (strings); its order is the ring retries cycle through
-    Mode,      \* "fifo" | "causal": the order enforced, and the metadata a message carries
+    Mode,      \* "fifo" | "causal" | "unordered": the order enforced, and the metadata a message carries
     Recovery,  \* "faithful" (the paper) | "restart" (the paper with L240 read literally) | "live" (heartbeats and cycling retries)
     Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
     MaxSeq,    \* model bound: node -> number of events it broadcasts
@@ -51,7 +51,7 @@ Node == {Nodes[x] : x \in 1..Len(Nodes)}
 ASSUME NodesAreStrings == /\ Nodes \in Seq(STRING)
                           /\ Len(Nodes) >= 2
                           /\ Cardinality(Node) = Len(Nodes)
-ASSUME ModeIsKnown     == Mode \in {"fifo", "causal"}
+ASSUME ModeIsKnown     == Mode \in {"fifo", "causal", "unordered"}
 ASSUME RecoveryIsKnown == Recovery \in {"faithful", "restart", "live"}
 ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
@@ -101,8 +101,10 @@ Phases     == {"waiting", "asked", "retried"}
 \* The metadata of the seq-th event of i.  Causal: i's delivered counts
 \* (what its event depends on), with its own entry the new seq.  FIFO: the
 \* id alone, every other entry 0, so Deps and Deliverable below reduce to
-\* FIFO (notes Z21: (origin, seq) in FIFO).
-Stamp(i, s) == IF Mode = "causal" THEN [vc[i] EXCEPT ![i] = s]
+\* FIFO (notes Z21: (origin, seq) in FIFO).  Unordered (L264: "used
+\* ordering metadata for error recovery, but didn't enforce it for message
+\* delivery"): the causal clock, used only to find what is missing.
+Stamp(i, s) == IF Mode # "fifo" THEN [vc[i] EXCEPT ![i] = s]
                                   ELSE [k \in Node |-> IF k = i THEN s ELSE 0]
 
 \* The ids a message's metadata says precede it: its origin's earlier events
@@ -121,7 +123,9 @@ ReqEnv(from, to, d)    == Env("req", from, to, d, NoVc)
 HbEnv(from, to, v)     == Env("hb", from, to, [origin |-> from, seq |-> 0], v)
 MsgOf(e) == [origin |-> e.origin, seq |-> e.seq, vc |-> e.vc]
 
-Dlv(i, d)     == d.seq <= vc[i][d.origin]
+\* vc[i][k] is the delivered prefix of k's events; only the unordered mode
+\* delivers above it (the core's DeliveredSet), which dlog records.
+Dlv(i, d)     == d.seq <= vc[i][d.origin] \/ (Mode = "unordered" /\ d \in Range(dlog[i]))
 Buf(i, d)     == \E m \in buf[i] : IdOf(m) = d
 Has(i, d)     == Dlv(i, d) \/ Buf(i, d)
 Tracked(i, d) == \E r \in missing[i] : IdOf(r) = d
@@ -129,9 +133,19 @@ Held(i, d)    == \E m \in buf[i] \cup store[i] : IdOf(m) = d
 CopyAt(i, d)  == CHOOSE m \in buf[i] \cup store[i] : IdOf(m) = d
 
 \* 2.1, L101 and L133: deliver when everything before it has been delivered.
+\* Unordered: on receipt.
 Deliverable(i, m) ==
-    /\ m.seq = vc[i][m.origin] + 1
-    /\ \A k \in Node \ {m.origin} : m.vc[k] <= vc[i][k]
+    \/ Mode = "unordered"
+    \/ /\ m.seq = vc[i][m.origin] + 1
+       /\ \A k \in Node \ {m.origin} : m.vc[k] <= vc[i][k]
+
+\* The delivered prefix of m's origin once m is delivered: m.seq in the
+\* ordered modes; in the unordered mode it absorbs what was delivered above.
+SeqsOf(i, k) == {x.seq : x \in {y \in Range(dlog[i]) : y.origin = k}}
+PrefixWith(i, m) ==
+    IF Mode # "unordered" THEN m.seq
+    ELSE LET got == SeqsOf(i, m.origin) \cup {m.seq}
+         IN CHOOSE p \in 0..MaxSeq[m.origin] : 1..p \subseteq got /\ (p + 1) \notin got
 
 \* The first holder after x in the ring of Nodes (x itself if it is the only
 \* one): whom a retry asks.  Starting after the node asked last makes the
@@ -257,7 +271,7 @@ Deliver(i, m) ==
     /\ m \in buf[i]
     /\ Deliverable(i, m)
     /\ buf' = [buf EXCEPT ![i] = @ \ {m}]
-    /\ vc' = [vc EXCEPT ![i][m.origin] = m.seq]
+    /\ vc' = [vc EXCEPT ![i][m.origin] = PrefixWith(i, m)]
     /\ store' = [store EXCEPT ![i] = @ \cup {m}]
     /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
     /\ lastAction' = [name |-> "Deliver", node |-> i, origin |-> m.origin, seq |-> m.seq]
@@ -433,6 +447,7 @@ CausalOrder ==
 
 \* 2.1, L105 and L133: a node delivers an origin's events in their order.
 FifoOrder ==
+    Mode # "unordered" =>
     \A i \in Node : \A x \in DOMAIN dlog[i] :
         \A s \in 1..(dlog[i][x].seq - 1) : [origin |-> dlog[i][x].origin, seq |-> s] \in Before(i, x)
 
@@ -448,9 +463,12 @@ AllMsgs == UNION {buf[i] \cup store[i] : i \in Node}
            \cup {MsgOf(e) : e \in {x \in net : x.type \in {"data", "resend"}}}
 UniqueContent == \A m1, m2 \in AllMsgs : IdOf(m1) = IdOf(m2) => m1 = m2
 
-\* The clock is the delivery count, and a buffered message is not delivered.
+\* The clock is the delivered prefix (the delivery count in the ordered
+\* modes), and a buffered message is not delivered.
 VcMatchesLog ==
-    \A i, k \in Node : {d.seq : d \in {x \in Range(dlog[i]) : x.origin = k}} = 1..vc[i][k]
+    \A i, k \in Node :
+        IF Mode # "unordered" THEN SeqsOf(i, k) = 1..vc[i][k]
+        ELSE 1..vc[i][k] \subseteq SeqsOf(i, k) /\ (vc[i][k] + 1) \notin SeqsOf(i, k)
 BufferedNotDelivered == \A i \in Node : \A m \in buf[i] : ~Dlv(i, IdOf(m))
 
 \* 5.3, L271: "To compute which node knows which message, we can use causal
