@@ -515,6 +515,16 @@ GivenUpOnlyWithoutCorrectHolder ==
     \A i \in Correct : \A r \in missing[i] :
         r.phase = "retried" => AskedCorrectHolder(i, r) \/ r.holders \cap Correct = {}
 
+\* Every broadcast event some node still lacks has a copy somewhere: held
+\* by a node (to answer requests) or in transit to it.  What the store bound
+\* and garbage collection must keep.  (A crashed node's copies count: its
+\* variables stay; the crash models check Agreement instead.)
+Recoverable ==
+    \A d \in SentIds :
+        (\E i \in Node : ~Dlv(i, d)) =>
+            \/ \E j \in Node : Held(j, d)
+            \/ \E e \in net : e.type \in {"data", "resend"} /\ IdOf(e) = d
+
 \* What i has learnt of j's progress is no more than j's progress.
 KnownIsLowerBound == \A i, j \in Node : \A k \in Node : known[i][j][k] <= vc[j][k]
 

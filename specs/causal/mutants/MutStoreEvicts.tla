@@ -2,8 +2,8 @@
 (* Mutant: a full store makes room by evicting what it holds instead of    *)
 (* refusing the broadcast.  n1's first event, whose data copy to n2 was    *)
 (* lost, is evicted when n1 broadcasts its second; n2 learns it misses it  *)
-(* and asks n1, which no longer has a copy, for ever.                      *)
-(* Expected: EventualDelivery.                                             *)
+(* and asks n1, which no longer has a copy: nobody holds it.              *)
+(* Expected: Recoverable.                                                  *)
 EXTENDS MCCausal
 
 BroadcastEvicting(i) ==
@@ -25,5 +25,5 @@ MutNext ==
     \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext \/ GcNext
     \/ \E i \in Node : BroadcastEvicting(i)
 
-MutSpec == Init /\ [][MutNext]_vars /\ Fairness
+MutSpec == Init /\ [][MutNext]_vars
 =============================================================================
