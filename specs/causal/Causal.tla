@@ -36,23 +36,28 @@ EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANTS
     Nodes,     \* sequence of distinct node ids (strings); its order is the ring retries cycle through
-    Mode,      \* "fifo" | "causal": the order enforced, and the metadata a message carries
-    Recovery,  \* "faithful" (the paper) | "live" (heartbeats and cycling retries)
+    Mode,      \* "fifo" | "causal" | "unordered": the order enforced, and the metadata a message carries
+    Recovery,  \* "faithful" (the paper) | "restart" (the paper with L240 read literally) | "live" (heartbeats and cycling retries)
     Faulty,    \* nodes that may crash (crash-stop, 5.3's "faulty process")
     MaxSeq,    \* model bound: node -> number of events it broadcasts
     Lossy,     \* the envelope types the network may lose ({} = none)
-    Duplicating \* may a data or resend copy arrive more than once?
+    Duplicating, \* may a data or resend copy arrive more than once?
+    Collecting, \* TRUE: nodes learn each other's progress and collect stable events (CollectGarbage)
+    MaxBuffered, \* memory bound: a copy that must wait is refused once buf holds this many
+    MaxStored    \* memory bound: a node broadcasts only while its store holds fewer
 
 Node == {Nodes[x] : x \in 1..Len(Nodes)}
 
 ASSUME NodesAreStrings == /\ Nodes \in Seq(STRING)
                           /\ Len(Nodes) >= 2
                           /\ Cardinality(Node) = Len(Nodes)
-ASSUME ModeIsKnown     == Mode \in {"fifo", "causal"}
-ASSUME RecoveryIsKnown == Recovery \in {"faithful", "live"}
+ASSUME ModeIsKnown     == Mode \in {"fifo", "causal", "unordered"}
+ASSUME RecoveryIsKnown == Recovery \in {"faithful", "restart", "live"}
 ASSUME FaultyAreNodes  == Faulty \subseteq Node
 ASSUME MaxSeqIsBound   == MaxSeq \in [Node -> Nat]
 ASSUME DupIsBool       == Duplicating \in BOOLEAN
+ASSUME CollectingIsBool == Collecting \in BOOLEAN
+ASSUME BoundsArePositive == MaxBuffered \in Nat \ {0} /\ MaxStored \in Nat \ {0}
 ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
 
 Correct   == Node \ Faulty
@@ -66,18 +71,20 @@ VARIABLES
     missing,  \* missing[i]: RER state of every id i knows it misses
     up,       \* up[i]: FALSE once i crashed
     dlog,     \* dlog[i]: ids in delivery order (the application's view)
+    known,    \* known[i][j]: what i has learnt of j's delivered prefix (j # i; row i is vc[i])
     \* environment
     net,      \* envelopes in transit
     \* history, never read by the protocol
     sent,     \* every broadcast id with its causal past (ghost)
     lastAction
 
-nodeVars == <<vc, buf, store, missing, up, dlog>>
+nodeVars == <<vc, buf, store, missing, up, dlog, known>>
 pvars    == <<nodeVars, net, sent>>
 vars     == <<pvars, lastAction>>
 
 ActionNames == {"Init", "Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
-                "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash"}
+                "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash",
+                "CollectGarbage"}
 
 -----------------------------------------------------------------------------
 (* Ids, messages, envelopes.                                                *)
@@ -94,8 +101,10 @@ Phases     == {"waiting", "asked", "retried"}
 \* The metadata of the seq-th event of i.  Causal: i's delivered counts
 \* (what its event depends on), with its own entry the new seq.  FIFO: the
 \* id alone, every other entry 0, so Deps and Deliverable below reduce to
-\* FIFO (notes Z21: (origin, seq) in FIFO).
-Stamp(i, s) == IF Mode = "causal" THEN [vc[i] EXCEPT ![i] = s]
+\* FIFO (notes Z21: (origin, seq) in FIFO).  Unordered (L264: "used
+\* ordering metadata for error recovery, but didn't enforce it for message
+\* delivery"): the causal clock, used only to find what is missing.
+Stamp(i, s) == IF Mode # "fifo" THEN [vc[i] EXCEPT ![i] = s]
                                   ELSE [k \in Node |-> IF k = i THEN s ELSE 0]
 
 \* The ids a message's metadata says precede it: its origin's earlier events
@@ -114,16 +123,29 @@ ReqEnv(from, to, d)    == Env("req", from, to, d, NoVc)
 HbEnv(from, to, v)     == Env("hb", from, to, [origin |-> from, seq |-> 0], v)
 MsgOf(e) == [origin |-> e.origin, seq |-> e.seq, vc |-> e.vc]
 
-Dlv(i, d)     == d.seq <= vc[i][d.origin]
+\* vc[i][k] is the delivered prefix of k's events; only the unordered mode
+\* delivers above it (the core's DeliveredSet), which dlog records.
+Dlv(i, d)     == d.seq <= vc[i][d.origin] \/ (Mode = "unordered" /\ d \in Range(dlog[i]))
 Buf(i, d)     == \E m \in buf[i] : IdOf(m) = d
 Has(i, d)     == Dlv(i, d) \/ Buf(i, d)
 Tracked(i, d) == \E r \in missing[i] : IdOf(r) = d
+Held(i, d)    == \E m \in buf[i] \cup store[i] : IdOf(m) = d
 CopyAt(i, d)  == CHOOSE m \in buf[i] \cup store[i] : IdOf(m) = d
 
 \* 2.1, L101 and L133: deliver when everything before it has been delivered.
+\* Unordered: on receipt.
 Deliverable(i, m) ==
-    /\ m.seq = vc[i][m.origin] + 1
-    /\ \A k \in Node \ {m.origin} : m.vc[k] <= vc[i][k]
+    \/ Mode = "unordered"
+    \/ /\ m.seq = vc[i][m.origin] + 1
+       /\ \A k \in Node \ {m.origin} : m.vc[k] <= vc[i][k]
+
+\* The delivered prefix of m's origin once m is delivered: m.seq in the
+\* ordered modes; in the unordered mode it absorbs what was delivered above.
+SeqsOf(i, k) == {x.seq : x \in {y \in Range(dlog[i]) : y.origin = k}}
+PrefixWith(i, m) ==
+    IF Mode # "unordered" THEN m.seq
+    ELSE LET got == SeqsOf(i, m.origin) \cup {m.seq}
+         IN CHOOSE p \in 0..MaxSeq[m.origin] : 1..p \subseteq got /\ (p + 1) \notin got
 
 \* The first holder after x in the ring of Nodes (x itself if it is the only
 \* one): whom a retry asks.  Starting after the node asked last makes the
@@ -135,13 +157,33 @@ NextHolder(H, x) == CHOOSE h \in H : \A g \in H : Dist(x, h) <= Dist(x, g)
 \* this point, a waiting time timer (w) is started"): node i learns from
 \* node h's metadata that h has delivered the ids in ids.  An id i neither
 \* holds nor tracks starts waiting; one it already tracks gains h as holder.
+\* Recovery = "restart" reads L240 literally for a tracked id too: one whose
+\* single retry has run out (phase retried) starts waiting again, so the
+\* holder this message names is asked in turn (a timer still running keeps
+\* it: else a steady flow of messages would postpone the request for ever).
+Restarted(r, h) ==
+    IF Recovery = "restart" /\ r.phase = "retried"
+    THEN [r EXCEPT !.holders = @ \cup {h}, !.phase = "waiting", !.asked = ""]
+    ELSE [r EXCEPT !.holders = @ \cup {h}]
 Reveal(i, ids, h) ==
     LET fresh == {d \in ids : ~Has(i, d) /\ ~Tracked(i, d)}
-        known == {r \in missing[i] : IdOf(r) \in ids}
-    IN (missing[i] \ known)
-       \cup {[r EXCEPT !.holders = @ \cup {h}] : r \in known}
+        seen  == {r \in missing[i] : IdOf(r) \in ids}
+    IN (missing[i] \ seen)
+       \cup {Restarted(r, h) : r \in seen}
        \cup {[origin |-> d.origin, seq |-> d.seq, phase |-> "waiting",
               holders |-> {d.origin, h}, asked |-> ""] : d \in fresh}
+
+\* Stability (not in the paper; reading notes sec. 7): an event's clock is
+\* its origin's delivered prefix when it issued it, and a heartbeat carries
+\* its sender's prefix, so i learns a lower bound of j's progress from what
+\* j sends.  Learnt only when Collecting, so models without garbage
+\* collection keep their state space.
+Learn(i, j, v) == IF Collecting
+                  THEN [known EXCEPT ![i][j] = [k \in Node |-> IF v[k] > @[k] THEN v[k] ELSE @[k]]]
+                  ELSE known
+Row(i, j) == IF j = i THEN vc[i] ELSE known[i][j]
+\* d is stable at i: i knows every node has delivered it, so nobody asks again.
+Stable(i, d) == \A j \in Node : d.seq <= Row(i, j)[d.origin]
 
 \* The causal past of an id, from the ghost history.
 PastOf(d) == (CHOOSE x \in sent : IdOf(x) = d).past
@@ -155,6 +197,7 @@ TypeOK ==
                                   /\ r.holders \subseteq Node /\ r.asked \in Node \cup {""}
          /\ dlog[i] \in Seq(AllIds)
     /\ up \in [Node -> BOOLEAN]
+    /\ known \in [Node -> [Node -> [Node -> Nat]]]
     /\ \A e \in net : e.type \in {"data", "resend", "req", "hb"} /\ {e.from, e.to} \subseteq Node
     /\ lastAction.name \in ActionNames
 
@@ -166,6 +209,7 @@ Init ==
     /\ missing = [i \in Node |-> {}]
     /\ up = [i \in Node |-> TRUE]
     /\ dlog = [i \in Node |-> <<>>]
+    /\ known = [i \in Node |-> [j \in Node |-> NoVc]]
     /\ net = {}
     /\ sent = {}
     /\ lastAction = [name |-> "Init"]
@@ -176,6 +220,7 @@ Init ==
 Broadcast(i) ==
     /\ up[i]
     /\ vc[i][i] < MaxSeq[i]
+    /\ Cardinality(store[i]) < MaxStored   \* else refused (STORE_FULL) until collection frees it
     /\ LET s == vc[i][i] + 1
            m == [origin |-> i, seq |-> s, vc |-> Stamp(i, s)]
            delivered == Range(dlog[i])
@@ -186,7 +231,7 @@ Broadcast(i) ==
           /\ sent' = sent \cup {[origin |-> i, seq |-> s,
                                  past |-> delivered \cup UNION {PastOf(d) : d \in delivered}]}
           /\ lastAction' = [name |-> "Broadcast", node |-> i, seq |-> s]
-    /\ UNCHANGED <<buf, missing, up>>
+    /\ UNCHANGED <<buf, missing, up, known>>
 
 \* L235: "Once a message is received the system has to check if the message
 \* is deliverable since it may happen that there are previous messages that
@@ -194,19 +239,26 @@ Broadcast(i) ==
 \* buffered) is a duplicate: dropped (the paper has no rule; RER itself
 \* makes duplicates, L244).  A new one is buffered, its own RER entry ends
 \* (green, blue or red outcome of Fig. 1), and its metadata reveals what i
-\* misses (R1), with the message's origin as a holder of all of it.
+\* misses (R1), with the message's origin as a holder of all of it.  The
+\* buffer is bounded (CausalNode's maxBuffered): a new copy that must wait
+\* is refused when MaxBuffered copies wait already, and recovered later; a
+\* deliverable one is always taken, or a full buffer of events waiting for
+\* it would refuse the very copy they wait for.
 Receive(i, e) ==
     /\ up[i]
     /\ e \in net
     /\ e.to = i
     /\ e.type \in {"data", "resend"}
     /\ LET m == MsgOf(e)
-           outcome == IF Has(i, IdOf(m)) THEN "duplicate" ELSE "buffered"
-       IN /\ IF outcome = "duplicate"
-               THEN UNCHANGED <<buf, missing>>
+           outcome == IF Has(i, IdOf(m)) THEN "duplicate"
+                      ELSE IF Cardinality(buf[i]) >= MaxBuffered /\ ~Deliverable(i, m) THEN "refused"
+                      ELSE "buffered"
+       IN /\ IF outcome # "buffered"
+               THEN UNCHANGED <<buf, missing, known>>
                ELSE /\ buf' = [buf EXCEPT ![i] = @ \cup {m}]
                     /\ missing' = [missing EXCEPT ![i] =
                                      {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
+                    /\ known' = Learn(i, m.origin, m.vc)
           /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                             origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> outcome]
     /\ net' = IF Duplicating THEN net ELSE net \ {e}
@@ -219,11 +271,11 @@ Deliver(i, m) ==
     /\ m \in buf[i]
     /\ Deliverable(i, m)
     /\ buf' = [buf EXCEPT ![i] = @ \ {m}]
-    /\ vc' = [vc EXCEPT ![i][m.origin] = m.seq]
+    /\ vc' = [vc EXCEPT ![i][m.origin] = PrefixWith(i, m)]
     /\ store' = [store EXCEPT ![i] = @ \cup {m}]
     /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
     /\ lastAction' = [name |-> "Deliver", node |-> i, origin |-> m.origin, seq |-> m.seq]
-    /\ UNCHANGED <<missing, up, net, sent>>
+    /\ UNCHANGED <<missing, up, net, sent, known>>
 
 \* R3, 5.1: "If the waiting time runs out, N3 contacts N2 to get a resend of
 \* the message A" -- N2 is A's original node.
@@ -236,12 +288,12 @@ ExpireWait(i, r) ==
     /\ net' = net \cup {ReqEnv(i, r.origin, IdOf(r))}
     /\ lastAction' = [name |-> "ExpireWait", node |-> i, origin |-> r.origin, seq |-> r.seq,
                       to |-> r.origin]
-    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent, known>>
 
 \* R4, 5.3: "if neither the original nor the resent message arrive, the node
 \* asks the missing to another node that knows this message ... To compute
 \* which node knows which message, we can use causal order meta-data."
-\* Faithful: that one retry.  Live: a retry after every RTO, each to the
+\* Faithful and restart: that one retry.  Live: a retry after every RTO, each to the
 \* next known holder (notes Z16, Z17).  A retry that would change nothing
 \* (same holder, request still in the network) is not a separate state.
 ExpireRto(i, r) ==
@@ -249,14 +301,14 @@ ExpireRto(i, r) ==
     /\ r \in missing[i]
     /\ r.phase = "asked"
     /\ LET k == NextHolder(r.holders, r.asked)
-           r2 == [r EXCEPT !.phase = IF Recovery = "faithful" THEN "retried" ELSE "asked",
+           r2 == [r EXCEPT !.phase = IF Recovery = "live" THEN "asked" ELSE "retried",
                            !.asked = k]
        IN /\ missing' = [missing EXCEPT ![i] = (@ \ {r}) \cup {r2}]
           /\ net' = net \cup {ReqEnv(i, k, IdOf(r))}
           /\ <<missing', net'>> # <<missing, net>>
           /\ lastAction' = [name |-> "ExpireRto", node |-> i, origin |-> r.origin, seq |-> r.seq,
                             to |-> k]
-    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent, known>>
 
 \* R5: a node asked for a message sends the copy it holds, delivered or
 \* buffered (notes Z20), unchanged: same id, same metadata.  A node that
@@ -267,7 +319,7 @@ ServeRequest(j, e) ==
     /\ e.type = "req"
     /\ e.to = j
     /\ LET d == IdOf(e)
-           outcome == IF Has(j, d) THEN "resent" ELSE "refused"
+           outcome == IF Held(j, d) THEN "resent" ELSE "refused"
        IN /\ net' = IF outcome = "resent" THEN net \cup {ResendEnv(CopyAt(j, d), j, e.from)}
                                           ELSE net
           /\ lastAction' = [name |-> "ServeRequest", node |-> j, from |-> e.from,
@@ -299,7 +351,8 @@ ReceiveHeartbeat(i, e) ==
     /\ e.type = "hb"
     /\ e.to = i
     /\ missing' = [missing EXCEPT ![i] = Reveal(i, Covered(e.vc), e.from)]
-    /\ missing' # missing
+    /\ known' = Learn(i, e.from, e.vc)
+    /\ <<missing', known'>> # <<missing, known>>
     /\ lastAction' = [name |-> "ReceiveHeartbeat", node |-> i, from |-> e.from, vc |-> e.vc]
     /\ UNCHANGED <<vc, buf, store, up, dlog, net, sent>>
 
@@ -322,7 +375,18 @@ Crash(i) ==
     /\ up' = [up EXCEPT ![i] = FALSE]
     /\ net' = {e \in net : e.from # i}
     /\ lastAction' = [name |-> "Crash", node |-> i]
-    /\ UNCHANGED <<vc, buf, store, missing, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, missing, dlog, sent, known>>
+
+\* Stability-based garbage collection (CausalNode.collectGarbage): i drops
+\* every stable event from its recovery store.  A node never needs a stable
+\* event again, so no request for it can come from a correct node.
+CollectGarbage(i) ==
+    /\ Collecting
+    /\ up[i]
+    /\ \E m \in store[i] : Stable(i, IdOf(m))
+    /\ store' = [store EXCEPT ![i] = {m \in @ : ~Stable(i, IdOf(m))}]
+    /\ lastAction' = [name |-> "CollectGarbage", node |-> i]
+    /\ UNCHANGED <<vc, buf, missing, up, dlog, known, net, sent>>
 
 -----------------------------------------------------------------------------
 (* Next is split so that a mutant replaces one part.                        *)
@@ -333,8 +397,9 @@ ServeNext   == \E e \in net : ServeRequest(e.to, e)
 HbNext      == \E i \in Node : SendHeartbeat(i) \/ \E e \in net : ReceiveHeartbeat(i, e)
 EnvNext     == (\E e \in net : Lose(e)) \/ (\E i \in Node : Crash(i))
 BroadcastNext == \E i \in Node : Broadcast(i)
+GcNext      == \E i \in Node : CollectGarbage(i)
 
-Next == BroadcastNext \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext
+Next == BroadcastNext \/ ReceiveNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext \/ GcNext
 
 Spec == Init /\ [][Next]_vars
 
@@ -382,6 +447,7 @@ CausalOrder ==
 
 \* 2.1, L105 and L133: a node delivers an origin's events in their order.
 FifoOrder ==
+    Mode # "unordered" =>
     \A i \in Node : \A x \in DOMAIN dlog[i] :
         \A s \in 1..(dlog[i][x].seq - 1) : [origin |-> dlog[i][x].origin, seq |-> s] \in Before(i, x)
 
@@ -397,9 +463,12 @@ AllMsgs == UNION {buf[i] \cup store[i] : i \in Node}
            \cup {MsgOf(e) : e \in {x \in net : x.type \in {"data", "resend"}}}
 UniqueContent == \A m1, m2 \in AllMsgs : IdOf(m1) = IdOf(m2) => m1 = m2
 
-\* The clock is the delivery count, and a buffered message is not delivered.
+\* The clock is the delivered prefix (the delivery count in the ordered
+\* modes), and a buffered message is not delivered.
 VcMatchesLog ==
-    \A i, k \in Node : {d.seq : d \in {x \in Range(dlog[i]) : x.origin = k}} = 1..vc[i][k]
+    \A i, k \in Node :
+        IF Mode # "unordered" THEN SeqsOf(i, k) = 1..vc[i][k]
+        ELSE 1..vc[i][k] \subseteq SeqsOf(i, k) /\ (vc[i][k] + 1) \notin SeqsOf(i, k)
 BufferedNotDelivered == \A i \in Node : \A m \in buf[i] : ~Dlv(i, IdOf(m))
 
 \* 5.3, L271: "To compute which node knows which message, we can use causal
@@ -424,6 +493,40 @@ Need(m) == IF Mode = "causal" THEN PastOf(IdOf(m))
            ELSE {[origin |-> m.origin, seq |-> s] : s \in 1..(m.seq - 1)}
 NothingDeliverableWaits ==
     \A i \in Node : \A m \in buf[i] : Need(m) \subseteq Range(dlog[i]) => Deliverable(i, m)
+
+\* Garbage collection drops only what every node has delivered: a delivered
+\* event gone from a node's store is delivered everywhere (by the true
+\* counts, not by what the node has learnt).
+CollectedOnlyIfStable ==
+    \A i \in Node : \A d \in Range(dlog[i]) :
+        (~\E m \in store[i] : IdOf(m) = d) => \A j \in Node : Dlv(j, d)
+
+\* A node gives up on a missing id (phase retried: the paper's recovery asks
+\* no more) only after asking a node that never crashes, or while it knows
+\* of no such holder.  Recovery = "restart" keeps it: a message naming a
+\* new holder restarts the wait, and the retry then reaches that holder.
+\* The paper's faithful recovery does not (its counterexample: a FIFO gap
+\* revealed by the origin's own later message, the origin crashed, then a
+\* correct holder named too late).  Requests stay in net unless lost, so
+\* this holds only where requests are not lossy (MCCausalSafetyRestart).
+AskedCorrectHolder(i, r) ==
+    \E e \in net : e.type = "req" /\ e.from = i /\ IdOf(e) = IdOf(r) /\ e.to \in Correct
+GivenUpOnlyWithoutCorrectHolder ==
+    \A i \in Correct : \A r \in missing[i] :
+        r.phase = "retried" => AskedCorrectHolder(i, r) \/ r.holders \cap Correct = {}
+
+\* Every broadcast event some node still lacks has a copy somewhere: held
+\* by a node (to answer requests) or in transit to it.  What the store bound
+\* and garbage collection must keep.  (A crashed node's copies count: its
+\* variables stay; the crash models check Agreement instead.)
+Recoverable ==
+    \A d \in SentIds :
+        (\E i \in Node : ~Dlv(i, d)) =>
+            \/ \E j \in Node : Held(j, d)
+            \/ \E e \in net : e.type \in {"data", "resend"} /\ IdOf(e) = d
+
+\* What i has learnt of j's progress is no more than j's progress.
+KnownIsLowerBound == \A i, j \in Node : \A k \in Node : known[i][j][k] <= vc[j][k]
 
 Safety ==
     /\ CausalOrder /\ FifoOrder /\ NoDuplicateDelivery /\ NoCreation /\ UniqueContent

@@ -90,4 +90,23 @@ NotFifoGapRecovered == ~FifoGapRecovered
 RetryToOtherHolder ==
     lastAction.name = "ExpireRto" /\ lastAction.to # lastAction.origin
 NotRetryToOtherHolder == ~RetryToOtherHolder
+
+\* Stability-based garbage collection: a node drops an event from its store
+\* once the clocks it received (messages, heartbeats) show every node has
+\* delivered it.
+GarbageCollected == lastAction.name = "CollectGarbage"
+NotGarbageCollected == ~GarbageCollected
+
+\* Recovery = "restart" (L240 read literally): a node that gave up on a
+\* missing id after its one retry waits for it again when a later message
+\* reveals it: an entry waiting while its request is already out.
+RetryRestarted ==
+    \E i \in Node : \E r \in missing[i] :
+        r.phase = "waiting" /\ \E e \in net : e.type = "req" /\ e.from = i /\ IdOf(e) = IdOf(r)
+NotRetryRestarted == ~RetryRestarted
+
+\* The buffer bound: a new copy that must wait is refused when the buffer is
+\* full (it is recovered later).
+BufferRefused == lastAction.name = "Receive" /\ lastAction.outcome = "refused"
+NotBufferRefused == ~BufferRefused
 =============================================================================

@@ -16,7 +16,7 @@ ExpireRtoOrigin(i, r) ==
           /\ <<missing', net'>> # <<missing, net>>
           /\ lastAction' = [name |-> "ExpireRto", node |-> i, origin |-> r.origin, seq |-> r.seq,
                             to |-> r.origin]
-    /\ UNCHANGED <<vc, buf, store, up, dlog, sent>>
+    /\ UNCHANGED <<vc, buf, store, up, dlog, sent, known>>
 
 MutNext ==
     \/ BroadcastNext \/ ReceiveNext \/ DeliverNext \/ ServeNext \/ HbNext \/ EnvNext

@@ -16,10 +16,11 @@ ReceiveDropping(i, e) ==
     /\ LET m == MsgOf(e)
            outcome == IF Has(i, IdOf(m)) THEN "duplicate" ELSE "buffered"
        IN /\ IF outcome = "duplicate"
-               THEN UNCHANGED <<buf, missing>>
+               THEN UNCHANGED <<buf, missing, known>>
                ELSE /\ buf' = IF Deliverable(i, m) THEN [buf EXCEPT ![i] = @ \cup {m}] ELSE buf
                     /\ missing' = [missing EXCEPT ![i] =
                                      {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
+                    /\ known' = Learn(i, m.origin, m.vc)
           /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                             origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> outcome]
     /\ net' = IF Duplicating THEN net ELSE net \ {e}

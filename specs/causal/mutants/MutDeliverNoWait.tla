@@ -13,7 +13,7 @@ DeliverNoWait(i, m) ==
     /\ store' = [store EXCEPT ![i] = @ \cup {m}]
     /\ dlog' = [dlog EXCEPT ![i] = Append(@, IdOf(m))]
     /\ lastAction' = [name |-> "Deliver", node |-> i, origin |-> m.origin, seq |-> m.seq]
-    /\ UNCHANGED <<missing, up, net, sent>>
+    /\ UNCHANGED <<missing, up, net, sent, known>>
 
 MutNext ==
     \/ BroadcastNext \/ ReceiveNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext

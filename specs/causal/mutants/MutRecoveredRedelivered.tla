@@ -21,7 +21,7 @@ FastPath(i, e) ==
     /\ missing' = [missing EXCEPT ![i] = {r \in @ : IdOf(r) # IdOf(m)}]
     /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                       origin |-> m.origin, seq |-> m.seq, vc |-> m.vc, outcome |-> "delivered"]
-    /\ UNCHANGED <<buf, up, net, sent>>
+    /\ UNCHANGED <<buf, up, net, sent, known>>
 
 MutReceive(i, e) ==
     IF e.type = "resend" /\ ~Buf(i, IdOf(e)) /\ \A d \in Deps(MsgOf(e)) : Dlv(i, d)

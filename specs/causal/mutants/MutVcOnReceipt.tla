@@ -15,11 +15,12 @@ ReceiveCounting(i, e) ==
        THEN /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                               origin |-> m.origin, seq |-> m.seq, vc |-> m.vc,
                               outcome |-> "duplicate"]
-            /\ UNCHANGED <<vc, buf, missing>>
+            /\ UNCHANGED <<vc, buf, missing, known>>
        ELSE /\ buf' = [buf EXCEPT ![i] = @ \cup {m}]
             /\ vc' = [vc EXCEPT ![i][m.origin] = @ + 1]
             /\ missing' = [missing EXCEPT ![i] =
                              {r \in Reveal(i, Deps(m), m.origin) : IdOf(r) # IdOf(m)}]
+            /\ known' = Learn(i, m.origin, m.vc)
             /\ lastAction' = [name |-> "Receive", node |-> i, from |-> e.from, type |-> e.type,
                               origin |-> m.origin, seq |-> m.seq, vc |-> m.vc,
                               outcome |-> "buffered"]

@@ -19,9 +19,13 @@ import java.util.TreeSet;
  * @param store kept to answer requests (spec {@code store[i]})
  * @param missing tracked missing events (spec {@code missing[i]})
  * @param up false once crashed (spec {@code up[i]})
+ * @param known per other node j, what this node has learnt of j's delivered prefix from the
+ *     clocks j sent (spec {@code known[i][j]}, j # i; the own row is {@code vc}): what garbage
+ *     collection's stability rests on
  */
 public record CausalState(VectorClock vc, SortedSet<EventId> deliveredAbove, SortedMap<EventId, VectorClock> buf,
-        SortedMap<EventId, VectorClock> store, SortedMap<EventId, MissingState> missing, boolean up) {
+        SortedMap<EventId, VectorClock> store, SortedMap<EventId, MissingState> missing, boolean up,
+        SortedMap<NodeId, VectorClock> known) {
 
     public CausalState {
         Objects.requireNonNull(vc, "vc");
@@ -29,5 +33,6 @@ public record CausalState(VectorClock vc, SortedSet<EventId> deliveredAbove, Sor
         buf = Collections.unmodifiableSortedMap(new TreeMap<>(buf));
         store = Collections.unmodifiableSortedMap(new TreeMap<>(store));
         missing = Collections.unmodifiableSortedMap(new TreeMap<>(missing));
+        known = Collections.unmodifiableSortedMap(new TreeMap<>(known));
     }
 }

@@ -12,8 +12,9 @@ public enum Recovery {
      * message A is not there yet. At this point, a waiting time timer (w) is started": as FAITHFUL,
      * but a message that shows a gap whose single retry has run out starts the wait for it again (a
      * gap whose timer still runs keeps it, or a steady flow of messages would postpone the request for
-     * ever). Only a lost copy no later message reveals stays missing. The spec has no such constant;
-     * the causal bench uses it to tell the two causes of FAITHFUL's losses apart.
+     * ever). Only a lost copy no later message reveals stays missing. The spec's Recovery =
+     * "restart" (Causal.tla, Restarted), with its mutant and trace; the causal bench uses it to tell
+     * the two causes of FAITHFUL's losses apart.
      */
     RESTART("restart"),
     /** The implemented protocol: a request after every RTO, cycling through the known holders. */

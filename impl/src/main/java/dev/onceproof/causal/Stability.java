@@ -30,6 +30,11 @@ final class Stability {
         known[j][k] = Math.max(known[j][k], prefix);
     }
 
+    /** What is known of node j's delivered prefix. */
+    VectorClock row(int j) {
+        return VectorClock.of(known[j].clone());
+    }
+
     /** Every event (k, 1..result) is stable: the least row's component k. */
     long stablePrefix(int k) {
         long min = Long.MAX_VALUE;

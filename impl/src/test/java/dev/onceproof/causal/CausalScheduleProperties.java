@@ -63,7 +63,7 @@ class CausalScheduleProperties {
 
     static void run(Group g, List<Action> schedule, boolean mayCrash) {
         for (Action a : schedule) {
-            int k = a.arg() % 3;
+            int k = a.arg() % g.nodes.length;
             switch (a.kind()) {
                 case 0, 1 -> {
                     if (!g.crashed.contains(NodeId.of(k))) {

@@ -40,13 +40,15 @@ import java.util.function.BiFunction;
  * returned must be in {@code net} after the step), and after every step every node's {@code vc},
  * {@code buf}, {@code store}, {@code missing}, {@code up} and {@code dlog} are compared with the
  * trace's. Timers are untimed in the spec, so the cores' clock never moves: the replayer calls
- * {@code expireWait}, {@code expireRto} and {@code sendHeartbeat} when the trace says so, and never
- * {@code poll} (which would also collect garbage; the spec's store has none).
+ * {@code expireWait}, {@code expireRto}, {@code sendHeartbeat} and {@code collectGarbage} when the
+ * trace says so, and never {@code poll}. With the constant {@code Collecting} TRUE, each node's
+ * {@code known} (what it has learnt of the others' progress, which stability rests on) is compared
+ * too; without it the spec learns nothing and the core's rows are not compared.
  */
 public final class CausalReplayer implements FamilyReplayer {
 
     private static final Set<String> ACTIONS = Set.of("Init", "Broadcast", "Receive", "Deliver", "ExpireWait",
-            "ExpireRto", "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash");
+            "ExpireRto", "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash", "CollectGarbage");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final BiFunction<CausalConfig, Ticker, CausalNode> factory;
@@ -89,6 +91,10 @@ public final class CausalReplayer implements FamilyReplayer {
         private final List<String> names = new ArrayList<>();
         private final Mode mode;
         private final Recovery recovery;
+        private final boolean collecting;
+        /** The spec's MaxBuffered and MaxStored: the core's maxBuffered and maxStored. */
+        private final int maxBuffered;
+        private final int maxStored;
         private final ManualTicker ticker = new ManualTicker(0);
         private CausalNode[] cores;
         private final Map<String, List<EventId>> dlog = new TreeMap<>();
@@ -98,6 +104,11 @@ public final class CausalReplayer implements FamilyReplayer {
             required(c, "Nodes").forEach(n -> names.add(n.asText()));
             mode = Mode.fromSpecName(required(c, "Mode").asText());
             recovery = Recovery.fromSpecName(required(c, "Recovery").asText());
+            // Traces made before the spec had garbage collection have no Collecting: it was off.
+            collecting = c.has("Collecting") && c.get("Collecting").asBoolean();
+            // Likewise for the memory bounds: unbounded, as the core's bounds were set before.
+            maxBuffered = c.has("MaxBuffered") ? c.get("MaxBuffered").asInt() : 1 << 20;
+            maxStored = c.has("MaxStored") ? c.get("MaxStored").asInt() : 1 << 20;
         }
 
         private int index(String name) {
@@ -137,7 +148,7 @@ public final class CausalReplayer implements FamilyReplayer {
                     cores = new CausalNode[names.size()];
                     for (int k = 0; k < cores.length; k++) {
                         CausalConfig cfg = new CausalConfig(names.size(), NodeId.of(k), mode, 1, 1, 0,
-                                1 << 20, 1 << 20, 1 << 20, recovery);
+                                maxBuffered, maxStored, 1 << 20, recovery);
                         cores[k] = factory.apply(cfg, ticker);
                         dlog.put(names.get(k), new ArrayList<>());
                     }
@@ -154,7 +165,8 @@ public final class CausalReplayer implements FamilyReplayer {
                     result = core(at).receive(m);
                     out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
                             result.outcome() == Outcome.ACCEPTED ? "buffered"
-                                    : result.outcome() == Outcome.DUPLICATE ? "duplicate" : result.outcome().name())));
+                                    : result.outcome() == Outcome.DUPLICATE ? "duplicate"
+                                    : result.outcome() == Outcome.REFUSED ? "refused" : result.outcome().name())));
                 }
                 case "Deliver" -> {
                     result = core(at).deliver(id(p));
@@ -179,6 +191,11 @@ public final class CausalReplayer implements FamilyReplayer {
                     // The network lost an envelope: no core call.
                 }
                 case "Crash" -> core(at).crash();
+                case "CollectGarbage" -> {
+                    int collected = core(at).collectGarbage();
+                    out.addAll(Mismatch.compare("collected", F.textNode("at least one"),
+                            F.textNode(collected > 0 ? "at least one" : "none")));
+                }
                 default -> throw new IllegalArgumentException("no causal core call for action " + step.action());
             }
             if (result != null) {
@@ -269,12 +286,21 @@ public final class CausalReplayer implements FamilyReplayer {
             }
             m.put(n + ".dlog", s.get("dlog").get(n));
             m.put(n + ".deliverable", deliverable(s, n));
+            if (collecting) {
+                ObjectNode rows = F.objectNode();
+                s.get("known").get(n).fields().forEachRemaining(r -> {
+                    if (!r.getKey().equals(n)) {
+                        rows.set(r.getKey(), r.getValue());
+                    }
+                });
+                m.put(n + ".known", rows);
+            }
             return m;
         }
 
         /**
          * The spec's Deliverable(i, m) over buf[i], from the trace's own vc and buf: the buffered
-         * messages the spec would let Deliver take now. Compared with the core's deliverable(), so a
+         * messages the spec would let Deliver take now (every one in the unordered mode). Compared with the core's deliverable(), so a
          * guard that is too loose (delivers without waiting) or too strict (GuardNotTooStrict) is
          * caught at the first state where it matters, even if the trace never delivers there.
          */
@@ -283,9 +309,9 @@ public final class CausalReplayer implements FamilyReplayer {
             JsonNode vc = s.get("vc").get(n);
             for (JsonNode m : s.get("buf").get(n)) {
                 String o = m.get("origin").asText();
-                boolean ok = m.get("seq").asLong() == vc.get(o).asLong() + 1;
+                boolean ok = mode == Mode.UNORDERED || m.get("seq").asLong() == vc.get(o).asLong() + 1;
                 for (String k : names) {
-                    if (!k.equals(o) && m.get("vc").get(k).asLong() > vc.get(k).asLong()) {
+                    if (mode != Mode.UNORDERED && !k.equals(o) && m.get("vc").get(k).asLong() > vc.get(k).asLong()) {
                         ok = false;
                     }
                 }
@@ -329,6 +355,11 @@ public final class CausalReplayer implements FamilyReplayer {
                 ready.addObject().put("origin", names.get(d.origin().index())).put("seq", d.seq());
             }
             m.put(n + ".deliverable", canonical(ready));
+            if (collecting) {
+                ObjectNode rows = F.objectNode();
+                st.known().forEach((j, row) -> rows.set(names.get(j.index()), vcJson(row)));
+                m.put(n + ".known", rows);
+            }
             return m;
         }
 

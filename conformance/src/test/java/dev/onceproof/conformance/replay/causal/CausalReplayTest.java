@@ -7,6 +7,7 @@ import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.Event;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.Recovery;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.replay.ReplayResult;
@@ -33,7 +34,8 @@ class CausalReplayTest {
         List<Path> t = StoredTraces.family(repo, "causal");
         assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
                 "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
-                "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl");
+                "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
+                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl");
         return t;
     }
 
@@ -78,6 +80,31 @@ class CausalReplayTest {
                 return d.origin();
             }
         })).containsAnyOf("sends", "missing");
+    }
+
+    @Test
+    void nodeThatNeverCollectsGarbageIsCaught() {
+        // CollectGarbage as a no-op: the stable event stays in the store the spec has emptied.
+        assertThat(firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            public int collectGarbage() {
+                return 0;
+            }
+        })).contains("store");
+    }
+
+    @Test
+    void nodeWithoutTheRestartRuleIsCaught() {
+        // Recovery "restart" built as "faithful": a retried gap revealed again stays given up.
+        assertThat(firstFailure((c, t) -> new CausalNode(
+                c.recovery() == Recovery.RESTART ? c.withRecovery(Recovery.FAITHFUL) : c, t))).contains("missing");
+    }
+
+    @Test
+    void nodeWithoutTheBufferBoundIsCaught() {
+        // maxBuffered lifted: the copy the spec refuses (BUFFER_FULL) is buffered.
+        assertThat(firstFailure((c, t) -> new CausalNode(c.withBounds(1 << 20, c.maxStored(), c.maxMissing()), t)))
+                .containsAnyOf("outcome", "buf");
     }
 
     /** Replays every stored trace on the broken node; the report of the first that fails. */
