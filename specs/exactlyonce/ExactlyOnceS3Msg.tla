@@ -101,7 +101,7 @@ StartSync(s) ==
     /\ UNCHANGED <<baseVars, stratVars, seen, entered>>
 
 \* What of s a merge reads and writes, as one value (so that a merge is a
-\* function, which ImmediateSync composes): K, D, the numbering, known.
+\* function, which ExchangeWith composes): K, D, the numbering, known.
 View(s) == [k |-> K[s], d |-> D[s], ent |-> entered[s], known |-> known[s]]
 
 \* Sets the views of the servers in DOMAIN vs, the others unchanged.
