@@ -63,13 +63,7 @@ final class HybridTraceFamily implements TraceFamily {
     }
 
     static ObjectNode relative(ObjectNode step, long origin) {
-        ObjectNode out = step.deepCopy();
-        for (String f : TIMES) {
-            if (out.has(f)) {
-                out.put(f, out.get(f).asLong() - origin);
-            }
-        }
-        return out;
+        return RpcTraceFamily.relative(step, origin, TIMES);
     }
 
     @Override

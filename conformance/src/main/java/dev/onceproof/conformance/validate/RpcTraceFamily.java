@@ -113,8 +113,13 @@ final class RpcTraceFamily implements TraceFamily {
     }
 
     static ObjectNode relative(ObjectNode step, long origin) {
+        return relative(step, origin, TIMES);
+    }
+
+    /** {@code step} with each of {@code times} (a number, or a map of numbers) less {@code origin}. */
+    static ObjectNode relative(ObjectNode step, long origin, Set<String> times) {
         ObjectNode out = step.deepCopy();
-        for (String f : TIMES) {
+        for (String f : times) {
             JsonNode v = out.get(f);
             if (v == null) {
                 continue;
