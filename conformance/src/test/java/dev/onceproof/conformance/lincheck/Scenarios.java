@@ -17,13 +17,13 @@ import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
  * filter's four reorderings with random scenarios only, 8 scenarios x 25 interleavings in model
  * checking and 8 x 500 runs in stress mode: none of the four was caught, in either mode).
  */
-final class Scenarios {
+public final class Scenarios {
 
     private Scenarios() {
     }
 
     /** The options with every scenario added. */
-    static <O extends Options<O, ?>> O with(O options, Class<?> testClass, String[][] scenarios) {
+    public static <O extends Options<O, ?>> O with(O options, Class<?> testClass, String[][] scenarios) {
         for (String[] s : scenarios) {
             options.addCustomScenario(parse(testClass, s));
         }
