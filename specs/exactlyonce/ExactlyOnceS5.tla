@@ -12,8 +12,8 @@
 (* Z22), carrying its D and send time (L229).  At a connection, the server *)
 (* pulls D from every t whose latest sync is not within T_r (L223):        *)
 (* TS[s][t] <= now - T_r (corrected, Z10; Boundary = "faithful" is A.7's   *)
-(* `<`), or that never synced; with clock skew, s's clock for now and the  *)
-(* bound widened by SkewAllowance (below, notes M5-d).                     *)
+(* `<`), or that never synced; on s's clock, with the window narrowed by  *)
+(* the skew allowance and T_e as the cores narrow it (below, notes M5-d).  *)
 (*                                                                         *)
 (* Model bound: a connection may end only while now + T_r <= MaxTime, so   *)
 (* the client can always keep its promise and reconnect within the bound   *)
@@ -26,17 +26,14 @@ CONSTANT
 
 ASSUME TrIsNat == Tr \in Nat
 
-\* The skew allowance (L219 "can be added to the appropriate parameters";
-\* Z10; notes M5-d): T_r is the client's promise, measured on its own clock
-\* (footnote 3), but s compares TS[s][t], t's clock, with its own.  If s's
-\* clock runs behind t's, a sync t sent before the client's last delivery
-\* can look younger than T_r.  s therefore pulls when TS[s][t] <= its clock
-\* - T_r + SkewAllowance, which covers every sync sent up to the end of the
-\* client's last connection when SkewAllowance >= MaxSkew (ExactlyOnceTimed).
-\* A definition a model overrides (`SkewAllowance <- MCSkewAllowance`); 0,
-\* with no skew, by default.  MutS5ClockSkew drops it.
-SkewAllowance == 0
-ASSUME SkewAllowanceCoversSkew == SkewAllowance \in Nat /\ SkewAllowance >= MaxSkew
+\* The freshness window (GatherConfig.window(), rule R3): T_r less the
+\* skew allowance and T_e (ExactlyOnceTimed).  T_r is the client's promise,
+\* measured on its own clock (footnote 3), but s compares TS[s][t], t's
+\* clock, with its own: if s's clock runs behind t's, a sync t sent before
+\* the client's last delivery can look younger than T_r, which the
+\* allowance (>= MaxSkew) covers (notes M5-d; MutS5ClockSkew drops it).
+Window == Tr - SkewAllowance - Te
+ASSUME WindowNotNegative == Window >= 0
 
 VARIABLE
     lastEnd   \* environment: when the client's last connection ended (Never if none)
@@ -54,7 +51,7 @@ Init == TimedInit /\ lastEnd = Never
 \* L223 with Z10: the servers s must pull from before it may deliver, on
 \* s's own clock widened by the skew allowance.
 Stale5(s) ==
-    {t \in Servers \ {s} : TS[s][t] = Never \/ NotFresh(TS[s][t], Clock(s) - Tr + SkewAllowance)}
+    {t \in Servers \ {s} : TS[s][t] = Never \/ NotFresh(TS[s][t], Clock(s) - Window)}
 
 CreateNote == CreateNoteG /\ UNCHANGED <<timedVars, lastEnd>>
 

@@ -47,7 +47,11 @@ Init == TimedInit /\ H = [t \in Servers |-> Never]
 
 \* L248 with Z10 and Z17: the servers s must pull from.
 HistoryLost == \E t \in Servers : H[t] = Unknown
-MustPull(s, t) == H[t] = Open \/ (H[t] >= 0 /\ NotFresh(TS[s][t], H[t]))
+\* The margin a sync must clear beyond the connection's end
+\* (GatherConfig.historyMargin()): the skew allowance, since H is the
+\* client's clock and TS the peer's (Z18, notes M6-e), and T_e (Z10).
+HistoryMargin == SkewAllowance + Te
+MustPull(s, t) == H[t] = Open \/ (H[t] >= 0 /\ NotFresh(TS[s][t], H[t] + HistoryMargin))
 Stale6(s) ==
     IF HistoryLost THEN Servers \ {s}
     ELSE {t \in Servers \ {s} : MustPull(s, t)}

@@ -42,6 +42,25 @@ MaxSkew == 0
 ClockOffset == [s \in Servers |-> 0]
 ASSUME ClockSkewBounded == MaxSkew \in Nat /\ ClockOffset \in [Servers -> 0..MaxSkew]
 
+\* The margins of the freshness tests, as the cores compute them
+\* (GatherConfig.window, historyMargin), both definitions a model overrides
+\* (`SkewAllowance <- MCSkewAllowance`, `Te <- MCTe`); 0 by default:
+\* - SkewAllowance, the cores' 2*skew (two clocks each within skew of true
+\*   time differ by at most 2*skew, L219): it covers MaxSkew (notes M5-d,
+\*   M6-e);
+\* - Te, T_e, the longest a message lives (L95): footnote 3 measures T_r
+\*   from the client's last message, which precedes the server's record of
+\*   that delivery by up to one message lifetime (Z10).  In these specs the
+\*   gap does not exist: with the atomic aDeliver the record is the
+\*   delivery, and with ExactlyOnceOutcome a server reveals no D while an
+\*   outcome is unknown.  The margin is carried so that the windows are
+\*   the cores' and replay runs with T_e > 0; README, "Time as the cores
+\*   keep it", says what can and cannot refute it.
+SkewAllowance == 0
+Te == 0
+ASSUME MarginsAreNat == SkewAllowance \in Nat /\ Te \in Nat
+ASSUME SkewAllowanceCoversSkew == SkewAllowance >= MaxSkew
+
 VARIABLES
     now,   \* the clock (global, Z18)
     TS     \* server, durable: TS[s][t] send time of the latest sync from t (Never if none)

@@ -47,4 +47,14 @@ ClientCrashed == lastAction.name = "ClientCrash" /\ lastEnd # Never
 NotClientCrashed == ~ClientCrashed
 LostMessage == lastAction.name = "Lose"
 NotLostMessage == ~LostMessage
+
+\* Time as the cores keep it (issue 20 item 3): a freshness decision the
+\* margins decide.  t's sync is stale at s only because the window is
+\* T_r - 2*skew - T_e: it is exactly at the bound, so dropping either part
+\* of the margin would count it fresh.
+MarginDecides ==
+    /\ lastAction.name = "StartSession"
+    /\ Te > 0 /\ SkewAllowance > 0
+    /\ \E t \in lastAction.stale : TS[lastAction.server][t] = Clock(lastAction.server) - Window
+NotMarginDecides == ~MarginDecides
 =============================================================================

@@ -50,4 +50,15 @@ LostMessage == lastAction.name = "Lose"
 NotLostMessage == ~LostMessage
 GatherFailed == lastAction.name = "GatherFail"
 NotGatherFailed == ~GatherFailed
+
+\* Time as the cores keep it (issue 20 item 3): a freshness decision the
+\* margins decide.  t's sync is later than the client's end time H(t), but
+\* by exactly 2*skew + T_e, so s pulls from t; dropping either part of the
+\* margin would count it fresh.
+MarginDecides ==
+    /\ lastAction.name = "StartSession"
+    /\ Te > 0 /\ SkewAllowance > 0
+    /\ \E t \in lastAction.stale :
+           H[t] >= 0 /\ TS[lastAction.server][t] = H[t] + HistoryMargin
+NotMarginDecides == ~MarginDecides
 =============================================================================

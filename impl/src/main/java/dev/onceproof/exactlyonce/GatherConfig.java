@@ -94,7 +94,7 @@ public final class GatherConfig {
      * leave the 2ε out (window T_r - T_e, margin T_e) while the future-stamp check still allows for
      * ε. {@code S5SkewTest} shows the duplicate this lets through.
      */
-    GatherConfig withSkewLeftOutOfFreshness() {
+    public GatherConfig withSkewLeftOutOfFreshness() {
         return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, false, plainDeliver);
     }
 

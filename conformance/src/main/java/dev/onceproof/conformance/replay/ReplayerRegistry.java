@@ -33,6 +33,8 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
                 new ExactlyOnceReplayer("ExactlyOnceS6"), new ExactlyOnceReplayer("ExactlyOnceS4Deliver"),
+                new ExactlyOnceReplayer("ExactlyOnceS4Outcome"), new ExactlyOnceReplayer("ExactlyOnceS5Outcome"),
+                new ExactlyOnceReplayer("ExactlyOnceS6Outcome"),
                 new CausalReplayer()));
     }
 

@@ -77,11 +77,18 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     public Set<String> actions() {
         if (GatherCores.GATHER_SPECS.contains(spec)) {
             Set<String> a = new java.util.TreeSet<>(GATHER);
-            if (!spec.startsWith("ExactlyOnceS4")) {
-                a.addAll(Set.of("Tick", "RecvSync", spec.equals("ExactlyOnceS5") ? "PeriodicSync" : "PushSync"));
+            String base = GatherCores.base(spec);
+            if (!base.startsWith("ExactlyOnceS4")) {
+                a.addAll(Set.of("Tick", "RecvSync", base.equals("ExactlyOnceS5") ? "PeriodicSync" : "PushSync"));
             }
-            if (spec.equals("ExactlyOnceS6")) {
+            if (base.equals("ExactlyOnceS6")) {
                 a.add("ClientLoseH");
+            }
+            if (!base.equals(spec)) {
+                a.addAll(Set.of("ADeliverCall", "DeferReplyD", "DeferEndGather"));
+                if (!base.startsWith("ExactlyOnceS4")) {
+                    a.add("DeferSync");
+                }
             }
             if (spec.equals("ExactlyOnceS4Deliver")) {
                 a.removeAll(Set.of("ADeliverOK", "ADeliverErr", "Tick", "RecvSync", "PeriodicSync"));
@@ -113,6 +120,9 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
             List<Mismatch> out = new ArrayList<>(cores.step(step.action(), step.params()));
             Map<String, JsonNode> expected = expected(step.state(), cores.fields());
             expected.put("delivered", step.state().get("delivered"));
+            if (expected.containsKey("att")) {
+                expected.put("att", GatherCores.attNotes(step.state().get("att")));
+            }
             out.addAll(Mismatch.compareAll(expected, cores.abstractState()));
             return out;
         }

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -62,7 +63,18 @@ import java.util.TreeSet;
  *   <li>{@code PurgeSync(s, t)} reads every server's D directly in the spec (its header: S3's
  *       {@code known}, "read directly"); the cores learn it from syncs: every other server's sync
  *       reaches s and t as knowledge ({@code learnSync}), then s and t exchange syncs built before
- *       either merges ({@code recvPurgeSync}), the spec's atomic exchange.</li>
+ *       either merges ({@code recvPurgeSync}), the spec's atomic exchange;</li>
+ *   <li>time: each server runs on its own clock, the spec's {@code Clock(s) = now + ClockOffset[s]};
+ *       the client's clock is {@code now} (H and T_r are on it). The cores get the trace's
+ *       {@code Te} and, as their skew, half its {@code SkewAllowance} (the cores' margin is 2*skew),
+ *       so their freshness window and margin are the spec's {@code Window} and
+ *       {@code HistoryMargin};</li>
+ *   <li>the {@code *Outcome} specs (ExactlyOnceOutcome): {@code ADeliverCall} is the core's
+ *       {@code aDeliver} (and the client's processing when the trace's call succeeded), the
+ *       outcome steps are {@code aDeliverOk}/{@code aDeliverErr} for the session the core's log
+ *       names, and {@code DeferReplyD}, {@code DeferSync}, {@code DeferEndGather} ask the core,
+ *       which must answer "deferred" / "unresolved"; {@code att} is compared as each server's
+ *       unresolved note, since the core cannot know an outcome before it arrives.</li>
  * </ul>
  */
 final class GatherCores {
@@ -103,7 +115,15 @@ final class GatherCores {
     }
 
     static final Set<String> GATHER_SPECS = Set.of("ExactlyOnceS4", "ExactlyOnceS5", "ExactlyOnceS6",
-            "ExactlyOnceS4Deliver");
+            "ExactlyOnceS4Deliver", "ExactlyOnceS4Outcome", "ExactlyOnceS5Outcome", "ExactlyOnceS6Outcome");
+
+    /**
+     * The strategy spec a spec refines: ExactlyOnceS5Outcome is ExactlyOnceS5 with aDeliver's
+     * outcome as steps of its own (module ExactlyOnceOutcome).
+     */
+    static String base(String spec) {
+        return spec.endsWith("Outcome") ? spec.substring(0, spec.length() - "Outcome".length()) : spec;
+    }
 
     /** The specs' encodings (ExactlyOnceTimed, ExactlyOnceS6): Never, Open, Unknown. */
     private static final long NEVER = -1;
@@ -111,6 +131,8 @@ final class GatherCores {
     private static final long UNKNOWN = -3;
 
     private final String spec;
+    /** The strategy spec ({@link #base}): what decides the time fields and the client. */
+    private final String base;
     private final Factory factory;
     private final ClientId client;
     private final List<ServerId> servers = new ArrayList<>();
@@ -120,7 +142,15 @@ final class GatherCores {
     private final boolean printedBoundary;
     /** Strategy 5's T_r (the constant Tr). */
     private final long tr;
+    /** The spec's now: the client's clock (H and T_r are on it, footnote 3, Z18). */
     private final ManualEoClock clock = new ManualEoClock(0);
+    /** Each server's clock, now + ClockOffset[s] (ExactlyOnceTimed's Clock(s)). */
+    private final Map<ServerId, ManualEoClock> clocks = new TreeMap<>();
+    private final Map<ServerId, Long> offsets = new TreeMap<>();
+    /** T_e of the cores: the spec's Te (0 where a model leaves it). */
+    private final long te;
+    /** The cores' skew (epsilon): half the spec's SkewAllowance, the cores' 2*skew. */
+    private final long skew;
     private final Map<ServerId, GatherServer> cores = new TreeMap<>();
     private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
     private final HistoryStore historyStore = new HistoryStore(new InMemorySnapshotStore());
@@ -139,6 +169,7 @@ final class GatherCores {
             throw new IllegalArgumentException("no server-centric exactly-once spec named " + spec);
         }
         this.spec = spec;
+        this.base = base(spec);
         this.factory = factory;
         this.client = ClientId.of(required(constants, "Client").asText());
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
@@ -146,8 +177,20 @@ final class GatherCores {
         this.allowDup = constants.path("AllowDup").asBoolean(false);
         constants.path("Cut").forEach(s -> cut.add(ServerId.of(s.asText())));
         this.printedBoundary = constants.path("Boundary").asText("corrected").equals("faithful");
-        this.tr = spec.equals("ExactlyOnceS5") ? required(constants, "Tr").asLong() : 0;
-        if (spec.equals("ExactlyOnceS6")) {
+        this.tr = base.equals("ExactlyOnceS5") ? required(constants, "Tr").asLong() : 0;
+        this.te = constants.path("Te").asLong(0);
+        long allowance = constants.path("SkewAllowance").asLong(0);
+        if (allowance % 2 != 0) {
+            throw new IllegalArgumentException("the trace's SkewAllowance " + allowance + " is odd: the cores' "
+                    + "margin is 2*skew, so replay needs an even allowance");
+        }
+        this.skew = allowance / 2;
+        for (ServerId s : servers) {
+            long off = constants.path("ClockOffset").path(s.name()).asLong(0);
+            offsets.put(s, off);
+            clocks.put(s, new ManualEoClock(off));
+        }
+        if (base.equals("ExactlyOnceS6")) {
             // The spec's fresh device has connected nowhere: H = Never everywhere.
             historyStore.save(new ClientEffect.RecordHistory(ClientHistory.never()));
         }
@@ -168,14 +211,14 @@ final class GatherCores {
     }
 
     private GatherConfig config(ServerId s) {
-        StrategyConfig c = strategyOf(spec).config(client, new TreeSet<>(servers), 0)
-                .times(tr, spec.equals("ExactlyOnceS5") ? 1 : 0, 0);
+        StrategyConfig c = strategyOf(spec).config(client, new TreeSet<>(servers), te)
+                .times(tr, base.equals("ExactlyOnceS5") ? 1 : 0, skew);
         c = printedBoundary ? c.withPrintedBoundary() : c;
         return (plainDeliver() ? c.withPlainDeliver() : c).gatherConfig(s);
     }
 
     private GatherServer newServer(ServerId s) {
-        return factory.server(spec, config(s), clock, stores.get(s).load());
+        return factory.server(spec, config(s), clocks.get(s), stores.get(s).load());
     }
 
     private GatherClient newClient(OptionalLong lastEnd) {
@@ -228,11 +271,21 @@ final class GatherCores {
             case "RecvD" -> out.addAll(recvD(server(p), peer(p), p));
             case "GatherFail" -> expect(out, action, "aborted", run(server(p), c -> c.gatherFail()));
             case "EndGather" -> out.addAll(endGather(server(p), p));
-            case "ADeliverOK" -> out.addAll(aDeliver(server(p), Cores.note(p), true));
-            case "ADeliverErr" -> out.addAll(aDeliver(server(p), Cores.note(p), false));
+            case "ADeliverOK" -> out.addAll(outcome()
+                    ? outcomeOf(server(p), Cores.note(p), true) : aDeliver(server(p), Cores.note(p), true));
+            case "ADeliverErr" -> out.addAll(outcome()
+                    ? outcomeOf(server(p), Cores.note(p), false) : aDeliver(server(p), Cores.note(p), false));
+            case "ADeliverCall" -> out.addAll(call(server(p), Cores.note(p), p.get("ok").asBoolean()));
+            case "DeferReplyD" -> expect(out, action, "deferred", run(server(p),
+                    c -> c.replyD(new EoMessage.DRequest(peer(p), server(p), client, Math.max(1, p.get("sid").asLong())))));
+            case "DeferEndGather" -> expect(out, action, "unresolved", run(server(p), GatherServer::endGather));
+            case "DeferSync" -> expect(out, action, "deferred", run(server(p), GatherServer::sync));
             case "PurgeSync" -> out.addAll(purgeSync(server(p), peer(p), p));
             case "Lose" -> out.addAll(lose(p));
-            case "Tick" -> clock.set(p.get("now").asLong());
+            case "Tick" -> {
+                clock.set(p.get("now").asLong());
+                clocks.forEach((s, c) -> c.set(clock.now() + offsets.get(s)));
+            }
             case "PushSync" -> out.addAll(sendSync(server(p), "PushSync", p));
             case "PeriodicSync" -> out.addAll(sendSync(server(p), "PeriodicSync", p));
             case "RecvSync" -> out.addAll(recvSync(server(p), peer(p), p));
@@ -348,7 +401,7 @@ final class GatherCores {
      * a dead session cannot deliver), so nothing happens there.
      */
     private void endConnSession() {
-        if (!spec.startsWith("ExactlyOnceS4")) {
+        if (!base.startsWith("ExactlyOnceS4")) {
             clientCore.conn().ifPresent(s -> run(s, GatherServer::endSession));
         }
     }
@@ -465,6 +518,54 @@ final class GatherCores {
         return out;
     }
 
+    // ---- ExactlyOnceOutcome: aDeliver's call and its outcome as separate steps ----------------
+
+    /** Whether the spec has aDeliver's outcome as steps of its own (ExactlyOnceOutcome). */
+    private boolean outcome() {
+        return spec.endsWith("Outcome");
+    }
+
+    /**
+     * ADeliverCall(s, i, ok): the core logs the attempt and calls aDeliver; the primitive processes
+     * the note (ok) or fails, and the core learns which only at the outcome step.
+     */
+    private List<Mismatch> call(ServerId s, NoteId i, boolean ok) {
+        GatherServer core = cores.get(s);
+        long session = core.session();
+        List<Mismatch> out = new ArrayList<>();
+        ServerStep call = run(s, c -> c.aDeliver(session, i));
+        expect(out, "ADeliverCall", "calling", call);
+        if (ok && call.outcome().equals("calling")) {
+            Note note = call.effects().stream().filter(e -> e instanceof ServerEffect.ADeliver)
+                    .map(e -> ((ServerEffect.ADeliver) e).note()).findFirst().orElseThrow();
+            carryOutClient(clientCore.receiveNote(new EoMessage.NoteDelivery(s, client, note)).effects());
+        }
+        return out;
+    }
+
+    /**
+     * ADeliverOK(s) / ADeliverErr(s) of ExactlyOnceOutcome: the outcome of the attempt the core
+     * logged reaches it, from the call's return or, after a crash, from the primitive's log.
+     */
+    private List<Mismatch> outcomeOf(ServerId s, NoteId i, boolean ok) {
+        String name = ok ? "ADeliverOK" : "ADeliverErr";
+        Long session = cores.get(s).unresolved().get(i);
+        if (session == null) {
+            return List.of(new Mismatch(name + ".attempt", '"' + i.text() + '"', "(no call awaits its outcome)"));
+        }
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, name, ok ? "delivered" : "failed",
+                run(s, c -> ok ? c.aDeliverOk(session, i) : c.aDeliverErr(session, i)));
+        return out;
+    }
+
+    /** The trace's att, as the cores can know it: each server's unresolved note (the outcome is unknown to it). */
+    static ObjectNode attNotes(JsonNode att) {
+        ObjectNode out = F.objectNode();
+        att.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().path("note").asText()));
+        return out;
+    }
+
     private List<Mismatch> purgeSync(ServerId s, ServerId t, ObjectNode p) {
         List<Mismatch> out = new ArrayList<>();
         for (ServerId u : servers) {
@@ -519,7 +620,7 @@ final class GatherCores {
                 syncs.put(json, m);
             }
         }
-        out.addAll(Mismatch.compare(name + ".ts", p.get("ts"), F.numberNode(clock.now())));
+        out.addAll(Mismatch.compare(name + ".ts", p.get("ts"), F.numberNode(clocks.get(s).now())));
         return out;
     }
 
@@ -632,14 +733,17 @@ final class GatherCores {
 
     Set<String> fields() {
         Set<String> f = new LinkedHashSet<>(List.of("conn", "connId", "K", "D", "sess", "snet", "delivered"));
-        if (!spec.startsWith("ExactlyOnceS4")) {
+        if (!base.startsWith("ExactlyOnceS4")) {
             f.addAll(List.of("now", "TS"));
         }
-        if (spec.equals("ExactlyOnceS6")) {
+        if (base.equals("ExactlyOnceS6")) {
             f.add("H");
         }
-        if (spec.equals("ExactlyOnceS5")) {
+        if (base.equals("ExactlyOnceS5")) {
             f.add("lastEnd");
+        }
+        if (outcome()) {
+            f.add("att");
         }
         if (plainDeliver()) {
             f.addAll(List.of("net", "pending"));
@@ -698,6 +802,14 @@ final class GatherCores {
                 pending.set(s.name(), a);
             }
             m.put("pending", pending);
+        }
+        if (outcome()) {
+            ObjectNode att = F.objectNode();
+            for (ServerId s : servers) {
+                SortedMap<NoteId, Long> open = cores.get(s).unresolved();
+                att.put(s.name(), open.isEmpty() ? "none" : open.firstKey().text());
+            }
+            m.put("att", att);
         }
         if (fields.contains("lastEnd") && clientCore instanceof S5Client s5) {
             m.put("lastEnd", F.numberNode(s5.lastEnd().orElse(NEVER)));

@@ -1,0 +1,12 @@
+-------------------- MODULE MutS5PeriodicSyncWhileUnknown --------------------
+(* Mutant (issue 20 item 2; L185, L193, L229; the Lincheck control         *)
+(* PeriodicSyncAtOnceLincheckTest): a server sends its periodic sync while *)
+(* one of its aDeliver outcomes is unknown.  A calls aDeliver(n1) at time  *)
+(* 0 and the client processes n1; the connection ends at 0.  At 1, before  *)
+(* the outcome reaches A, A syncs D_A without n1, stamped 1.  The client,  *)
+(* having kept its promise (T_r = 1), connects to B at 1; A's sync is not  *)
+(* older than 1 - T_r = 0, so B does not pull from A and delivers n1       *)
+(* again.  The one change is the cfg's SyncMayGo <- AtOnce.                *)
+(* Expected: NoDuplicateDelivery.                                          *)
+EXTENDS MCExactlyOnceS5Outcome
+=============================================================================
