@@ -16,15 +16,14 @@ ReceiveAckFork(m) ==
     /\ snet' = snet \cup {SyncMsg("syncReq", m.to, t, K[m.to], D'[m.to], seen[m.to]) : t \in Servers \ {m.to}}
     /\ UNCHANGED <<seen, entered>>
 
+\* MCExactlyOnceS3MsgLive's Z7Next with the forking ack and no StartSync.
 MutNext ==
     \/ CreateNoteM
-    \/ Same(ConnectNext)
-    \/ Same(ReceiveNoteNext)
+    \/ Same(ConnectNext) \/ Same(ReceiveNoteNext)
     \/ \E m \in net : ReceiveAckFork(m)
     \/ \E m \in net : Same(ReceivePurge(m)) \/ ReceivePurgeAckM(m)
-    \/ Same(ClientFaultNext)
     \/ \E s \in Servers :
-         \/ MsgSessionNext(s)
+         \/ Same(StartSession(s)) \/ Same(SendNext(s)) \/ Same(Timeout(s))
          \/ \E m \in snet : HandleSync(s, m) \/ ReceiveSyncReply(s, m)
          \/ Same(AuthorizeNext(s))
     \/ \E m \in snet : LoseSync(m)
