@@ -194,7 +194,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 + (jobCount == 1 ? " TLC at a time" : " TLCs side by side, lines in the order they finish") + ":");
         out.flush();
         List<ModelEntry> byCost = new ArrayList<>(models);
-        byCost.sort(Comparator.comparingDouble((ModelEntry m) -> ModelExpectation.cost(repo, m)).reversed());
+        byCost.sort(Comparator.comparingDouble(ModelExpectation.expectedSeconds(repo, manifest)).reversed());
         int[] finished = {0};
         int total = models.size();
         long poolStart = System.nanoTime();

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Which models and which families' trace work one shard runs. The units are a model, or all the
@@ -30,10 +31,6 @@ final class VerifyShard {
     record Selection(List<ModelEntry> models, List<String> traceFamilies, String description) {
     }
 
-    /** Seconds per unit of ModelExpectation.cost when no model has recorded seconds. */
-    private static final double DEFAULT_RATE = 1e-4;
-    /** A TLC run's start and parse, added to an estimate. */
-    private static final double START_SECONDS = 1.5;
     /** A trace run never timed. */
     private static final double TRACE_SECONDS = 2.0;
 
@@ -42,10 +39,10 @@ final class VerifyShard {
 
     static Selection select(Repo repo, Manifest manifest, List<ModelEntry> models, List<String> traceFamilies,
                             int freshSeeds, Shards.Spec spec) {
-        double rate = rate(repo, manifest);
+        ToDoubleFunction<ModelEntry> seconds = ModelExpectation.expectedSeconds(repo, manifest);
         List<Shards.Unit> units = new ArrayList<>();
         for (ModelEntry m : models) {
-            units.add(new Shards.Unit("model:" + m.name(), modelSeconds(repo, m, rate)));
+            units.add(new Shards.Unit("model:" + m.name(), seconds.applyAsDouble(m)));
         }
         for (String f : traceFamilies) {
             units.add(new Shards.Unit("traces:" + f, traceSeconds(repo, manifest, f, freshSeeds)));
@@ -62,23 +59,6 @@ final class VerifyShard {
         sb.append("  this run is shard ").append(spec).append(": ").append(ms.size()).append(" models")
                 .append(fs.isEmpty() ? "" : ", the trace work of " + String.join(", ", fs)).append(System.lineSeparator());
         return new Selection(ms, fs, sb.toString());
-    }
-
-    static double modelSeconds(Repo repo, ModelEntry m, double rate) {
-        return m.seconds() != null ? m.seconds() : START_SECONDS + rate * ModelExpectation.cost(repo, m);
-    }
-
-    /** Seconds per unit of cost, from the models that have recorded seconds. */
-    static double rate(Repo repo, Manifest manifest) {
-        double secs = 0;
-        double cost = 0;
-        for (ModelEntry m : manifest.models()) {
-            if (m.seconds() != null) {
-                secs += Math.max(0, m.seconds() - START_SECONDS);
-                cost += ModelExpectation.cost(repo, m);
-            }
-        }
-        return cost > 0 && secs > 0 ? secs / cost : DEFAULT_RATE;
     }
 
     /**

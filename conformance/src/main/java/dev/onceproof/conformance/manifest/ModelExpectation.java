@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Checks a TLC result against the model's manifest entry: the outcome, and the distinct-state count
@@ -24,11 +25,11 @@ public final class ModelExpectation {
     }
 
     /**
-     * How long a model is expected to take, in units of a safety model's distinct state, only to run
-     * the longest first (it changes no result). Liveness checking costs several times more per state
-     * (TLC builds the behaviour graph and searches it for fair cycles). A rough guess: the causal
-     * liveness models take far longer per state than the others (causal-live-crash, 512 states, was
-     * the slowest ci model), so callers run short jobs after the models to absorb such misses.
+     * How long a model is expected to take, in units of a safety model's distinct state, only to
+     * estimate the seconds of a model never timed ({@link #expectedSeconds}). Liveness checking costs
+     * several times more per state (TLC builds the behaviour graph and searches it for fair cycles).
+     * A rough guess, and far off for the causal liveness models (causal-live-crash, 512 states, is
+     * the slowest ci model): hence the recorded seconds come first.
      */
     public static double cost(Repo repo, ModelEntry m) {
         boolean liveness;
@@ -41,6 +42,32 @@ public final class ModelExpectation {
     }
 
     static final double LIVENESS_FACTOR = 4.0;
+
+    /** Seconds per unit of {@link #cost} when no model has recorded seconds. */
+    private static final double DEFAULT_RATE = 1e-4;
+    /** A TLC run's start and parse, added to an estimate. */
+    private static final double START_SECONDS = 1.5;
+
+    /**
+     * How long each model is expected to take, in seconds: its recorded {@code seconds} (written by
+     * {@code ./onceproof models time}), else an estimate from {@link #cost} at the rate of the timed
+     * models. What the schedulers order by (longest first) and the shards balance on. Ordering by
+     * {@link #cost} alone started causal-live-crash (512 states, the longest ci model at 30 s) 91st of
+     * 162, with 81 s of recorded work after it for two cores, where a late long model can end the
+     * models' phase alone on one core.
+     */
+    public static ToDoubleFunction<ModelEntry> expectedSeconds(Repo repo, Manifest manifest) {
+        double secs = 0;
+        double cost = 0;
+        for (ModelEntry m : manifest.models()) {
+            if (m.seconds() != null) {
+                secs += Math.max(0, m.seconds() - START_SECONDS);
+                cost += cost(repo, m);
+            }
+        }
+        double rate = cost > 0 && secs > 0 ? secs / cost : DEFAULT_RATE;
+        return m -> m.seconds() != null ? m.seconds() : START_SECONDS + rate * cost(repo, m);
+    }
 
     /**
      * The cfgs of the models small enough to start TLC with only the client compiler (see

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -36,8 +37,9 @@ class ManifestCiModelsTest {
         // no long model starts last; each test, in manifest order, waits for its own.
         ExecutorService pool = Executors.newFixedThreadPool(TlcJobs.defaultJobs());
         List<Future<TlcResult>> results = new ArrayList<>(Collections.nCopies(ci.size(), null));
+        ToDoubleFunction<ModelEntry> seconds = ModelExpectation.expectedSeconds(repo, repo.manifest());
         IntStream.range(0, ci.size()).boxed()
-                .sorted(Comparator.comparingDouble((Integer i) -> ModelExpectation.cost(repo, ci.get(i))).reversed())
+                .sorted(Comparator.comparingDouble((Integer i) -> seconds.applyAsDouble(ci.get(i))).reversed())
                 .forEach(i -> results.set(i, pool.submit(
                         () -> runner.run(ModelExpectation.request(repo, ci.get(i), Duration.ofMinutes(10))))));
         pool.shutdown();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,20 @@ class StalenessCheckTest {
 
     @TempDir
     Path dir;
+
+    /**
+     * The traces of the unchanged tiny repo, generated once for the class (three TLC runs) in a
+     * folder of its own: the tests that start from fresh traces copy them instead of generating
+     * the same three each. (Generation does not depend on where the repo is: TraceGeneratorTest.)
+     */
+    private static List<GeneratedTrace> fresh;
+
+    @BeforeAll
+    static void generateOnce(@TempDir Path sharedDir) {
+        Repo repo = TinyRepo.copyTo(sharedDir);
+        TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
+        fresh = StalenessCheck.check(repo, repo.manifest(), "tiny", g).generated();
+    }
 
     @Test
     void staleMissingAndExtraTracesAreEachNamed() throws Exception {
@@ -48,8 +63,7 @@ class StalenessCheckTest {
     @Test
     void freshTracesAreShownFreshByTheirHeadersWithoutRunningTlc() throws Exception {
         Repo repo = TinyRepo.copyTo(dir);
-        TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
-        TraceGenerator.write(repo.traces(), StalenessCheck.check(repo, repo.manifest(), "tiny", g).generated());
+        TraceGenerator.write(repo.traces(), fresh);
 
         // A generator whose TLC cannot run: the check must not need it.
         TraceGenerator noTlc = new TraceGenerator(repo, null, Duration.ofMinutes(2));
@@ -65,7 +79,7 @@ class StalenessCheckTest {
     void changingAModuleTheModelExtendsMarksEveryTraceOfItStale() throws Exception {
         Repo repo = TinyRepo.copyTo(dir);
         TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
-        TraceGenerator.write(repo.traces(), StalenessCheck.check(repo, repo.manifest(), "tiny", g).generated());
+        TraceGenerator.write(repo.traces(), fresh);
         assertThat(regenerated(repo)).isEmpty();
 
         // Counter.tla is reached from the model MCCounter by EXTENDS. Even a new comment is a change
@@ -102,6 +116,7 @@ class StalenessCheckTest {
         Files.writeString(model, Files.readString(model).replace("(* The tiny family's", "(* Helper: the tiny family's")
                 .replace("EXTENDS Counter", "EXTENDS Counter \\* not Helper\nName == \"Helper\""));
         TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
+        // The model is edited, so the shared traces are not its own: generate.
         TraceGenerator.write(repo.traces(), StalenessCheck.check(repo, repo.manifest(), "tiny", g).generated());
         assertThat(regenerated(repo)).isEmpty();
 
@@ -132,7 +147,7 @@ class StalenessCheckTest {
     void aTraceEditedAfterGenerationIsRegeneratedAndReportedStale() throws Exception {
         Repo repo = TinyRepo.copyTo(dir);
         TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
-        TraceGenerator.write(repo.traces(), StalenessCheck.check(repo, repo.manifest(), "tiny", g).generated());
+        TraceGenerator.write(repo.traces(), fresh);
         Path seed1 = repo.traces().resolve("tiny/tiny-sim-seed1.jsonl");
         Files.writeString(seed1, Files.readString(seed1).replaceFirst("\"x\":0", "\"x\":7"));
         Path two = repo.traces().resolve("tiny/tiny-two.jsonl");

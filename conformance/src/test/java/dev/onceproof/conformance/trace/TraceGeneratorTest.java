@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,19 @@ class TraceGeneratorTest {
     @TempDir
     Path dir;
 
-    private List<GeneratedTrace> generateAll(Repo repo) {
+    /**
+     * One generation of the tiny repo, shared by the tests that only read it: each generation is
+     * three TLC runs, and the class made four of the same (the repeat in the byte-identity test,
+     * which makes its own second one in another folder, is what checks determinism).
+     */
+    private static List<GeneratedTrace> shared;
+
+    @BeforeAll
+    static void generateOnce(@TempDir Path sharedDir) {
+        shared = generateAll(TinyRepo.copyTo(sharedDir));
+    }
+
+    private static List<GeneratedTrace> generateAll(Repo repo) {
         TraceGenerator g = new TraceGenerator(repo, new TlcRunner(), Duration.ofMinutes(2));
         Manifest m = repo.manifest();
         List<GeneratedTrace> all = new ArrayList<>();
@@ -28,8 +41,9 @@ class TraceGeneratorTest {
 
     @Test
     void generationIsByteIdenticalWhenRepeated() throws Exception {
+        // The shared generation was made in another folder: the bytes must not depend on where the repo is.
         Repo repo = TinyRepo.copyTo(dir);
-        List<Path> first = TraceGenerator.write(repo.traces(), generateAll(repo));
+        List<Path> first = TraceGenerator.write(repo.traces(), shared);
         List<byte[]> bytes = new ArrayList<>();
         for (Path p : first) {
             bytes.add(Files.readAllBytes(p));
@@ -45,8 +59,7 @@ class TraceGeneratorTest {
 
     @Test
     void traceFilesFollowTheConventions() {
-        Repo repo = TinyRepo.copyTo(dir);
-        List<GeneratedTrace> all = generateAll(repo);
+        List<GeneratedTrace> all = shared;
         TraceFile sim = TraceCodec.parse(Path.of("tiny-sim-seed1.jsonl"), all.get(0).content());
         assertThat(sim.header().spec()).isEqualTo("Counter");
         assertThat(sim.header().seed()).isEqualTo(1L);
@@ -70,8 +83,7 @@ class TraceGeneratorTest {
 
     @Test
     void actionsNoTraceTakesAreReported() {
-        Repo repo = TinyRepo.copyTo(dir);
-        assertThat(TraceGenerator.uncovered(generateAll(repo))).containsOnlyKeys("tiny")
+        assertThat(TraceGenerator.uncovered(shared)).containsOnlyKeys("tiny")
                 .extractingByKey("tiny").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.COLLECTION)
                 .contains("Never");
     }
