@@ -72,8 +72,10 @@ public abstract class S3LincheckBase {
         peer = S3Server.fresh(new ServerConfig(a, c, servers, 0), clock);
         core = new S3Server(new ServerConfig(b, c, servers, 0), clock, variant, ServerDurableState.initial());
         for (char n : NOTES.toCharArray()) {
+            // The replication round at once (A's replica stored at B, B's ack, A's commit), as the
+            // specs' atomic CreateNote: the note is deliverable at B from here on.
             ServerStep created = peer.createNote(NoteId.global(String.valueOf(n)), "");
-            core.receiveReplica(replica(created));
+            dev.onceproof.exactlyonce.Replication.atOnce(created, s -> s.equals(a) ? peer : core);
         }
         server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()), handoff);
     }
