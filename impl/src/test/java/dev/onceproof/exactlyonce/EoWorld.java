@@ -343,6 +343,17 @@ final class EoWorld {
         return out;
     }
 
+    /** Delivers the oldest message in flight that {@code which} picks (a hand-made schedule's step). */
+    void deliverFirst(java.util.function.Predicate<EoMessage> which) {
+        for (int i = 0; i < net.size(); i++) {
+            if (which.test(net.get(i).message())) {
+                deliver(i, false);
+                return;
+            }
+        }
+        throw new IllegalStateException("no such message in flight: " + net);
+    }
+
     /** Delivers the newest message in flight: older ones (a sync reply, say) wait and arrive stale. */
     void deliverNewest() {
         if (!net.isEmpty()) {
