@@ -39,9 +39,23 @@ import java.util.TreeSet;
  * has seen every note the receiver has, so the rule applies exactly as the spec's Sync applies it:
  * the atomic Sync remains a faithful abstraction of the three messages (checked: every stored
  * trace replays, and {@code S3StaleSyncProperties} finds the core with and without the watermark
- * in the same K, D and R after any schedule of immediate exchanges). (Under asynchronous
- * replication the numbers would differ between servers; the rule would then need per-origin
- * watermarks, notes Z1. This core, as the spec, assumes atomic replication.)
+ * in the same K, D and R after any schedule of immediate exchanges).
+ *
+ * <p><b>The acknowledged replication round</b> (specs/exactlyonce/README.md, "Replication: the
+ * acknowledged round"; notes Z1). The spec's CreateNote enters a note in every K at once; here a
+ * replica travels. So a note is offered to the client only once every server has stored it: a
+ * server stores a replica and acknowledges it with the number it gave the note
+ * ({@link EoMessage.ReplicaAck}); once the origin holds every server's number it commits and sends
+ * them all to every server ({@link EoMessage.ReplicaCommit}); a note is deliverable at a server
+ * only once committed there. Servers still number notes in different orders (arrival order), so
+ * the K-difference rule reads a sync's watermark against the SENDER's own number for the note,
+ * known from the round (unknown: the snapshot vouches for nothing): "missing from its K, and its
+ * number there within its watermark" then means the sender had stored the note and no longer held
+ * it. The round alone, with our own numbers, is refuted by TLC
+ * ({@code exactlyonce-control-s3msg-round-alone}). Lost round messages are resent with the next
+ * sync. A replica that arrives after its note was purged (possible only beyond the lifetime T_e)
+ * is stored but never committed, so never offered. While a server is down, notes created meanwhile
+ * are deliverable nowhere: the round trades that availability for exactly-once.
  *
  * <p>Sans-IO and not thread-safe; {@code ConcurrentS3Server} shares one between a session thread
  * and sync threads.
