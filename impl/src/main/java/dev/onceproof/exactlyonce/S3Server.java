@@ -194,7 +194,7 @@ public final class S3Server implements ServerCore {
         Note note = new Note(id, config.client(), body);
         enter(note);
         if (replicationRound && !config.others().isEmpty()) {
-            numbers.put(id, new TreeMap<>(java.util.Map.of(config.self(), entered.get(id))));
+            numbers.put(id, own(id));
             origins.put(id, config.self());
         }
         return ServerCore.created("created", config, note, record());
@@ -220,9 +220,16 @@ public final class S3Server implements ServerCore {
         if (!replicationRound) {
             return new ServerStep("stored", List.of(record()));
         }
-        numbers.put(id, new TreeMap<>(java.util.Map.of(config.self(), entered.get(id))));
+        numbers.put(id, own(id));
         origins.put(id, m.from());
         return new ServerStep("stored", List.of(record(), ack(id)));
+    }
+
+    /** The round's numbers of a note just stored here: ours only. */
+    private TreeMap<ServerId, Long> own(NoteId id) {
+        TreeMap<ServerId, Long> nums = new TreeMap<>();
+        nums.put(config.self(), entered.get(id));
+        return nums;
     }
 
     private ServerEffect ack(NoteId id) {
@@ -303,6 +310,12 @@ public final class S3Server implements ServerCore {
         return new ServerStep("committed", List.of(record()));
     }
 
+    /** When i became deliverable here, in {@link #readyOrder}'s count (0: before any since the last crash). */
+    private long order(NoteId i) {
+        Long at = readyOrder.get(i);
+        return at == null ? 0 : at;
+    }
+
     /** Whether note i's replication round is complete here (or i predates the round). */
     private boolean complete(NoteId i) {
         TreeMap<ServerId, Long> nums = numbers.get(i);
@@ -337,9 +350,11 @@ public final class S3Server implements ServerCore {
             return ServerStep.of(active && pending == null ? "idle" : "busy");
         }
         NoteId first = candidates.first();
-        for (NoteId i : variant == S3Variant.PRINTED ? List.<NoteId>of() : candidates) {
-            if (readyOrder.getOrDefault(i, 0L) < readyOrder.getOrDefault(first, 0L)) {
-                first = i;
+        if (variant == S3Variant.CORRECTED) {
+            for (NoteId i : candidates) {
+                if (order(i) < order(first)) {
+                    first = i;
+                }
             }
         }
         return sendNote(first);
@@ -594,7 +609,9 @@ public final class S3Server implements ServerCore {
     private SortedSet<NoteId> undelivered() {
         TreeSet<NoteId> kd = new TreeSet<>(k.keySet());
         kd.removeAll(d);
-        kd.removeIf(i -> !complete(i));
+        for (NoteId i : origins.keySet()) {
+            kd.remove(i); // not complete here (every note of origins is one; see complete)
+        }
         return kd;
     }
 

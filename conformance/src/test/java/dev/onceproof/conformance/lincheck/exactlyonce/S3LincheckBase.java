@@ -75,7 +75,9 @@ public abstract class S3LincheckBase {
             // The replication round at once (A's replica stored at B, B's ack, A's commit), as the
             // specs' atomic CreateNote: the note is deliverable at B from here on.
             ServerStep created = peer.createNote(NoteId.global(String.valueOf(n)), "");
-            dev.onceproof.exactlyonce.Replication.atOnce(created, s -> s.equals(a) ? peer : core);
+            ServerStep stored = core.receiveReplica(replica(created));
+            ServerStep committed = peer.receiveReplicaAck(sent(stored, EoMessage.ReplicaAck.class));
+            core.receiveReplicaCommit(sent(committed, EoMessage.ReplicaCommit.class));
         }
         server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()), handoff);
     }
@@ -133,6 +135,15 @@ public abstract class S3LincheckBase {
             }
         }
         return step;
+    }
+
+    static <T extends EoMessage> T sent(ServerStep step, Class<T> type) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s && type.isInstance(s.message())) {
+                return type.cast(s.message());
+            }
+        }
+        throw new IllegalStateException("no " + type.getSimpleName() + " in " + step);
     }
 
     static EoMessage.Replica replica(ServerStep step) {
