@@ -2,7 +2,9 @@ package dev.onceproof.exactlyonce;
 
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -123,6 +125,57 @@ public sealed interface EoMessage {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
             Objects.requireNonNull(note, "note");
+        }
+    }
+
+    /** Most servers a {@link ReplicaCommit} may name (as many as a connect history, {@link ClientHistory}). */
+    int MAX_SERVERS = ClientHistory.MAX_SERVERS;
+
+    /**
+     * The acknowledged replication round ({@link S3Server}): {@code from} has stored the replica of
+     * note {@code id} (durably) as its {@code number}-th note, and tells the note's origin {@code to}.
+     */
+    record ReplicaAck(ServerId from, ServerId to, ClientId client, NoteId id, long number) implements EoMessage {
+        public ReplicaAck {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(client, "client");
+            Objects.requireNonNull(id, "id");
+            if (number < 1) {
+                throw new InvalidMessageException("number", number + " is below 1 (notes are numbered from 1)");
+            }
+        }
+    }
+
+    /**
+     * The round's end, from the note's origin: every server has stored note {@code id}, so it may be
+     * delivered; {@code numbers} is every server's number for it (the origin's and each ack's), which
+     * the receiver reads a sync's watermark against ({@link S3Server}).
+     */
+    record ReplicaCommit(ServerId from, ServerId to, ClientId client, NoteId id, SortedMap<ServerId, Long> numbers)
+            implements EoMessage {
+        public ReplicaCommit {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(client, "client");
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(numbers, "numbers");
+            if (numbers.size() < 2 || numbers.size() > MAX_SERVERS) {
+                throw new InvalidMessageException("numbers", numbers.size() + " servers, not 2.." + MAX_SERVERS);
+            }
+            TreeMap<ServerId, Long> copy = new TreeMap<>();
+            numbers.forEach((s, n) -> {
+                Objects.requireNonNull(s, "numbers server");
+                if (n == null || n < 1) {
+                    throw new InvalidMessageException("numbers[" + s + "]", n + " is not a number from 1");
+                }
+                copy.put(s, n);
+            });
+            if (!copy.containsKey(from) || !copy.containsKey(to)) {
+                throw new InvalidMessageException("numbers", "names " + copy.keySet() + ", not both " + from
+                        + " and " + to);
+            }
+            numbers = java.util.Collections.unmodifiableSortedMap(copy);
         }
     }
 

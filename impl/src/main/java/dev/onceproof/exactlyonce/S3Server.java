@@ -39,9 +39,23 @@ import java.util.TreeSet;
  * has seen every note the receiver has, so the rule applies exactly as the spec's Sync applies it:
  * the atomic Sync remains a faithful abstraction of the three messages (checked: every stored
  * trace replays, and {@code S3StaleSyncProperties} finds the core with and without the watermark
- * in the same K, D and R after any schedule of immediate exchanges). (Under asynchronous
- * replication the numbers would differ between servers; the rule would then need per-origin
- * watermarks, notes Z1. This core, as the spec, assumes atomic replication.)
+ * in the same K, D and R after any schedule of immediate exchanges).
+ *
+ * <p><b>The acknowledged replication round</b> (specs/exactlyonce/README.md, "Replication: the
+ * acknowledged round"; notes Z1). The spec's CreateNote enters a note in every K at once; here a
+ * replica travels. So a note is offered to the client only once every server has stored it: a
+ * server stores a replica and acknowledges it with the number it gave the note
+ * ({@link EoMessage.ReplicaAck}); once the origin holds every server's number it commits and sends
+ * them all to every server ({@link EoMessage.ReplicaCommit}); a note is deliverable at a server
+ * only once committed there. Servers still number notes in different orders (arrival order), so
+ * the K-difference rule reads a sync's watermark against the SENDER's own number for the note,
+ * known from the round (unknown: the snapshot vouches for nothing): "missing from its K, and its
+ * number there within its watermark" then means the sender had stored the note and no longer held
+ * it. The round alone, with our own numbers, is refuted by TLC
+ * ({@code exactlyonce-control-s3msg-round-alone}). Lost round messages are resent with the next
+ * sync. A replica that arrives after its note was purged (possible only beyond the lifetime T_e)
+ * is stored but never committed, so never offered. While a server is down, notes created meanwhile
+ * are deliverable nowhere: the round trades that availability for exactly-once.
  *
  * <p>Sans-IO and not thread-safe; {@code ConcurrentS3Server} shares one between a session thread
  * and sync threads.
@@ -52,6 +66,8 @@ public final class S3Server implements ServerCore {
     private final EoClock clock;
     private final S3Variant variant;
     private final boolean watermark;
+    /** Mutation seam: false makes a note deliverable as soon as it is in K (no replication round). */
+    private final boolean replicationRound;
     private final Limits limits = Limits.global();
 
     // Durable.
@@ -63,6 +79,14 @@ public final class S3Server implements ServerCore {
     private long seen;
     /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
     private final TreeMap<NoteId, Long> entered;
+    /**
+     * The replication round: note -> each server's number for it as far as we know (ours always).
+     * Complete (the note may be delivered) when it names every server; a note of K with no entry
+     * predates the round and counts as complete. Invariant: its keys are in K.
+     */
+    private final TreeMap<NoteId, TreeMap<ServerId, Long>> numbers = new TreeMap<>();
+    /** The notes of K whose round is not complete here -> their origin. Invariant: keys in numbers. */
+    private final TreeMap<NoteId, ServerId> origins;
 
     // Volatile (notes Z13): sessions and sync knowledge die with the server.
     /** {@code sess[s].active}. */
@@ -81,20 +105,39 @@ public final class S3Server implements ServerCore {
      * itself sent, so "i in known[t]" means t really had i in D (and D loses i only with K).
      */
     private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    /**
+     * The order in which notes' replication rounds completed here since the last crash (a note
+     * missing here: 0, before any that completed since). A session offers the earliest first, so the
+     * client meets notes in the order they became deliverable, as under atomic replication it meets
+     * them in creation order: a note the client took whose acknowledgement was lost is offered again
+     * before notes that became deliverable after it (else, with R full, the client would refuse
+     * those for ever and the lost acknowledgement never be repaired).
+     */
+    private final TreeMap<NoteId, Long> readyOrder = new TreeMap<>();
+    private long readyCount;
     /** When i was first seen in our D and every known D: purge may be authorized T_e later (Z4). */
     private final TreeMap<NoteId, Long> confirmedAt = new TreeMap<>();
 
     public S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable) {
-        this(config, clock, variant, durable, true);
+        this(config, clock, variant, durable, true, true);
+    }
+
+    S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable, boolean watermark) {
+        this(config, clock, variant, durable, watermark, true);
     }
 
     /**
      * Mutation seam for tests: {@code watermark = false} applies the K-difference rule to every
      * note, whatever the snapshot's {@code seen} (the core before the watermark), so a test can show
-     * that its check catches the stale-snapshot purge.
+     * that its check catches the stale-snapshot purge. {@code replicationRound = false} makes a note
+     * deliverable as soon as it enters K, at its origin on createNote and elsewhere on its replica,
+     * and reads a sync's watermark against our own number for a note (the core before the round),
+     * so a test can show that its check catches asynchronous replication (notes Z1, M3-f).
      */
-    S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable, boolean watermark) {
+    S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable, boolean watermark,
+            boolean replicationRound) {
         this.watermark = watermark;
+        this.replicationRound = replicationRound;
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.variant = Objects.requireNonNull(variant, "variant");
@@ -109,6 +152,8 @@ public final class S3Server implements ServerCore {
                 entered.put(i, ++seen); // a state built without numbers: number its notes in id order
             }
         }
+        durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
+        this.origins = new TreeMap<>(durable.origins());
     }
 
     public static S3Server fresh(ServerConfig config, EoClock clock) {
@@ -126,10 +171,17 @@ public final class S3Server implements ServerCore {
         return createNote(EoServer.named(strategy(), id), body);
     }
 
-    /** The purge acknowledgement, then the messages every Strategy 0-3 server takes. */
+    /** The purge acknowledgement, the replication round's messages, then those every Strategy 0-3 server takes. */
     @Override
     public ServerStep receive(EoMessage m) {
-        return m instanceof EoMessage.PurgeAck a ? receivePurgeAck(a) : ServerCore.super.receive(m);
+        if (m instanceof EoMessage.PurgeAck a) {
+            return receivePurgeAck(a);
+        } else if (m instanceof EoMessage.ReplicaAck a) {
+            return receiveReplicaAck(a);
+        } else if (m instanceof EoMessage.ReplicaCommit c) {
+            return receiveReplicaCommit(c);
+        }
+        return ServerCore.super.receive(m);
     }
 
     /** The spec's {@code CreateNote(n)} at its origin: into K here and, by replicas, everywhere. */
@@ -141,20 +193,133 @@ public final class S3Server implements ServerCore {
         }
         Note note = new Note(id, config.client(), body);
         enter(note);
+        if (replicationRound && !config.others().isEmpty()) {
+            numbers.put(id, own(id));
+            origins.put(id, config.self());
+        }
         return ServerCore.created("created", config, note, record());
     }
 
+    /**
+     * A replica from its origin enters K, numbered here, and (with the round) is acknowledged with
+     * that number; it may be delivered only once the origin's commit arrives. A replica of a note we
+     * already hold is acknowledged again (the first ack may have been lost).
+     */
     @Override
     public ServerStep receiveReplica(EoMessage.Replica m) {
         config.checkToSelf(m.to());
         config.checkFromPeer("from", m.from());
         config.checkClient("note.client", m.note().client());
         limits.check("note.id", m.note().id());
-        if (k.containsKey(m.note().id())) {
-            return ServerStep.of("ignored");
+        NoteId id = m.note().id();
+        if (k.containsKey(id)) {
+            return replicationRound && m.from().equals(origins.get(id)) ? new ServerStep("acknowledged", List.of(ack(id)))
+                    : ServerStep.of("ignored");
         }
         enter(m.note());
-        return new ServerStep("stored", List.of(record()));
+        if (!replicationRound) {
+            return new ServerStep("stored", List.of(record()));
+        }
+        numbers.put(id, own(id));
+        origins.put(id, m.from());
+        return new ServerStep("stored", List.of(record(), ack(id)));
+    }
+
+    /** The round's numbers of a note just stored here: ours only. */
+    private TreeMap<ServerId, Long> own(NoteId id) {
+        TreeMap<ServerId, Long> nums = new TreeMap<>();
+        nums.put(config.self(), entered.get(id));
+        return nums;
+    }
+
+    private ServerEffect ack(NoteId id) {
+        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), origins.get(id), config.client(), id,
+                entered.get(id)));
+    }
+
+    /**
+     * At the note's origin: {@code from} stored the replica as its number. Once every server has,
+     * the round is complete: the note may be delivered here, and every other server hears so with
+     * every server's number ({@link EoMessage.ReplicaCommit}). An ack for a note whose round is
+     * already complete is answered with the commit again (the peer lacks it); for a note no longer
+     * in K (purged), ignored.
+     */
+    public ServerStep receiveReplicaAck(EoMessage.ReplicaAck m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.check("id", m.id());
+        NoteId id = m.id();
+        TreeMap<ServerId, Long> nums = numbers.get(id);
+        if (!replicationRound || nums == null) {
+            return ServerStep.of("ignored");
+        }
+        if (!complete(id)) {
+            if (!config.self().equals(origins.get(id))) {
+                throw new InvalidMessageException("to", "ack for note " + id + ", whose origin is "
+                        + origins.get(id) + ", not " + config.self());
+            }
+            nums.put(m.from(), m.number());
+            if (nums.size() < config.servers().size()) {
+                return new ServerStep("acknowledged", List.of(record()));
+            }
+            origins.remove(id);
+            readyOrder.put(id, ++readyCount);
+            List<ServerEffect> effects = new ArrayList<>();
+            effects.add(record());
+            for (ServerId t : config.others()) {
+                effects.add(commitTo(t, id));
+            }
+            return new ServerStep("committed", effects);
+        }
+        return nums.size() == config.servers().size() && m.number() == nums.get(m.from())
+                ? new ServerStep("recommitted", List.of(commitTo(m.from(), id))) : ServerStep.of("ignored");
+    }
+
+    private ServerEffect commitTo(ServerId t, NoteId id) {
+        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), id,
+                numbers.get(id)));
+    }
+
+    /**
+     * From the note's origin: every server stored it; it may be delivered here, and a sync's
+     * watermark is read against each server's own number for it. For a note not in K (purged
+     * here) or already complete, ignored. A commit that gives us a number other than ours is not
+     * about our copy and is refused.
+     */
+    public ServerStep receiveReplicaCommit(EoMessage.ReplicaCommit m) {
+        config.checkToSelf(m.to());
+        config.checkFromPeer("from", m.from());
+        config.checkClient("client", m.client());
+        limits.check("id", m.id());
+        NoteId id = m.id();
+        if (!replicationRound || !k.containsKey(id) || complete(id)) {
+            return ServerStep.of("ignored");
+        }
+        if (!m.numbers().keySet().equals(config.servers())) {
+            throw new InvalidMessageException("numbers", "names " + m.numbers().keySet() + ", not the servers "
+                    + config.servers());
+        }
+        if (!m.numbers().get(config.self()).equals(entered.get(id))) {
+            throw new InvalidMessageException("numbers[" + config.self() + "]", m.numbers().get(config.self())
+                    + " for note " + id + ", which is number " + entered.get(id) + " here");
+        }
+        numbers.put(id, new TreeMap<>(m.numbers()));
+        origins.remove(id);
+        readyOrder.put(id, ++readyCount);
+        return new ServerStep("committed", List.of(record()));
+    }
+
+    /** When i became deliverable here, in {@link #readyOrder}'s count (0: before any since the last crash). */
+    private long order(NoteId i) {
+        Long at = readyOrder.get(i);
+        return at == null ? 0 : at;
+    }
+
+    /** Whether note i's replication round is complete here (or i predates the round). */
+    private boolean complete(NoteId i) {
+        TreeMap<ServerId, Long> nums = numbers.get(i);
+        return nums == null || !origins.containsKey(i) && nums.size() == config.servers().size();
     }
 
     private void enter(Note note) {
@@ -181,8 +346,18 @@ public final class S3Server implements ServerCore {
     @Override
     public ServerStep sendNote() {
         SortedSet<NoteId> candidates = variant == S3Variant.PRINTED ? u : undelivered();
-        return candidates.isEmpty() || !active || pending != null
-                ? ServerStep.of(active && pending == null ? "idle" : "busy") : sendNote(candidates.first());
+        if (candidates.isEmpty() || !active || pending != null) {
+            return ServerStep.of(active && pending == null ? "idle" : "busy");
+        }
+        NoteId first = candidates.first();
+        if (variant == S3Variant.CORRECTED) {
+            for (NoteId i : candidates) {
+                if (order(i) < order(first)) {
+                    first = i;
+                }
+            }
+        }
+        return sendNote(first);
     }
 
     /**
@@ -254,6 +429,7 @@ public final class S3Server implements ServerCore {
         syncPending = false;
         known.clear();
         confirmedAt.clear();
+        readyOrder.clear();
     }
 
     /**
@@ -272,7 +448,29 @@ public final class S3Server implements ServerCore {
             effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
                     new TreeSet<>(k.keySet()), d, new TreeSet<>(), seen)));
         }
+        effects.addAll(resendRound());
         return new ServerStep("syncStarted", effects);
+    }
+
+    /**
+     * The rounds not complete here, carried on with the periodic sync (so a lost replica, ack or
+     * commit delays a note, never loses it): at the origin, the replica again to every server that
+     * has not acknowledged; elsewhere, the ack again (the origin answers a late one with the commit).
+     */
+    private List<ServerEffect> resendRound() {
+        List<ServerEffect> out = new ArrayList<>();
+        origins.forEach((id, origin) -> {
+            if (origin.equals(config.self())) {
+                for (ServerId t : config.others()) {
+                    if (!numbers.get(id).containsKey(t)) {
+                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, k.get(id))));
+                    }
+                }
+            } else {
+                out.add(ack(id));
+            }
+        });
+        return out;
     }
 
     /** The sync handler (App. A.4): merge the sender's K and D, reply with ours after the merge. */
@@ -313,9 +511,12 @@ public final class S3Server implements ServerCore {
      * {@code seen} (a snapshot built before the note existed says nothing of it; see the class doc).
      */
     private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD, long theirSeen) {
-        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i) && (entered.get(i) <= theirSeen || !watermark));
+        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i) && (!watermark || within(i, from, theirSeen)));
         d.retainAll(k.keySet());
         entered.keySet().retainAll(k.keySet());
+        numbers.keySet().retainAll(k.keySet());
+        origins.keySet().retainAll(k.keySet());
+        readyOrder.keySet().retainAll(k.keySet());
         for (NoteId i : theirD) {
             if (k.containsKey(i)) {
                 d.add(i);
@@ -329,6 +530,18 @@ public final class S3Server implements ServerCore {
                 confirmedAt.putIfAbsent(i, now);
             }
         }
+    }
+
+    /**
+     * Whether a snapshot of {@code from}'s K with watermark {@code theirSeen} could have known note
+     * i: {@code from}'s own number for i is at most the watermark. That number comes from the
+     * replication round (unknown until the commit arrives: then the snapshot vouches for nothing);
+     * without the round, or for a note that predates it, it is taken to be ours (atomic
+     * replication numbers every note alike everywhere, notes Z1).
+     */
+    private boolean within(NoteId i, ServerId from, long theirSeen) {
+        Long theirs = replicationRound && numbers.containsKey(i) ? numbers.get(i).get(from) : entered.get(i);
+        return theirs != null && theirs <= theirSeen;
     }
 
     private boolean inEveryD(NoteId i) {
@@ -385,13 +598,20 @@ public final class S3Server implements ServerCore {
         k.remove(m.id());
         d.remove(m.id());
         entered.remove(m.id());
+        numbers.remove(m.id());
+        origins.remove(m.id());
+        readyOrder.remove(m.id());
         confirmedAt.remove(m.id());
         return new ServerStep("purged", List.of(record()));
     }
 
+    /** K - D, of the notes whose replication round is complete (no note is offered before). */
     private SortedSet<NoteId> undelivered() {
         TreeSet<NoteId> kd = new TreeSet<>(k.keySet());
         kd.removeAll(d);
+        for (NoteId i : origins.keySet()) {
+            kd.remove(i); // not complete here (every note of origins is one; see complete)
+        }
         return kd;
     }
 
@@ -402,7 +622,7 @@ public final class S3Server implements ServerCore {
     @Override
     public ServerDurableState durable() {
         return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered,
-                seen);
+                seen, new TreeMap<>(numbers), origins);
     }
 
     public boolean syncPending() {

@@ -27,12 +27,32 @@ import java.util.TreeSet;
  *     names one incarnation of a note everywhere (see {@link S3Server} and {@link StreamServer})
  * @param seen how many notes have ever entered K: the last number given, the watermark that sync
  *     messages carry
+ * @param numbers Strategy 3's acknowledged replication round ({@link S3Server}): note in K -> each
+ *     server's number for it as far as this server knows (its own always); a note whose map names
+ *     every server has completed its round and may be delivered. A note in K without an entry
+ *     predates the round (a state saved before it) and counts as complete, numbered alike everywhere
+ * @param origins the notes of K whose round is not complete here -> their origin (whom to
+ *     acknowledge, or, at the origin, whose replicas to resend)
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
-        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen) implements DurableState {
+        SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen,
+        SortedMap<NoteId, SortedMap<ServerId, Long>> numbers, SortedMap<NoteId, ServerId> origins)
+        implements DurableState {
+
+    /** A state without a replication round in progress (Strategies 0-2, and Strategy 3 before it). */
+    public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
+            long round, SortedMap<Long, Long> issued, SortedMap<Long, SortedMap<ServerId, Long>> conf,
+            SortedMap<NoteId, Long> entered, long seen) {
+        this(k, d, ctr, removed, round, issued, conf, entered, seen, new TreeMap<>(), new TreeMap<>());
+    }
 
     public ServerDurableState {
+        TreeMap<NoteId, SortedMap<ServerId, Long>> nums = new TreeMap<>();
+        Objects.requireNonNull(numbers, "numbers").forEach((i, m) -> nums.put(i,
+                Collections.unmodifiableSortedMap(new TreeMap<>(m))));
+        numbers = Collections.unmodifiableSortedMap(nums);
+        origins = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(origins, "origins")));
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
         k = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(k, "k")));
         d = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(d, "d")));
@@ -58,6 +78,10 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         }
         if (!k.keySet().containsAll(d)) {
             throw new IllegalArgumentException("D must be a subset of K (App. A.4): " + d + " not in " + k.keySet());
+        }
+        if (!k.keySet().containsAll(numbers.keySet()) || !numbers.keySet().containsAll(origins.keySet())) {
+            throw new IllegalArgumentException("round numbers only for notes in K, origins only for numbered notes: "
+                    + numbers.keySet() + ", " + origins.keySet() + ", K " + k.keySet());
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.TreeSet;
  *
  * <p>The mutation seams are here too, so a test builds a broken core the way a runtime builds the
  * real one: {@link #withoutWatermark} (package-private: syncs' watermarks ignored, Strategies 2-6),
+ * {@link #withoutReplicationRound} (package-private: Strategy 3 delivers a note before every server
+ * stored it),
  * {@link #withSkewLeftOutOfFreshness} (package-private, Strategies 5-6), and the public
  * {@link #withPrintedBoundary}, {@link #withPlainDeliver} and {@link #variant} that the refuted
  * models' replays need.
@@ -34,6 +36,7 @@ public final class StrategyConfig {
     private S3Variant variant = S3Variant.CORRECTED;
     private ClientOrdering ordering = ClientOrdering.RECORD_THEN_ACK;
     private boolean watermark = true;
+    private boolean replicationRound = true;
     private boolean printedBoundary;
     private boolean skewInFreshness = true;
     private boolean plainDeliver;
@@ -62,6 +65,7 @@ public final class StrategyConfig {
         c.variant = variant;
         c.ordering = ordering;
         c.watermark = watermark;
+        c.replicationRound = replicationRound;
         c.printedBoundary = printedBoundary;
         c.skewInFreshness = skewInFreshness;
         c.plainDeliver = plainDeliver;
@@ -110,6 +114,14 @@ public final class StrategyConfig {
     /** Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer). */
     StrategyConfig withoutWatermark() {
         return with(c -> c.watermark = false);
+    }
+
+    /**
+     * Mutation seam, tests only: Strategy 3's servers without the acknowledged replication round
+     * (a note deliverable as soon as it is in K; watermarks read against the receiver's numbers).
+     */
+    StrategyConfig withoutReplicationRound() {
+        return with(c -> c.replicationRound = false);
     }
 
     /** Mutation seam, tests only (see {@link GatherConfig#withSkewLeftOutOfFreshness}). */
@@ -185,7 +197,7 @@ public final class StrategyConfig {
             case S0 -> new S0Server(c, clock, s);
             case S1 -> new S1Server(c, clock, s);
             case S2 -> new S2Server(c, clock, w, s, watermark);
-            default -> new S3Server(c, clock, variant, s, watermark);
+            default -> new S3Server(c, clock, variant, s, watermark, replicationRound);
         };
     }
 

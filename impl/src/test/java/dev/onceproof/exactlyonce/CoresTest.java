@@ -118,7 +118,7 @@ class CoresTest {
         S3Server b = S3Server.fresh(config(B, 2), clock);
         S3Client c = S3Client.fresh(C, 2);
         for (String n : List.of("m1", "m2")) {
-            b.receiveReplica(send(a.createNote(NoteId.global(n), n), EoMessage.Replica.class));
+            Replication.atOnce(a.createNote(NoteId.global(n), n), s -> s.equals(A) ? a : b);
         }
         a.startSession();
         a.receiveAck(ack(c.receiveNote(sent(a.sendNote()))));
@@ -176,13 +176,14 @@ class CoresTest {
         S3Server b = new S3Server(config(B, 0), t, variant, ServerDurableState.initial());
         S3Client c = S3Client.fresh(C, 3);
         List<String> processed = new ArrayList<>();
-        b.receiveReplica(send(a.createNote(NoteId.global("y"), "y"), EoMessage.Replica.class));
+        Replication.atOnce(a.createNote(NoteId.global("y"), "y"), s -> s.equals(A) ? a : b);
         a.startSession();
         a.receiveAck(ack(deliver(a.sendNote(), c, processed)));
         a.endSession();
-        b.receiveReplica(send(a.createNote(NoteId.global("x"), "x"), EoMessage.Replica.class));
+        Replication.atOnce(a.createNote(NoteId.global("x"), "x"), s -> s.equals(A) ? a : b);
         b.startSession();
-        b.receiveAck(ack(deliver(b.sendNote(), c, processed)));
+        // x first (the loop's order is free, Z20; B's own loop would offer y, which became deliverable first).
+        b.receiveAck(ack(deliver(b.sendNote(NoteId.global("x")), c, processed)));
         EoMessage.SyncRequest req = send(b.startSync(), EoMessage.SyncRequest.class);
         b.receiveSyncReply(send(a.handleSync(req), EoMessage.SyncReply.class));
         for (int i = 0; i < 2; i++) {

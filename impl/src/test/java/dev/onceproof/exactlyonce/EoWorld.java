@@ -16,7 +16,10 @@ import java.util.TreeSet;
  * server core for every client over an in-memory store, every client the real client core over a
  * {@link ClientStore}, and a network that loses, duplicates, reorders and delays messages, with
  * the lifetime bound T_e (a message older than T_e is gone). Crashes rebuild a core from its store.
- * Replication is atomic (notes Z1): a created note is in every server's K at once.
+ * Replication: for Strategies 0-2 atomic (notes Z1: a created note is in every server's K at once;
+ * their cores have no replication round); for Strategy 3 the replicas, their acknowledgements and
+ * the commits are messages on the same network as everything else (lost, duplicated, reordered,
+ * delayed within T_e), so a schedule can hold a replica back past a delivery, a sync and a purge.
  *
  * <p>Ghost history: every note carries a unique tag in its body, so processings are counted per
  * note even when Strategy 2 reuses its wire id.
@@ -53,6 +56,15 @@ final class EoWorld {
 
     /** {@code watermark = false}: the control, Strategy 3 servers that ignore the sync watermark (the seam). */
     EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark) {
+        this(strategy, nServers, nClients, w, q, te, watermark, true);
+    }
+
+    /**
+     * {@code replicationRound = false}: the control, Strategy 3 servers without the acknowledged
+     * replication round (the seam), a note deliverable as soon as it is in K.
+     */
+    EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark,
+            boolean replicationRound) {
         if (strategy.gathers()) {
             throw new IllegalArgumentException("EoWorld runs Strategies 0-3, not " + strategy);
         }
@@ -67,7 +79,8 @@ final class EoWorld {
             ClientId c = ClientId.of("c" + (i + 1));
             clients.add(c);
             StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q);
-            configs.put(c, watermark ? config : config.withoutWatermark());
+            config = watermark ? config : config.withoutWatermark();
+            configs.put(c, replicationRound ? config : config.withoutReplicationRound());
         }
         for (ServerId s : servers) {
             for (ClientId c : clients) {
@@ -97,8 +110,20 @@ final class EoWorld {
 
     // ---- environment and protocol steps -------------------------------------------------------
 
-    /** Creates a note for client c at server s; replicas reach every K at once. */
+    /**
+     * Creates a note for client c at server s: for Strategies 0-2 replicas reach every K at once; for
+     * Strategy 3 they go on the network, and the note is deliverable once its round completes.
+     */
     void create(int s, int c) {
+        create(s, c, false);
+    }
+
+    /** Creates a note for client c at server s with its replication round run to its end at once. */
+    void createAtOnce(int s, int c) {
+        create(s, c, true);
+    }
+
+    private void create(int s, int c, boolean atOnce) {
         String tag = "g" + (++tags);
         ServerId server = servers.get(s);
         ServerStep step = create(cores.get(server).get(clients.get(c)), tag);
@@ -117,7 +142,14 @@ final class EoWorld {
             if (e instanceof ServerEffect.Record r) {
                 serverStores.get(server).get(clients.get(c)).save(r);
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
-                carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receive(rep));
+                if (strategy == Strategy.S3 && !atOnce) {
+                    net.add(new InFlight(rep, clock.now()));
+                } else if (strategy == Strategy.S3) {
+                    ClientId client = clients.get(c);
+                    carryOut(rep.to(), client, cores.get(rep.to()).get(client).receive(rep), true);
+                } else {
+                    carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receive(rep));
+                }
             }
         }
     }
@@ -201,6 +233,12 @@ final class EoWorld {
             carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
         } else if (m instanceof EoMessage.SyncReply r) {
             carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
+        } else if (m instanceof EoMessage.Replica r) {
+            carryOut(r.to(), r.note().client(), cores.get(r.to()).get(r.note().client()).receive(r));
+        } else if (m instanceof EoMessage.ReplicaAck a) {
+            carryOut(a.to(), a.client(), cores.get(a.to()).get(a.client()).receive(a));
+        } else if (m instanceof EoMessage.ReplicaCommit r) {
+            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
         }
     }
 
@@ -222,9 +260,17 @@ final class EoWorld {
     }
 
     private void carryOut(ServerId s, ClientId c, ServerStep step) {
+        carryOut(s, c, step, false);
+    }
+
+    /** {@code roundAtOnce}: the replication round's messages are taken at once, not sent. */
+    private void carryOut(ServerId s, ClientId c, ServerStep step, boolean roundAtOnce) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
                 serverStores.get(s).get(c).save(r);
+            } else if (e instanceof ServerEffect.Send send && roundAtOnce && Replication.isRound(send.message())) {
+                ServerId to = Replication.to(send.message());
+                carryOut(to, c, cores.get(to).get(c).receive(send.message()), true);
             } else if (e instanceof ServerEffect.Send send) {
                 net.add(new InFlight(send.message(), clock.now()));
             }
@@ -295,6 +341,17 @@ final class EoWorld {
             }
         }
         return out;
+    }
+
+    /** Delivers the oldest message in flight that {@code which} picks (a hand-made schedule's step). */
+    void deliverFirst(java.util.function.Predicate<EoMessage> which) {
+        for (int i = 0; i < net.size(); i++) {
+            if (which.test(net.get(i).message())) {
+                deliver(i, false);
+                return;
+            }
+        }
+        throw new IllegalStateException("no such message in flight: " + net);
     }
 
     /** Delivers the newest message in flight: older ones (a sync reply, say) wait and arrive stale. */

@@ -93,7 +93,9 @@ class StrategyTest {
         EoServer a = cfg.server(A, clock, Strategy.S3.initialState());
         EoServer b = cfg.server(B, clock, Strategy.S3.initialState());
         ServerStep created = a.createNote(Optional.of(NoteId.global("n")), "n");
-        assertThat(b.receive(CoresTest.send(created, EoMessage.Replica.class)).outcome()).isEqualTo("stored");
+        // The replication round to its end: B stores and acks, A commits, B takes the commit.
+        assertThat(Replication.atOnce(created, s -> s.equals(A) ? a : b)).extracting(h -> h.step().outcome())
+                .containsExactly("stored", "committed", "committed");
         a.startSession();
         ServerStep sent = a.deliverNext();
         assertThat(sent.outcome()).isEqualTo("sent");
@@ -115,7 +117,7 @@ class StrategyTest {
         EoServer b = new ConcurrentS3Server((S3Server) cfg.server(B, clock, Strategy.S3.initialState()),
                 new dev.onceproof.exactlyonce.store.ServerStore(new dev.onceproof.storage.InMemorySnapshotStore()),
                 ConcurrentS3Server.Handoff.UNDER_LOCK, channel::add);
-        b.receive(CoresTest.send(a.createNote(Optional.of(NoteId.global("n")), "n"), EoMessage.Replica.class));
+        Replication.atOnce(a.createNote(Optional.of(NoteId.global("n")), "n"), s -> s.equals(A) ? a : b);
         b.startSession();
         assertThat(b.deliverNext().outcome()).isEqualTo("sent");
         assertThat(channel).singleElement().isInstanceOf(EoMessage.NoteDelivery.class);

@@ -27,7 +27,9 @@ final class StateCodec {
 
     private static final int CLIENT_TAG = 0x45434C31; // "ECL1"
     /** ESV1 (before entry numbers) is refused like any other unknown tag, naming the file. */
-    private static final int SERVER_TAG = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
+    private static final int SERVER_TAG_V2 = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
+    /** ESV3: ESV2 followed by the replication round's numbers and origins; ESV2 is still read. */
+    private static final int SERVER_TAG = 0x45535633;
 
     private StateCodec() {
     }
@@ -119,12 +121,30 @@ final class StateCodec {
                 out.writeLong(e.getValue());
             }
             out.writeLong(s.seen());
+            out.writeInt(s.numbers().size());
+            for (Map.Entry<NoteId, SortedMap<ServerId, Long>> e : s.numbers().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeInt(e.getValue().size());
+                for (Map.Entry<ServerId, Long> c : e.getValue().entrySet()) {
+                    out.writeUTF(c.getKey().name());
+                    out.writeLong(c.getValue());
+                }
+            }
+            out.writeInt(s.origins().size());
+            for (Map.Entry<NoteId, ServerId> e : s.origins().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeUTF(e.getValue().name());
+            }
         });
     }
 
     static ServerDurableState decodeServer(String where, byte[] payload) {
         return read(where, payload, in -> {
-            expectTag(in, SERVER_TAG, "server state");
+            int tag = in.readInt();
+            if (tag != SERVER_TAG && tag != SERVER_TAG_V2) {
+                throw new IOException("not a server state: tag 0x" + Integer.toHexString(tag) + ", expected 0x"
+                        + Integer.toHexString(SERVER_TAG) + " or 0x" + Integer.toHexString(SERVER_TAG_V2));
+            }
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = count(in, "K");
             for (int i = 0; i < n; i++) {
@@ -157,7 +177,25 @@ final class StateCodec {
                 entered.put(NoteId.parse(in.readUTF()), in.readLong());
             }
             long seen = in.readLong();
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen);
+            TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
+            TreeMap<NoteId, ServerId> origins = new TreeMap<>();
+            if (tag == SERVER_TAG) {
+                n = count(in, "numbers");
+                for (int i = 0; i < n; i++) {
+                    NoteId id = NoteId.parse(in.readUTF());
+                    TreeMap<ServerId, Long> byServer = new TreeMap<>();
+                    int m = count(in, "numbers[" + id + "]");
+                    for (int j = 0; j < m; j++) {
+                        byServer.put(ServerId.of(in.readUTF()), in.readLong());
+                    }
+                    numbers.put(id, byServer);
+                }
+                n = count(in, "origins");
+                for (int i = 0; i < n; i++) {
+                    origins.put(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
+                }
+            }
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins);
         });
     }
 

@@ -40,7 +40,9 @@ public final class EoWire {
     static final int D_REPLY = 9;
     static final int D_SYNC = 10;
     static final int HISTORY_UPLOAD = 11;
-    static final int LAST_TYPE = HISTORY_UPLOAD;
+    static final int REPLICA_ACK = 12;
+    static final int REPLICA_COMMIT = 13;
+    static final int LAST_TYPE = REPLICA_COMMIT;
 
     static final int ID_SEQUENCED = 0;
     static final int ID_GLOBAL = 1;
@@ -125,6 +127,24 @@ public final class EoWire {
             o.varint(h.open().size());
             for (ServerId s : h.open()) {
                 o.name(s.name());
+            }
+        } else if (m instanceof EoMessage.ReplicaAck a) {
+            o.write(REPLICA_ACK);
+            o.name(a.from().name());
+            o.name(a.to().name());
+            o.name(a.client().name());
+            o.id(a.id());
+            o.varint(a.number());
+        } else if (m instanceof EoMessage.ReplicaCommit c) {
+            o.write(REPLICA_COMMIT);
+            o.name(c.from().name());
+            o.name(c.to().name());
+            o.name(c.client().name());
+            o.id(c.id());
+            o.varint(c.numbers().size());
+            for (Map.Entry<ServerId, Long> e : c.numbers().entrySet()) {
+                o.name(e.getKey().name());
+                o.varint(e.getValue());
             }
         } else {
             // Java 17 has no exhaustive pattern switch; EoWireTest checks every permitted variant has a type.
@@ -310,6 +330,20 @@ public final class EoWire {
                 ServerId to = in.server("to");
                 yield new EoMessage.HistoryUpload(from, to, in.history());
             }
+            case REPLICA_ACK -> {
+                ServerId from = in.server("from");
+                ServerId to = in.server("to");
+                ClientId client = in.client("client");
+                NoteId id = in.id("id");
+                yield new EoMessage.ReplicaAck(from, to, client, id, in.number("number"));
+            }
+            case REPLICA_COMMIT -> {
+                ServerId from = in.server("from");
+                ServerId to = in.server("to");
+                ClientId client = in.client("client");
+                NoteId id = in.id("id");
+                yield new EoMessage.ReplicaCommit(from, to, client, id, in.numbers());
+            }
             default -> throw in.bad("type", 2, type + " is not a message type (1.." + LAST_TYPE + ")");
         };
         if (in.remaining() > 0) {
@@ -428,6 +462,33 @@ public final class EoWire {
                 throw bad("session", from, v + " is below 1 (sessions are numbered from 1)");
             }
             return v;
+        }
+
+        /** A note's number at a server: a varint of at least 1. */
+        long number(String field) {
+            int from = pos();
+            long v = varint(field);
+            if (v < 1) {
+                throw bad(field, from, v + " is below 1 (notes are numbered from 1)");
+            }
+            return v;
+        }
+
+        /** A commit's numbers: count 2..MAX_SERVERS, then (server name, number) ascending by server. */
+        TreeMap<ServerId, Long> numbers() {
+            int n = length("numbers.count", 2, EoMessage.MAX_SERVERS);
+            TreeMap<ServerId, Long> out = new TreeMap<>();
+            ServerId prev = null;
+            for (int i = 0; i < n; i++) {
+                int at = pos();
+                ServerId s = server("numbers[" + i + "]");
+                if (prev != null && prev.compareTo(s) >= 0) {
+                    throw bad("numbers[" + i + "]", at, s + " does not follow " + prev + " (ascending, no repeats)");
+                }
+                out.put(s, number("numbers[" + i + "].number"));
+                prev = s;
+            }
+            return out;
         }
 
         /** A connect history: complete flag, ended entries and OPEN servers, each list ascending by server. */

@@ -6,7 +6,8 @@
  * byte 0     magic 0x45 ('E')
  * byte 1     version, 1
  * byte 2     type: 1 NoteDelivery, 2 NoteAck, 3 PurgeRequest, 4 PurgeAck, 5 SyncRequest, 6 SyncReply, 7 Replica,
- *            8 DRequest, 9 DReply, 10 DSync, 11 HistoryUpload (Strategies 4-6)
+ *            8 DRequest, 9 DReply, 10 DSync, 11 HistoryUpload (Strategies 4-6), 12 ReplicaAck, 13 ReplicaCommit
+ *            (the acknowledged replication round)
  * then, by type (a "name" is a varint length 1..64 and that many printable ASCII bytes other than '.'):
  *   NoteDelivery       from (server name), to (client name), note id, body
  *                      (the note's client is the addressee, so it is not repeated)
@@ -15,6 +16,9 @@
  *   SyncRequest/Reply  from, to (server names), client (name), round (varint), seen (varint, Strategy 3's
  *                      watermark, 0 for Strategies 0-2), k, d, removed (id sets)
  *   Replica            from, to (server names), note id, note client (name), body
+ *   ReplicaAck         from, to (server names), client (name), note id, number (varint &ge; 1)
+ *   ReplicaCommit      from, to (server names), client (name), note id, count (varint 2..4096), that many
+ *                      (server name, number varint &ge; 1) ascending by server, from and to among them
  *   DRequest           from, to (server names), client (name), session (varint &ge; 1)
  *   DReply             from, to, client, session (varint &ge; 1), ts (varint), d (id set)
  *   DSync              from, to, client, ts (varint), k, d (id sets; d a subset of k), seen (varint, the

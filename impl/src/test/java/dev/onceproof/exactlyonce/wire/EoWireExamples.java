@@ -34,6 +34,9 @@ final class EoWireExamples {
                 new EoMessage.DRequest(a, b, c, 1),
                 new EoMessage.DReply(b, a, c, 1, 1_000_000, d),
                 new EoMessage.DSync(a, b, c, 42, k, d, 5),
-                new EoMessage.HistoryUpload(c, a, ClientHistory.never().ended(b, 17).opened(a)));
+                new EoMessage.HistoryUpload(c, a, ClientHistory.never().ended(b, 17).opened(a)),
+                new EoMessage.ReplicaAck(b, a, c, NoteId.global("n1"), 300),
+                new EoMessage.ReplicaCommit(a, b, c, NoteId.global("n1"),
+                        new java.util.TreeMap<>(java.util.Map.of(a, 1L, b, 300L))));
     }
 }

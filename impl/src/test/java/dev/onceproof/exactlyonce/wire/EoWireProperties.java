@@ -108,7 +108,20 @@ class EoWireProperties {
                     return new ClientHistory(complete, new java.util.TreeMap<>(ended), o);
                 });
         Arbitrary<EoMessage> upload = Combinators.combine(clients(), servers(), histories).as(EoMessage.HistoryUpload::new);
-        return Arbitraries.oneOf(delivery, ack, purge, purgeAck, syncReq, syncRep, replica, dReq, dRep, dSync, upload);
+        Arbitrary<EoMessage> replicaAck = Combinators.combine(servers(), servers(), clients(), ids(), sessions)
+                .as(EoMessage.ReplicaAck::new);
+        Arbitrary<EoMessage> commit = Combinators.combine(servers(), servers(), clients(), ids(),
+                Arbitraries.maps(servers(), sessions).ofMaxSize(5), sessions, sessions).as((f, t, c, i, m, nf, nt) -> {
+                    java.util.TreeMap<ServerId, Long> nums = new java.util.TreeMap<>(m);
+                    nums.put(f, nf);
+                    nums.put(t, nt);
+                    if (nums.size() < 2) {
+                        nums.put(ServerId.of(f.name().equals("A") ? "B" : "A"), 1L);
+                    }
+                    return new EoMessage.ReplicaCommit(f, t, c, i, nums);
+                });
+        return Arbitraries.oneOf(delivery, ack, purge, purgeAck, syncReq, syncRep, replica, dReq, dRep, dSync, upload,
+                replicaAck, commit);
     }
 
     @Property(tries = 600)

@@ -70,9 +70,9 @@ class EoWireTest {
     void badMagicVersionAndType() {
         assertThat(refuse(hex("46 01 02")).field()).isEqualTo("magic");
         assertThat(refuse(hex("45 02 02")).field()).isEqualTo("version");
-        InvalidMessageException t = refuse(hex("45 01 0c"));
+        InvalidMessageException t = refuse(hex("45 01 0e"));
         assertThat(t.field()).isEqualTo("type");
-        assertThat(t).hasMessageContaining("12 is not a message type (1..11)");
+        assertThat(t).hasMessageContaining("14 is not a message type (1..13)");
         assertThat(refuse(hex("45 01 00")).field()).isEqualTo("type");
         assertThat(refuse(new byte[0]).field()).isEqualTo("magic");
     }

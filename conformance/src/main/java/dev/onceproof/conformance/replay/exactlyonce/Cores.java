@@ -20,6 +20,7 @@ import dev.onceproof.exactlyonce.S1Client;
 import dev.onceproof.exactlyonce.S2Client;
 import dev.onceproof.exactlyonce.S2Server;
 import dev.onceproof.exactlyonce.S3Client;
+import dev.onceproof.exactlyonce.Replication;
 import dev.onceproof.exactlyonce.S3Server;
 import dev.onceproof.exactlyonce.S3Variant;
 import dev.onceproof.exactlyonce.ServerConfig;
@@ -188,6 +189,10 @@ final class Cores {
                 ServerStep stored = receiveReplica(r.to(), r);
                 carryOut(r.to(), stored);
                 out.addAll(Mismatch.compare("CreateNote.replica." + r.to(), F.textNode("stored"), F.textNode(stored.outcome())));
+                // Strategy 3's replication round (ack, commit) to its end at once: the atomic CreateNote.
+                for (Replication.Hop h : Replication.atOnce(stored, cores::get)) {
+                    carryOut(h.server(), h.step());
+                }
             }
         }
         if (step.outcome().equals("blocked")) {

@@ -72,8 +72,12 @@ public abstract class S3LincheckBase {
         peer = S3Server.fresh(new ServerConfig(a, c, servers, 0), clock);
         core = new S3Server(new ServerConfig(b, c, servers, 0), clock, variant, ServerDurableState.initial());
         for (char n : NOTES.toCharArray()) {
+            // The replication round at once (A's replica stored at B, B's ack, A's commit), as the
+            // specs' atomic CreateNote: the note is deliverable at B from here on.
             ServerStep created = peer.createNote(NoteId.global(String.valueOf(n)), "");
-            core.receiveReplica(replica(created));
+            ServerStep stored = core.receiveReplica(replica(created));
+            ServerStep committed = peer.receiveReplicaAck(sent(stored, EoMessage.ReplicaAck.class));
+            core.receiveReplicaCommit(sent(committed, EoMessage.ReplicaCommit.class));
         }
         server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()), handoff);
     }
@@ -131,6 +135,15 @@ public abstract class S3LincheckBase {
             }
         }
         return step;
+    }
+
+    static <T extends EoMessage> T sent(ServerStep step, Class<T> type) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s && type.isInstance(s.message())) {
+                return type.cast(s.message());
+            }
+        }
+        throw new IllegalStateException("no " + type.getSimpleName() + " in " + step);
     }
 
     static EoMessage.Replica replica(ServerStep step) {

@@ -43,6 +43,14 @@ final class S3LincheckOptions {
      */
     static final long INVOCATION_TIMEOUT_MS = 60_000;
 
+    /**
+     * How often one code location may run in a row before model checking takes it for a spin
+     * loop. With the replication round's state (each note's numbers and origin, saved with every
+     * step) Lincheck 2.39 failed with its internal "Check failed." on every model-checking run of
+     * these tests (2026-11-27), an aborted run it could not attribute; the default is 101.
+     */
+    static final int HANGING_DETECTION_THRESHOLD = 1_000;
+
     private S3LincheckOptions() {
     }
 
@@ -55,6 +63,7 @@ final class S3LincheckOptions {
                 .actorsPerThread(3)
                 .actorsBefore(1)
                 .actorsAfter(1)
+                .hangingDetectionThreshold(HANGING_DETECTION_THRESHOLD)
                 .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
     }
 
