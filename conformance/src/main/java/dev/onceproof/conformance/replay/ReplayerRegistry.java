@@ -33,7 +33,7 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
                 new ExactlyOnceReplayer("ExactlyOnceS6"), new ExactlyOnceReplayer("ExactlyOnceS4Deliver"),
-                new CausalReplayer()));
+                new CausalReplayer(), CausalReplayer.membership()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {
