@@ -53,7 +53,7 @@ public record SeqSet(long prefix, SortedSet<Long> above) {
         long p = Math.max(prefix, other.prefix);
         TreeSet<Long> a = new TreeSet<>(above);
         a.addAll(other.above);
-        a.headSet(p + 1, true).clear();
+        a.headSet(p, true).clear();
         while (!a.isEmpty() && a.first() == p + 1) {
             p = a.pollFirst();
         }
