@@ -71,6 +71,17 @@ public class CausalNode {
     /** Tracked missing events. Invariant: none of them delivered or buffered; at most maxMissing. */
     private final TreeMap<EventId, Missing> missing = new TreeMap<>();
     private final Stability stability;
+    /**
+     * The membership (specs/causal/CausalMembership.tla): inView[k] is the spec's k \in view[i]. A
+     * node removed from the view never comes back under its id (it may rejoin only under a new one).
+     */
+    private final boolean[] inView;
+    /** The node this node reported on and froze (spec: i \in reported for flushing); -1 if none. */
+    private int frozen = -1;
+    /** agreed[k]: the decided set of k's events every survivor delivers; null until k's removal is decided. */
+    private final SeqSet[] agreed;
+    /** Buffered ids the membership holds back (the freeze, or an excluded origin); placed again at the decision. */
+    private final HashSet<EventId> withheld = new HashSet<>();
     private final Counters.Tally tally = new Counters.Tally();
     /** When this node last broadcast or sent heartbeats (heartbeats go out after a quiet interval). */
     private long lastSpoke;
@@ -87,6 +98,9 @@ public class CausalNode {
             waiting.add(new TreeMap<>());
         }
         this.stability = new Stability(n);
+        this.inView = new boolean[n];
+        java.util.Arrays.fill(inView, true);
+        this.agreed = new SeqSet[n];
         this.lastSpoke = ticker.read();
     }
 
@@ -174,6 +188,10 @@ public class CausalNode {
         if (bad != null) {
             return bad;
         }
+        if (!inView[e.origin().index()] && !agreedHas(e.origin().index(), e.seq())) {
+            return refuse(Refusal.EXCLUDED, "event " + e.id() + " of " + e.origin() + ", removed from the view of "
+                    + self + " and not among the events its flush agreed on");
+        }
         tally.add(kind);
         EventId id = e.id();
         if (has(id)) {
@@ -260,6 +278,9 @@ public class CausalNode {
         if (bad != null) {
             return bad;
         }
+        if (!inView[h.from().index()]) {
+            return refuse(Refusal.EXCLUDED, "heartbeat from " + h.from() + ", removed from the view of " + self);
+        }
         tally.add(Count.HEARTBEAT_RECEIVED);
         stability.learn(h.from().index(), h.vc());
         for (int k = 0; k < n; k++) {
@@ -278,7 +299,7 @@ public class CausalNode {
             return refuse(Refusal.CRASHED, "node " + self + " has crashed and delivers nothing");
         }
         Event e = buf.get(id);
-        if (e == null || !deliverable(e)) {
+        if (e == null || !deliverable(e) || heldBack(e)) {
             return Step.of(Outcome.IGNORED);
         }
         take(e);
@@ -328,7 +349,7 @@ public class CausalNode {
         while (progress && !buf.isEmpty()) {
             progress = false;
             for (Event e : new ArrayList<>(buf.values())) {
-                if (deliverable(e)) {
+                if (deliverable(e) && !heldBack(e)) {
                     take(e);
                     out.add(e);
                     progress = true;
@@ -343,6 +364,7 @@ public class CausalNode {
         buf.remove(e.id());
         ready.remove(e.id());
         unindexed.remove(e.id());
+        withheld.remove(e.id());
         recordDelivery(e);
     }
 
@@ -353,6 +375,10 @@ public class CausalNode {
      */
     private void place(Event e) {
         EventId id = e.id();
+        if (heldBack(e)) {
+            withheld.add(id); // placed again when the view change decides
+            return;
+        }
         if (deliverable(e)) {
             ready.add(id);
             return;
@@ -390,7 +416,7 @@ public class CausalNode {
         met.clear();
         for (EventId id : woken) {
             Event e = buf.get(id);
-            if (e != null && !ready.contains(id)) { // null: delivered meanwhile (a seam let it go early)
+            if (e != null && !ready.contains(id) && !withheld.contains(id)) { // null: delivered meanwhile
                 place(e);
             }
         }
@@ -405,7 +431,7 @@ public class CausalNode {
             Event e = buf.get(id);
             if (e == null) {
                 unindexed.remove(id);
-            } else if (deliverable(e)) {
+            } else if (deliverable(e) && !heldBack(e)) {
                 unindexed.remove(id);
                 ready.add(id);
             }
@@ -454,6 +480,21 @@ public class CausalNode {
      */
     protected boolean has(EventId d) {
         return delivered[d.origin().index()].contains(d.seq()) || buf.containsKey(d);
+    }
+
+    /**
+     * Spec ~MayDeliver(i, m) (CausalMembership): the membership holds e back, because this node
+     * reported on e's origin and froze it, or removed it, and the flush did not agree on e (or has not
+     * decided yet). Seam: a node that keeps delivering after its report (no freeze) makes the
+     * survivors disagree on the removed node's events.
+     */
+    protected boolean heldBack(Event e) {
+        int o = e.origin().index();
+        return (!inView[o] || o == frozen) && !agreedHas(o, e.seq());
+    }
+
+    private boolean agreedHas(int k, long seq) {
+        return agreed[k] != null && agreed[k].contains(seq);
     }
 
     // ---------------------------------------------------------------- Timers
@@ -578,6 +619,121 @@ public class CausalNode {
         return any ? OptionalLong.of(best) : OptionalLong.empty();
     }
 
+    // ---------------------------------------------------------------- View change (CausalMembership)
+
+    /**
+     * Spec FlushReport(i): the view change removing {@code x} asks this survivor which of x's
+     * events it has delivered. From now on it delivers none of x's events until the decision, and
+     * then only agreed ones (the freeze): an event delivered after the report would be one the
+     * others, told the union of the reports, never deliver.
+     */
+    public Step flushReport(NodeId x) {
+        Step bad = checkMember(x, "flush report on");
+        if (bad != null) {
+            return bad;
+        }
+        if (frozen >= 0) {
+            return refuse(Refusal.VIEW_CHANGE, self + " already reported on " + NodeId.of(frozen)
+                    + "; one view change at a time");
+        }
+        frozen = x.index();
+        for (EventId id : new ArrayList<>(buf.keySet())) {
+            if (id.origin().equals(x) && (ready.remove(id) | unindexed.remove(id))) {
+                withheld.add(id); // waiting entries are held back when they wake
+            }
+        }
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    /** The report {@link #flushReport} stands for: the seqs of x this node has delivered. */
+    public SeqSet deliveredOf(NodeId x) {
+        return SeqSet.of(delivered[x.index()]);
+    }
+
+    /**
+     * Spec DecideView, as this survivor learns it: x's removal is decided and {@code seqs} (the union
+     * of the reports) is what every survivor delivers of x. The held-back events that were agreed are
+     * placed again.
+     */
+    public Step decideView(NodeId x, SeqSet seqs) {
+        Step bad = checkMember(x, "decision on");
+        if (bad != null) {
+            return bad;
+        }
+        agreed[x.index()] = Objects.requireNonNull(seqs, "seqs");
+        for (EventId id : new ArrayList<>(withheld)) {
+            if (id.origin().equals(x)) {
+                withheld.remove(id);
+                place(buf.get(id));
+            }
+        }
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    /**
+     * Spec FlushForward(j, i): the coordinator found that {@code to} lacks x's events {@code seqs},
+     * which this node reported; send the copies it holds (JGroups' flush retransmits them too).
+     */
+    public Step flushForward(NodeId x, NodeId to, java.util.Collection<Long> seqs) {
+        Step bad = checkPeer(to, "forward target");
+        if (bad != null) {
+            return bad;
+        }
+        List<Outgoing> sends = new ArrayList<>();
+        for (long s : seqs) {
+            Event e = held(new EventId(x, s));
+            if (e != null) {
+                sends.add(new Outgoing(to, new CausalMessage.Resend(self, e)));
+            }
+        }
+        tally.add(Count.RESEND_SENT, sends.size());
+        return sends.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(List.of(), sends);
+    }
+
+    /**
+     * Spec InstallView(i): once every agreed event of x is delivered here, install the view without
+     * x: drop x's other events from the buffer and the missing list, refuse them from now on, and
+     * stop counting x's row in stability, so garbage collection goes on. IGNORED while an agreed
+     * event is still to be delivered (or nothing is decided).
+     */
+    public Step installView(NodeId x) {
+        Step bad = checkMember(x, "view without");
+        if (bad != null) {
+            return bad;
+        }
+        int k = x.index();
+        if (agreed[k] == null || !agreed[k].subsetOf(SeqSet.of(delivered[k]))) {
+            return Step.of(Outcome.IGNORED);
+        }
+        inView[k] = false;
+        if (frozen == k) {
+            frozen = -1;
+        }
+        for (EventId id : new ArrayList<>(buf.keySet())) {
+            if (id.origin().equals(x)) {
+                buf.remove(id);
+                ready.remove(id);
+                unindexed.remove(id);
+                withheld.remove(id);
+            }
+        }
+        missing.keySet().removeIf(id -> id.origin().equals(x));
+        stability.exclude(k);
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    private Step checkMember(NodeId x, String what) {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and takes no view change");
+        }
+        Step bad = checkPeer(x, what);
+        if (bad != null) {
+            return bad;
+        }
+        return inView[x.index()] ? null
+                : refuse(Refusal.EXCLUDED, x + " is already removed from the view of " + self);
+    }
+
     // ---------------------------------------------------------------- Store, crash
 
     /** Spec CollectGarbage(i): drop stored events every node is known to have delivered. Returns how many. */
@@ -638,14 +794,20 @@ public class CausalNode {
                 known.put(NodeId.of(k), stability.row(k));
             }
         }
-        return new CausalState(prefixClock(), above, b, st, ms, !crashed, known);
+        TreeSet<NodeId> view = new TreeSet<>();
+        for (int k = 0; k < n; k++) {
+            if (inView[k]) {
+                view.add(NodeId.of(k));
+            }
+        }
+        return new CausalState(prefixClock(), above, b, st, ms, !crashed, known, view);
     }
 
     /** Buffered events the guard would deliver now (the spec's choice for Deliver), ids ascending. */
     public List<EventId> deliverable() {
         List<EventId> out = new ArrayList<>();
         for (Event e : buf.values()) {
-            if (deliverable(e)) {
+            if (deliverable(e) && !heldBack(e)) {
                 out.add(e.id());
             }
         }

@@ -22,10 +22,11 @@ import java.util.TreeSet;
  * @param known per other node j, what this node has learnt of j's delivered prefix from the
  *     clocks j sent (spec {@code known[i][j]}, j # i; the own row is {@code vc}): what garbage
  *     collection's stability rests on
+ * @param view the members of this node's installed view (spec {@code view[i]}, CausalMembership)
  */
 public record CausalState(VectorClock vc, SortedSet<EventId> deliveredAbove, SortedMap<EventId, VectorClock> buf,
         SortedMap<EventId, VectorClock> store, SortedMap<EventId, MissingState> missing, boolean up,
-        SortedMap<NodeId, VectorClock> known) {
+        SortedMap<NodeId, VectorClock> known, SortedSet<NodeId> view) {
 
     public CausalState {
         Objects.requireNonNull(vc, "vc");
@@ -34,5 +35,6 @@ public record CausalState(VectorClock vc, SortedSet<EventId> deliveredAbove, Sor
         store = Collections.unmodifiableSortedMap(new TreeMap<>(store));
         missing = Collections.unmodifiableSortedMap(new TreeMap<>(missing));
         known = Collections.unmodifiableSortedMap(new TreeMap<>(known));
+        view = Collections.unmodifiableSortedSet(new TreeSet<>(view));
     }
 }

@@ -66,6 +66,38 @@ public class ConcurrentCausalNode {
         });
     }
 
+    // The view change (specs/causal/CausalMembership.tla), each step under the lock like the others.
+
+    /**
+     * The survivor's report: freezes x and returns its delivered seqs of x in one locked step, so no
+     * event of x can be delivered between the two.
+     */
+    public SeqSet flushReport(NodeId x) {
+        lock.lock();
+        try {
+            Step s = core.flushReport(x);
+            if (s.outcome() != Outcome.ACCEPTED) {
+                throw new IllegalStateException("flush report on " + x + " refused: " + s.detail());
+            }
+            return core.deliveredOf(x);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The decision, then every delivery it releases (agreed events that were held back). */
+    public Step decideView(NodeId x, SeqSet seqs) {
+        return run(() -> core.decideView(x, seqs).then(core.deliverAll()));
+    }
+
+    public Step flushForward(NodeId x, NodeId to, java.util.Collection<Long> seqs) {
+        return run(() -> core.flushForward(x, to, seqs));
+    }
+
+    public Step installView(NodeId x) {
+        return run(() -> core.installView(x));
+    }
+
     public java.util.OptionalLong nextDeadline() {
         lock.lock();
         try {

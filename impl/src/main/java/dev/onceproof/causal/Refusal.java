@@ -23,6 +23,10 @@ public enum Refusal {
     BUFFER_FULL,
     /** The recovery store is at maxStored: no new broadcast until garbage collection frees it. */
     STORE_FULL,
+    /** From, or about, a node removed from this node's view (CausalMembership): it may rejoin only under a new id. */
+    EXCLUDED,
+    /** A second view change while one runs (one at a time). */
+    VIEW_CHANGE,
     /** The node has crashed (crash-stop): it takes no more steps. */
     CRASHED
 }

@@ -7,15 +7,22 @@ package dev.onceproof.causal;
  * the recovery store, once every row has component k &ge; s: every node has delivered it, so nobody
  * will ask for it again. (The paper is silent on this; reading notes section 7.)
  *
- * <p>A crashed node's row stops growing, so nothing it has not delivered becomes stable: without a
- * failure detector the store then fills up and broadcasts are refused, which is the bound's point.
+ * <p>A crashed node's row stops growing, so nothing it has not delivered becomes stable until the
+ * view change removes it ({@link CausalNode#installView}); then its row is excluded.
  */
 final class Stability {
 
     private final long[][] known;
+    /** Rows of nodes removed from the view: they no longer hold the stable prefix (CausalMembership MStable). */
+    private final boolean[] excluded;
 
     Stability(int n) {
         known = new long[n][n];
+        excluded = new boolean[n];
+    }
+
+    void exclude(int j) {
+        excluded[j] = true;
     }
 
     /** Node j is known to have delivered at least prefix {@code vc}. */
@@ -38,8 +45,10 @@ final class Stability {
     /** Every event (k, 1..result) is stable: the least row's component k. */
     long stablePrefix(int k) {
         long min = Long.MAX_VALUE;
-        for (long[] row : known) {
-            min = Math.min(min, row[k]);
+        for (int j = 0; j < known.length; j++) {
+            if (!excluded[j]) {
+                min = Math.min(min, known[j][k]);
+            }
         }
         return min;
     }

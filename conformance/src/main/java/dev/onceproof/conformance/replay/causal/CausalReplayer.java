@@ -17,9 +17,12 @@ import dev.onceproof.causal.Outcome;
 import dev.onceproof.causal.Outgoing;
 import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.Recovery;
+import dev.onceproof.causal.Refusal;
+import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.causal.VectorClock;
+import dev.onceproof.causal.ViewChange;
 import dev.onceproof.conformance.replay.FamilyReplayer;
 import dev.onceproof.conformance.replay.Mismatch;
 import dev.onceproof.conformance.trace.TraceHeader;
@@ -49,9 +52,14 @@ public final class CausalReplayer implements FamilyReplayer {
 
     private static final Set<String> ACTIONS = Set.of("Init", "Broadcast", "Receive", "Deliver", "ExpireWait",
             "ExpireRto", "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "Lose", "Crash", "CollectGarbage");
+    /** CausalMembership's view change, which its traces add (CausalNode's view-change calls and ViewChange). */
+    private static final Set<String> VIEW_ACTIONS = Set.of("Suspect", "FlushReport", "DecideView", "FlushForward",
+            "InstallView");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final BiFunction<CausalConfig, Ticker, CausalNode> factory;
+    /** Replaying CausalMembership (the view change, its variables compared too) rather than Causal. */
+    private final boolean membership;
 
     public CausalReplayer() {
         this(CausalNode::new);
@@ -59,17 +67,36 @@ public final class CausalReplayer implements FamilyReplayer {
 
     /** With a core factory: tests pass a broken core (a seam overridden) to show replay catches it. */
     public CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
+        this(factory, false);
+    }
+
+    private CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory, boolean membership) {
         this.factory = factory;
+        this.membership = membership;
+    }
+
+    /** The replayer of specs/causal/CausalMembership.tla's traces. */
+    public static CausalReplayer membership() {
+        return membership(CausalNode::new);
+    }
+
+    public static CausalReplayer membership(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
+        return new CausalReplayer(factory, true);
     }
 
     @Override
     public String spec() {
-        return "Causal";
+        return membership ? "CausalMembership" : "Causal";
     }
 
     @Override
     public Set<String> actions() {
-        return ACTIONS;
+        if (!membership) {
+            return ACTIONS;
+        }
+        Set<String> all = new TreeSet<>(ACTIONS);
+        all.addAll(VIEW_ACTIONS);
+        return all;
     }
 
     @Override
@@ -97,6 +124,8 @@ public final class CausalReplayer implements FamilyReplayer {
         private final int maxStored;
         private final ManualTicker ticker = new ManualTicker(0);
         private CausalNode[] cores;
+        /** The view change's coordinator (CausalMembership's global variables); unused for Causal. */
+        private ViewChange views;
         private final Map<String, List<EventId>> dlog = new TreeMap<>();
         private ObjectNode previous;
 
@@ -152,6 +181,7 @@ public final class CausalReplayer implements FamilyReplayer {
                         cores[k] = factory.apply(cfg, ticker);
                         dlog.put(names.get(k), new ArrayList<>());
                     }
+                    views = new ViewChange(names.size());
                 }
                 case "Broadcast" -> {
                     result = core(at).broadcast(Payload.EMPTY);
@@ -166,6 +196,7 @@ public final class CausalReplayer implements FamilyReplayer {
                     out.addAll(Mismatch.compare("outcome", p.get("outcome"), F.textNode(
                             result.outcome() == Outcome.ACCEPTED ? "buffered"
                                     : result.outcome() == Outcome.DUPLICATE ? "duplicate"
+                                    : result.refusal() == Refusal.EXCLUDED ? "excluded"
                                     : result.outcome() == Outcome.REFUSED ? "refused" : result.outcome().name())));
                 }
                 case "Deliver" -> {
@@ -196,6 +227,36 @@ public final class CausalReplayer implements FamilyReplayer {
                     out.addAll(Mismatch.compare("collected", F.textNode("at least one"),
                             F.textNode(collected > 0 ? "at least one" : "none")));
                 }
+                case "Suspect" -> out.addAll(Mismatch.compare("suspect", F.booleanNode(true),
+                        F.booleanNode(views.suspect(node(p.get("node")), node(p.get("target"))))));
+                case "FlushReport" -> {
+                    NodeId x = node(p.get("target"));
+                    result = core(at).flushReport(x);
+                    SeqSet seqs = core(at).deliveredOf(x);
+                    views.report(node(p.get("node")), seqs);
+                    out.addAll(Mismatch.compare("seqs", canonical(p.get("seqs")), seqsJson(seqs)));
+                }
+                case "DecideView" -> {
+                    NodeId x = node(p.get("target"));
+                    SeqSet seqs = views.decide().orElse(null);
+                    out.addAll(Mismatch.compare("seqs", canonical(p.get("seqs")),
+                            seqs == null ? F.textNode("no decision") : seqsJson(seqs)));
+                    if (seqs != null) {
+                        for (NodeId i : views.members()) {
+                            cores[i.index()].decideView(x, seqs);
+                        }
+                    }
+                }
+                case "FlushForward" -> {
+                    NodeId x = node(p.get("target"));
+                    NodeId to = node(p.get("to"));
+                    result = core(at).flushForward(x, to, views.forwards(node(p.get("node")), to));
+                }
+                case "InstallView" -> {
+                    result = core(at).installView(node(p.get("target")));
+                    out.addAll(Mismatch.compare("install", F.textNode("ACCEPTED"), F.textNode(result.outcome().name())));
+                    views.installed(node(p.get("node")));
+                }
                 default -> throw new IllegalArgumentException("no causal core call for action " + step.action());
             }
             if (result != null) {
@@ -209,7 +270,47 @@ public final class CausalReplayer implements FamilyReplayer {
                 String n = names.get(k);
                 out.addAll(Mismatch.compareAll(expected(s, n), actual(n, cores[k].state(), dlog.get(n))));
             }
+            if (membership) {
+                out.addAll(Mismatch.compareAll(expectedViews(s), actualViews()));
+            }
             return out;
+        }
+
+        /** The coordinator's variables: members, flushing, reported, gone, and agreed of every removed node. */
+        private Map<String, JsonNode> expectedViews(ObjectNode s) {
+            Map<String, JsonNode> m = new TreeMap<>();
+            m.put("members", canonical(s.get("members")));
+            m.put("flushing", s.get("flushing"));
+            m.put("reported", canonical(s.get("reported")));
+            m.put("gone", canonical(s.get("gone")));
+            ObjectNode agreed = F.objectNode();
+            s.get("gone").forEach(x -> agreed.set(x.asText(), canonical(s.get("agreed").get(x.asText()))));
+            m.put("agreed", agreed);
+            return m;
+        }
+
+        private Map<String, JsonNode> actualViews() {
+            Map<String, JsonNode> m = new TreeMap<>();
+            m.put("members", nodesJson(views.members()));
+            m.put("flushing", F.textNode(views.flushing().map(x -> names.get(x.index())).orElse("")));
+            m.put("reported", nodesJson(views.reported()));
+            m.put("gone", nodesJson(views.gone()));
+            ObjectNode agreed = F.objectNode();
+            views.gone().forEach(x -> agreed.set(names.get(x.index()), seqsJson(views.agreedOf(x))));
+            m.put("agreed", agreed);
+            return m;
+        }
+
+        private JsonNode nodesJson(java.util.Collection<NodeId> nodes) {
+            ArrayNode a = F.arrayNode();
+            nodes.forEach(k -> a.add(names.get(k.index())));
+            return canonical(a);
+        }
+
+        private JsonNode seqsJson(SeqSet seqs) {
+            ArrayNode a = F.arrayNode();
+            seqs.seqs().forEach(a::add);
+            return canonical(a);
         }
 
         private CausalNode core(String name) {
@@ -286,6 +387,9 @@ public final class CausalReplayer implements FamilyReplayer {
             }
             m.put(n + ".dlog", s.get("dlog").get(n));
             m.put(n + ".deliverable", deliverable(s, n));
+            if (membership) {
+                m.put(n + ".view", canonical(s.get("view").get(n)));
+            }
             if (collecting) {
                 ObjectNode rows = F.objectNode();
                 s.get("known").get(n).fields().forEachRemaining(r -> {
@@ -315,11 +419,38 @@ public final class CausalReplayer implements FamilyReplayer {
                         ok = false;
                     }
                 }
-                if (ok) {
+                if (ok && (!membership || mayDeliver(s, n, o, m.get("seq").asLong()))) {
                     out.addObject().put("origin", o).put("seq", m.get("seq").asLong());
                 }
             }
             return canonical(out);
+        }
+
+        /**
+         * CausalMembership's MayDeliver(i, m): once n reported on o (the freeze) or removed o, only an
+         * agreed event of o, after the decision, may be delivered.
+         */
+        private boolean mayDeliver(ObjectNode s, String n, String o, long seq) {
+            boolean excluded = !contains(s.get("view").get(n), o);
+            boolean frozen = s.get("flushing").asText().equals(o) && contains(s.get("reported"), n);
+            if (!excluded && !frozen) {
+                return true;
+            }
+            boolean decided = !contains(s.get("members"), o);
+            boolean agreed = false;
+            for (JsonNode x : s.get("agreed").get(o)) {
+                agreed |= x.asLong() == seq;
+            }
+            return decided && agreed;
+        }
+
+        private boolean contains(JsonNode array, String text) {
+            for (JsonNode x : array) {
+                if (x.asText().equals(text)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private Map<String, JsonNode> actual(String n, CausalState st, List<EventId> log) {
@@ -355,6 +486,9 @@ public final class CausalReplayer implements FamilyReplayer {
                 ready.addObject().put("origin", names.get(d.origin().index())).put("seq", d.seq());
             }
             m.put(n + ".deliverable", canonical(ready));
+            if (membership) {
+                m.put(n + ".view", nodesJson(st.view()));
+            }
             if (collecting) {
                 ObjectNode rows = F.objectNode();
                 st.known().forEach((j, row) -> rows.set(names.get(j.index()), vcJson(row)));

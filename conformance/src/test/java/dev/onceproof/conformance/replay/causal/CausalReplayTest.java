@@ -35,7 +35,9 @@ class CausalReplayTest {
         assertThat(t).extracting(p -> p.getFileName().toString()).contains("causal-sim-seed1.jsonl",
                 "causal-sim-fifo-seed1.jsonl", "causal-sim-faithful-seed1.jsonl", "causal-retry-other-holder.jsonl",
                 "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
-                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl");
+                "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl",
+                "causal-removal.jsonl", "causal-false-suspicion.jsonl", "causal-gc-after-removal.jsonl",
+                "causal-freeze.jsonl");
         return t;
     }
 
@@ -107,9 +109,22 @@ class CausalReplayTest {
                 .containsAnyOf("outcome", "buf");
     }
 
+    @Test
+    void nodeThatKeepsDeliveringAfterItsReportIsCaught() {
+        // Mutant MutNoFreeze (CausalMembership): the freeze removed, a reported survivor would deliver
+        // an event of the suspected node the others, told the union of the reports, never deliver.
+        assertThat(firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            protected boolean heldBack(Event e) {
+                return false;
+            }
+        })).contains("deliverable");
+    }
+
     /** Replays every stored trace on the broken node; the report of the first that fails. */
     private String firstFailure(BiFunction<CausalConfig, Ticker, CausalNode> broken) {
-        TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard().with(new CausalReplayer(broken)));
+        TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard().with(new CausalReplayer(broken))
+                .with(CausalReplayer.membership(broken)));
         for (Path t : traces()) {
             ReplayResult r = replayer.replay(t);
             if (!r.passed()) {
