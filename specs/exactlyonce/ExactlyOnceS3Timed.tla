@@ -41,7 +41,7 @@ NotConfirmed == -1
 
 VARIABLES
     now,          \* the clock (global: S0-S3's servers share T_e, no skew)
-    sentAt,       \* model: sentAt[m] the send time of message m in net (domain net)
+    sentAt,       \* model: a set of [msg, at], the send time of each message in net
     confirmedAt   \* server, volatile: when s first saw i in every D, or NotConfirmed
 
 timeVars == <<now, sentAt, confirmedAt>>
@@ -52,14 +52,15 @@ TimedActionNames == ActionNames \cup {"Tick"}
 TimedTypeOK ==
     /\ TypeOK
     /\ now \in 0..MaxTime
-    /\ DOMAIN sentAt = net
-    /\ \A m \in net : sentAt[m] \in 0..now /\ now - sentAt[m] < Te
+    /\ {p.msg : p \in sentAt} = net
+    /\ \A p, q \in sentAt : p.msg = q.msg => p = q
+    /\ \A p \in sentAt : p.at \in 0..now /\ now - p.at < Te
     /\ confirmedAt \in [Servers -> [NoteUniverse -> {NotConfirmed} \cup 0..MaxTime]]
 
 TimedInit ==
     /\ Init
     /\ now = 0
-    /\ sentAt = [m \in {} |-> 0]
+    /\ sentAt = {}
     /\ confirmedAt = [s \in Servers |-> [i \in NoteUniverse |-> NotConfirmed]]
 
 -----------------------------------------------------------------------------
@@ -71,9 +72,13 @@ SentBy(a) ==
       [] a.name = "ReceivePurge" -> {Msg("purgeAck", Client, a.server, a.note)}
       [] OTHER -> {}
 
+\* The send time of message m in net.  (A set of records rather than a
+\* function on messages, so that a trace renders it as JSON.)
+SentAt(m) == (CHOOSE p \in sentAt : p.msg = m).at
+
 \* Every message in net' keeps its send time, and the one sent now gets now.
 Stamp ==
-    sentAt' = [m \in net' |-> IF m \in SentBy(lastAction') THEN now ELSE sentAt[m]]
+    sentAt' = {[msg |-> m, at |-> IF m \in SentBy(lastAction') THEN now ELSE SentAt(m)] : m \in net'}
 
 \* The servers whose step merges what they know of the other D's, where
 \* S3Server calls putIfAbsent: receiveAck, and both ends of an (atomic) sync.
@@ -139,8 +144,8 @@ UntimedNext ==
 Tick ==
     /\ now < MaxTime
     /\ now' = now + 1
-    /\ net' = {m \in net : now + 1 - sentAt[m] < Te}
-    /\ sentAt' = [m \in net' |-> sentAt[m]]
+    /\ sentAt' = {p \in sentAt : now + 1 - p.at < Te}
+    /\ net' = {p.msg : p \in sentAt'}
     /\ lastAction' = [name |-> "Tick", now |-> now + 1]
     /\ UNCHANGED <<conn, created, delivered, faults, stratVars, confirmedAt>>
 
