@@ -23,7 +23,9 @@
 (* The refinement argument: GateImpliesNoCopy says that whenever the clock *)
 (* gate opens, the abstract guard NoCopy holds, so every timed Authorize   *)
 (* is an Authorize of ExactlyOnceS3 (Tick's expiries being losses outside  *)
-(* the fault budget).  MutS3TimedShortWait waits T_e - 1 and is refuted.   *)
+(* the fault budget).  One other step differs from ExactlyOnceS3's, as the *)
+(* core does: an ack of a note no longer in K leaves D alone               *)
+(* (ReceiveAckOfPurged).  MutS3TimedShortWait waits T_e - 1; refuted.      *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS3, Integers
 
@@ -46,8 +48,6 @@ VARIABLES
 
 timeVars == <<now, sentAt, confirmedAt>>
 allVars == <<vars, timeVars>>
-
-TimedActionNames == ActionNames \cup {"Tick"}
 
 TimedTypeOK ==
     /\ TypeOK
