@@ -107,12 +107,12 @@ TimedAuthorize(s, i) == InEveryD(s, i) /\ Waited(s, i) /\ AuthorizeWith(s, i)
 
 \* S3Server.receiveAck: an ack of a note no longer in K ends the Deliver and
 \* changes nothing else (`!k.containsKey(i)`: "delivered", no record).
-\* ExactlyOnceS3's ReceiveAck puts the note in D regardless; there a purge
-\* waits until every copy of the note is lost, a fault each, which its
-\* models' budgets do not reach with an ack still on its way.  Here copies
-\* expire for free: a server's own Deliver of a note it then learns is in
-\* every D can still be acked after the note is purged, and TLC shows D
-\* leaving K (DWithinK) without this check.
+\* ExactlyOnceS3's ReceiveAck puts the note in D regardless: a server's own
+\* Deliver of a note it then learns is in every D can be acked after the
+\* note is purged, and TLC shows D leaving K (DWithinK) here without this
+\* check, where copies expire for free.  (ExactlyOnceS3's models all
+\* duplicate, so there the purge waits for every copy to be lost; without
+\* duplication it has the same gap, see the README.)
 ReceiveAckOfPurged(m) ==
     /\ m \in net
     /\ m.type = "ack"
