@@ -30,7 +30,7 @@ public final class ReplayerRegistry {
                 new HybridReplayer(),
                 new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
-                new ExactlyOnceReplayer("ExactlyOnceS3Printed"),
+                new ExactlyOnceReplayer("ExactlyOnceS3Printed"), new ExactlyOnceReplayer("ExactlyOnceS3Timed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
                 new ExactlyOnceReplayer("ExactlyOnceS6"), new ExactlyOnceReplayer("ExactlyOnceS4Deliver"),
                 new ExactlyOnceReplayer("ExactlyOnceS4Outcome"), new ExactlyOnceReplayer("ExactlyOnceS5Outcome"),

@@ -84,8 +84,15 @@ final class Cores {
         return spec.equals("ExactlyOnceS3Printed") ? c.variant(S3Variant.PRINTED) : c;
     }
 
-    /** T_e of the cores; the clock moves past it before every step. */
-    private static final long TE = 1;
+    /**
+     * T_e of the cores. The untimed specs have none (their wait is NoCopy): T_e is 1 and the clock
+     * moves past it before every step. ExactlyOnceS3Timed has the constant Te and a clock of its
+     * own: the cores get its Te and the clock moves only on Tick, to the trace's now.
+     */
+    private static final long UNTIMED_TE = 1;
+
+    private final boolean timed;
+    private final long te;
 
     private final String spec;
     private final Factory factory;
@@ -102,6 +109,8 @@ final class Cores {
     Cores(String spec, ObjectNode constants, Factory factory) {
         this.spec = spec;
         this.factory = factory;
+        this.timed = spec.equals("ExactlyOnceS3Timed");
+        this.te = timed ? required(constants, "Te").asLong() : UNTIMED_TE;
         this.client = ClientId.of(required(constants, "Client").asText());
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
         servers.sort(null);
@@ -123,7 +132,7 @@ final class Cores {
     }
 
     private ServerCore newServer(ServerId s) {
-        return factory.server(spec, new ServerConfig(s, client, new TreeSet<>(servers), TE), clock, w,
+        return factory.server(spec, new ServerConfig(s, client, new TreeSet<>(servers), te), clock, w,
                 stores.get(s).load());
     }
 
@@ -138,12 +147,15 @@ final class Cores {
 
     /** Performs one trace action on the cores; returns mismatches in the step's own outcome. */
     List<Mismatch> step(String action, ObjectNode p) {
-        clock.advance(TE + 1);
+        if (!timed) {
+            clock.advance(te + 1);
+        }
         List<Mismatch> out = new ArrayList<>();
         switch (action) {
             case "Init", "Lose" -> {
                 // Init: the cores were built; Lose: the network lost a message, no core call.
             }
+            case "Tick" -> clock.set(p.get("now").asLong());
             case "CreateNote" -> out.addAll(create(p));
             case "Connect" -> clientCore.connect(server(p));
             case "Disconnect" -> clientCore.disconnect();
@@ -277,6 +289,56 @@ final class Cores {
         return NoteId.sequenced(ServerId.of(n.get("server").asText()), n.get("seq").asLong());
     }
 
+    /**
+     * ExactlyOnceS3Timed: after every step, each server's purge gate must be open exactly where the
+     * spec's is, for every note in the spec's K[s]: {@code InEveryD(s, i) /\ Waited(s, i)}, i.e. in
+     * every D as s last heard and {@code confirmedAt[s][i] + Te <= now}. The core is asked through
+     * {@link S3Server#authorize(NoteId)}, which decides and sends nothing (its effects are dropped),
+     * so a core that opens early (T_e ignored) or late is caught at the step where the two part,
+     * not only at the trace's Authorize. (The spec's guard that no "purge" message is on its way
+     * is the network's, not the core's, and is left out.)
+     */
+    List<Mismatch> gate(JsonNode state) {
+        if (!timed) {
+            return List.of();
+        }
+        long now = state.get("now").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            for (JsonNode n : state.get("K").get(s.name())) {
+                String i = n.asText();
+                long since = state.get("confirmedAt").get(s.name()).get(i).asLong();
+                boolean open = inEveryD(state, s, i) && since >= 0 && since + te <= now;
+                String core = ((S3Server) cores.get(s)).authorize(noteId(n)).outcome();
+                out.addAll(Mismatch.compare("gate[" + s.name() + "][" + i + "]",
+                        F.textNode(open ? "authorized" : "refused"), F.textNode(core)));
+            }
+        }
+        return out;
+    }
+
+    /** The spec's InEveryD(s, i) on a trace state: in D[s] and in known[s][t] for every other t. */
+    private boolean inEveryD(JsonNode state, ServerId s, String i) {
+        if (!contains(state.get("D").get(s.name()), i)) {
+            return false;
+        }
+        for (ServerId t : servers) {
+            if (!t.equals(s) && !contains(state.get("known").get(s.name()).get(t.name()), i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean contains(JsonNode array, String i) {
+        for (JsonNode e : array) {
+            if (e.asText().equals(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---- abstract state ------------------------------------------------------------------------
 
     Set<String> fields() {
@@ -286,7 +348,7 @@ final class Cores {
             }
             case "ExactlyOnceS1" -> f.addAll(List.of("ctr", "R"));
             case "ExactlyOnceS2" -> f.addAll(List.of("ctr", "R", "conf"));
-            case "ExactlyOnceS3" -> f.addAll(List.of("D", "known", "R"));
+            case "ExactlyOnceS3", "ExactlyOnceS3Timed" -> f.addAll(List.of("D", "known", "R"));
             default -> f.addAll(List.of("D", "known", "R", "U"));
         }
         return f;

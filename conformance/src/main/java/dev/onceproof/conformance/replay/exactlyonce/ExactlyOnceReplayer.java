@@ -21,8 +21,10 @@ import java.util.TreeMap;
  * server rebuilt from its store for ServerCrash, nothing for Lose), and after every step the whole
  * abstract state (K, D, known, sess, ctr, conf, U, R, conn) is compared field by field.
  *
- * <p>Time: the specs have no clock (the T_e waits are "no copy in net"); before every step the
+ * <p>Time: S0-S3 have no clock (the T_e waits are "no copy in net"); before every step the
  * replayer moves the cores' clock past T_e, so a wait the spec's guard allowed is over.
+ * ExactlyOnceS3Timed has one: the cores run with its Te, the clock moves on Tick only, and after
+ * every step each server's purge gate is compared with the spec's ({@code Cores.gate}).
  */
 public final class ExactlyOnceReplayer implements FamilyReplayer {
 
@@ -59,7 +61,8 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     }
 
     private ExactlyOnceReplayer(String spec, Cores.Factory factory, GatherCores.Factory gatherFactory) {
-        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed")
+        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed",
+                "ExactlyOnceS3Timed")
                 .contains(spec) && !GatherCores.GATHER_SPECS.contains(spec)) {
             throw new IllegalArgumentException("no exactly-once spec named " + spec);
         }
@@ -94,6 +97,11 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
                 a.removeAll(Set.of("ADeliverOK", "ADeliverErr", "Tick", "RecvSync", "PeriodicSync"));
                 a.addAll(Set.of("SendNote", "ReceiveNote", "ReceiveAck", "Timeout"));
             }
+            return a;
+        }
+        if (spec.equals("ExactlyOnceS3Timed")) {
+            Set<String> a = new java.util.TreeSet<>(S3);
+            a.add("Tick");
             return a;
         }
         return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
@@ -139,6 +147,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
         public List<Mismatch> apply(TraceStep step) {
             List<Mismatch> out = new ArrayList<>(cores.step(step.action(), step.params()));
             out.addAll(Mismatch.compareAll(expected(step.state(), cores.fields()), cores.abstractState()));
+            out.addAll(cores.gate(step.state()));
             return out;
         }
     }

@@ -1,0 +1,12 @@
+---------------------- MODULE MCExactlyOnceS3Timed ----------------------
+(* Bounded models of Strategy 3 with the T_e purge gate as a clock wait    *)
+(* (ExactlyOnceS3Timed); the cfg files set the bounds.                     *)
+EXTENDS ExactlyOnceS3Timed
+
+MCNoteIds == <<"n1", "n2", "n3">>
+
+\* Control of the gate opening: with the wait in place a purge is still
+\* authorized and completed (the safety model is not safe by purging never).
+PurgeDone == lastAction.name = "ReceivePurgeAck"
+NotPurgeDone == ~PurgeDone
+=============================================================================
