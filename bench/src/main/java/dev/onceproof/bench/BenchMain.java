@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             dev.onceproof.bench.causal.CausalBenchCommand.class,
             dev.onceproof.bench.exactlyonce.ExactlyOnceCommand.class,
             dev.onceproof.bench.storage.JournalBenchCommand.class,
+            dev.onceproof.bench.history.NoteCostCommand.class,
         })
 public final class BenchMain implements Runnable {
 

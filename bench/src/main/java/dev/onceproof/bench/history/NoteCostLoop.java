@@ -1,0 +1,306 @@
+package dev.onceproof.bench.history;
+
+import dev.onceproof.exactlyonce.ClientCore;
+import dev.onceproof.exactlyonce.ClientEffect;
+import dev.onceproof.exactlyonce.ClientId;
+import dev.onceproof.exactlyonce.ClientStep;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.EoServer;
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherServer;
+import dev.onceproof.exactlyonce.ManualEoClock;
+import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S3Client;
+import dev.onceproof.exactlyonce.ServerDurableState;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.StrategyConfig;
+import dev.onceproof.exactlyonce.Verdict;
+import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.exactlyonce.store.ServerStore;
+import dev.onceproof.storage.InMemorySnapshotStore;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Issue 19 item 5's per-note loop on the real cores of one strategy, no I/O: servers A and B, one
+ * client connected to A. Each note is created at A (its replica, and Strategy 3's replication round,
+ * carried to B), sent to the client, acknowledged (Strategy 3: then authorized, purged at the client
+ * and confirmed), and every {@code syncEvery} notes A and B synchronize. Strategy 4 has no sync of
+ * its own between sessions that purges (it purges at EndGather, L234), so its client ends the session
+ * and reconnects at every sync point, which runs the gather and the purge.
+ *
+ * <p>Messages go through a FIFO queue at once; a Record effect is counted, not written. The time of
+ * a note is from its creation until every message it caused has been handled, the sync it triggers
+ * included, so the mean carries the syncs' cost and the median the common note's.
+ *
+ * <p>The loop checks what it measures: every note created is processed by the client exactly once
+ * and no delivery is refused (a duplicate, or Strategy 3's R full), or the run fails. So Strategy 3's
+ * R must hold the notes between two syncs: its purges wait for the sync that confirms them.
+ */
+final class NoteCostLoop {
+
+    /** The cost of the notes of one block, notes ({@code from}, {@code upTo}]. */
+    record Block(long from, long upTo, double medianMicros, double meanMicros, double p99Micros,
+            long durableBytesA, int kAtA) {
+    }
+
+    /** What one strategy's run reached; {@code stopped} says why it ended before the last block. */
+    record Result(String strategy, List<Block> blocks, long notes, Optional<String> stopped, double seconds,
+            long records) {
+    }
+
+    private static final ServerId A = ServerId.of("A");
+    private static final ServerId B = ServerId.of("B");
+    private static final ClientId C = ClientId.of("c");
+
+    private final Strategy strategy;
+    private final int syncEvery;
+    private final ManualEoClock clock = new ManualEoClock(0);
+    private final EoServer a;
+    private final EoServer b;
+    private final ClientCore client;
+    private final ArrayDeque<EoMessage> queue = new ArrayDeque<>();
+    private long session;
+    private long accepted;
+    private long refused;
+    private long records;
+
+    NoteCostLoop(Strategy strategy, int syncEvery, int q) {
+        this.strategy = strategy;
+        this.syncEvery = syncEvery;
+        TreeSet<ServerId> servers = new TreeSet<>(List.of(A, B));
+        StrategyConfig config = strategy.config(C, servers, 0).q(q);
+        a = config.server(A, clock, strategy.initialState());
+        b = config.server(B, clock, strategy.initialState());
+        client = config.client(clock, StrategyConfig.ClientMemory.fresh());
+        connect();
+    }
+
+    /**
+     * Runs notes 1, 2, ... up to the last boundary, closing a block at each boundary, until the
+     * wall-clock budget is spent (then the run stops after the note in progress and says so).
+     */
+    Result run(long[] boundaries, double budgetSeconds) {
+        List<Block> blocks = new ArrayList<>();
+        long start = System.nanoTime();
+        long deadline = start + (long) (budgetSeconds * 1e9);
+        long note = 0;
+        Optional<String> stopped = Optional.empty();
+        outer:
+        for (long upTo : boundaries) {
+            long from = note;
+            double[] micros = new double[(int) (upTo - from)];
+            for (int j = 0; j < micros.length; j++) {
+                long t0 = System.nanoTime();
+                try {
+                    oneNote(note + 1);
+                } catch (RuntimeException e) {
+                    stopped = Optional.of("note " + (note + 1) + ": " + e.getClass().getSimpleName() + ": "
+                            + e.getMessage());
+                    partial(blocks, from, note, micros);
+                    break outer;
+                }
+                long t1 = System.nanoTime();
+                micros[j] = (t1 - t0) / 1e3;
+                note++;
+                if (t1 > deadline && note < boundaries[boundaries.length - 1]) {
+                    stopped = Optional.of("time budget of " + budgetSeconds + " s spent after note " + note);
+                    if (note < upTo) {
+                        partial(blocks, from, note, micros);
+                        break outer;
+                    }
+                }
+            }
+            blocks.add(block(from, upTo, micros));
+            if (stopped.isPresent()) {
+                break;
+            }
+        }
+        check(stopped.isPresent() && stopped.get().startsWith("note ") ? note + 1 : note, note, stopped);
+        return new Result(strategy.name(), blocks, note, stopped, (System.nanoTime() - start) / 1e9, records);
+    }
+
+    /** The notes of a block the run stopped in, as a block of their own (none if there were none). */
+    private void partial(List<Block> blocks, long from, long note, double[] micros) {
+        if (note > from) {
+            blocks.add(block(from, note, java.util.Arrays.copyOf(micros, (int) (note - from))));
+        }
+    }
+
+    private Block block(long from, long upTo, double[] micros) {
+        double[] sorted = micros.clone();
+        java.util.Arrays.sort(sorted);
+        double mean = java.util.Arrays.stream(micros).average().orElse(Double.NaN);
+        return new Block(from, upTo, NoteCostCommand.median(micros), mean,
+                sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)], durableBytes(), kAtA());
+    }
+
+    /** Every note created was processed once, no note twice: what the loop measures is the protocol working. */
+    private void check(long atMost, long notes, Optional<String> stopped) {
+        if (refused > 0 || accepted < notes || accepted > atMost) {
+            throw new IllegalStateException(strategy + ": the client processed " + accepted + " of " + notes
+                    + " notes and refused " + refused + " deliveries; the loop is not running the protocol"
+                    + stopped.map(w -> " (stopped: " + w + ")").orElse(""));
+        }
+    }
+
+    private void oneNote(long n) {
+        clock.advance(1);
+        Optional<NoteId> id = strategy.numbersNotes() ? Optional.empty()
+                : Optional.of(NoteId.global(String.format("n%09d", n)));
+        effects(A, a.createNote(id, "note"));
+        pump();
+        if (strategy.gathers()) {
+            deliverGathered();
+        } else {
+            effects(A, a.deliverNext());
+            pump();
+            purge();
+        }
+        if (n % syncEvery == 0) {
+            if (strategy.gathers()) {
+                effects(A, a.endSession());
+                client.disconnect();
+                connect();
+            }
+            effects(A, a.sync());
+            effects(B, b.sync());
+            pump();
+            purge();
+        }
+    }
+
+    /** Strategy 3: authorize every purge the core allows, each carried to the client and confirmed. */
+    private void purge() {
+        if (strategy != Strategy.S3) {
+            return;
+        }
+        for (ServerStep s = a.authorize(); !s.outcome().equals("none"); s = a.authorize()) {
+            effects(A, s);
+            pump();
+        }
+    }
+
+    private void connect() {
+        client.connect(A);
+        effects(A, a.startSession());
+        if (a instanceof GatherServer g) {
+            session = g.session();
+            effects(A, g.reqAll());
+            pump();
+            effects(A, g.endGather());
+            pump();
+        }
+    }
+
+    /** Strategy 4-6: the next aDeliver calls until none is left (each answered by the client's ack). */
+    private void deliverGathered() {
+        GatherServer g = (GatherServer) a;
+        if (g.phase() != GatherServer.Phase.DELIVER) {
+            throw new IllegalStateException(strategy + " server A is not delivering: " + g.phase());
+        }
+        for (ServerStep s = g.aDeliverNext(); !s.outcome().equals("idle"); s = g.aDeliverNext()) {
+            if (s.outcome().equals("refused")) {
+                throw new IllegalStateException(strategy + " server A refused the next aDeliver");
+            }
+            effects(A, s);
+            pump();
+        }
+    }
+
+    private void pump() {
+        for (EoMessage m = queue.poll(); m != null; m = queue.poll()) {
+            deliver(m);
+        }
+    }
+
+    private void deliver(EoMessage m) {
+        if (m instanceof EoMessage.NoteDelivery d) {
+            ClientStep s = client.receiveNote(d);
+            if (s.verdict() == Verdict.ACCEPTED) {
+                accepted++;
+            } else {
+                refused++;
+            }
+            clientEffects(s.effects());
+        } else if (m instanceof EoMessage.PurgeRequest p) {
+            clientEffects(((S3Client) client).receivePurge(p).effects());
+        } else if (m instanceof EoMessage.NoteAck ack && a instanceof GatherServer g) {
+            effects(A, g.aDeliverOk(session, ack.id()));
+        } else {
+            ServerId to = to(m);
+            effects(to, (to.equals(A) ? a : b).receive(m));
+        }
+    }
+
+    private void clientEffects(List<ClientEffect> effects) {
+        for (ClientEffect e : effects) {
+            if (e instanceof ClientEffect.Send s) {
+                queue.add(s.message());
+            } else {
+                records++;
+            }
+        }
+    }
+
+    private void effects(ServerId from, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send s) {
+                queue.add(s.message());
+            } else if (e instanceof ServerEffect.ADeliver call) {
+                queue.add(new EoMessage.NoteDelivery(from, C, call.note()));
+            } else {
+                records++;
+            }
+        }
+    }
+
+    private static ServerId to(EoMessage m) {
+        if (m instanceof EoMessage.NoteAck x) {
+            return x.to();
+        } else if (m instanceof EoMessage.PurgeAck x) {
+            return x.to();
+        } else if (m instanceof EoMessage.Replica x) {
+            return x.to();
+        } else if (m instanceof EoMessage.ReplicaAck x) {
+            return x.to();
+        } else if (m instanceof EoMessage.ReplicaCommit x) {
+            return x.to();
+        } else if (m instanceof EoMessage.SyncRequest x) {
+            return x.to();
+        } else if (m instanceof EoMessage.SyncReply x) {
+            return x.to();
+        } else if (m instanceof EoMessage.DRequest x) {
+            return x.to();
+        } else if (m instanceof EoMessage.DReply x) {
+            return x.to();
+        } else if (m instanceof EoMessage.DSync x) {
+            return x.to();
+        }
+        throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
+    }
+
+    /** Bytes of server A's durable state as its store writes it (the snapshot's payload). */
+    private long durableBytes() {
+        InMemorySnapshotStore memory = new InMemorySnapshotStore();
+        if (a.durable() instanceof GatherDurableState g) {
+            new GatherServerStore(memory).save(new ServerEffect.RecordGather(g));
+        } else {
+            new ServerStore(memory).save(new ServerEffect.Record((ServerDurableState) a.durable()));
+        }
+        return memory.read().orElseThrow().payload().length;
+    }
+
+    private int kAtA() {
+        if (a.durable() instanceof GatherDurableState g) {
+            return g.k().size();
+        }
+        return ((ServerDurableState) a.durable()).k().size();
+    }
+}
