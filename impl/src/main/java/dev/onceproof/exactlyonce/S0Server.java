@@ -37,7 +37,7 @@ public final class S0Server extends StreamServer {
     /** The spec's {@code CreateNote(i)}: i into K here and, by replicas, everywhere. */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);
-        if (k.containsKey(id) || removed.contains(id)) {
+        if (k.containsKey(id) || knownRemoved(id)) {
             throw new IllegalArgumentException("note " + id + " already exists on " + config.self());
         }
         Note note = new Note(id, config.client(), body);

@@ -12,6 +12,12 @@ public final class S1Server extends StreamServer {
 
     public S1Server(ServerConfig config, EoClock clock, ServerDurableState durable) {
         super(config, clock, Limits.streams(), durable);
+        // A state stored before the prefix (every removed id): keep the highest of each stream.
+        java.util.List<NoteId> all = new java.util.ArrayList<>(removed);
+        removed.clear();
+        for (NoteId id : all) {
+            remove(id);
+        }
     }
 
     @Override
@@ -38,5 +44,53 @@ public final class S1Server extends StreamServer {
     @Override
     public Strategy strategy() {
         return Strategy.S1;
+    }
+
+    // Bounded knowledge (issue 19 item 1; specs/exactlyonce/ExactlyOnceS1Msg.tla, pre[s][x]). An ack
+    // of x.n certifies x.1 .. x.n processed: the client acks only in stream order (it never acks a
+    // gap, Z2; App. A.2's in-order sending with {abort;} never shows it one), so what this server
+    // knows delivered of stream x is a prefix, kept as its highest id alone in `removed`. The
+    // sync messages carry those ids, one per stream, whatever the run's length, and every such id
+    // stands for its prefix. Ids are never reused in Strategy 1, so a stale message's prefix was
+    // true when built and stays true: the merge takes the larger prefix (rule "merge") and needs
+    // no watermark.
+
+    /** The spec's {@code i \in Expand(pre[s])}: i's number is at or below its stream's prefix. */
+    @Override
+    protected boolean knownRemoved(NoteId id) {
+        NoteId.Sequenced i = (NoteId.Sequenced) id;
+        return i.seq() <= prefix(i.server());
+    }
+
+    /**
+     * Rules "advance" and "merge": {@code pre[x] := max(pre[x], n)} and K loses every id of x at or
+     * below the new prefix.
+     */
+    @Override
+    protected void remove(NoteId id) {
+        NoteId.Sequenced i = (NoteId.Sequenced) id;
+        long pre = prefix(i.server());
+        if (i.seq() <= pre) {
+            forget(id); // already covered; an ack of a note the prefix passed changes nothing else
+            return;
+        }
+        removed.remove(NoteId.sequenced(i.server(), pre));
+        removed.add(i);
+        for (NoteId covered : new java.util.ArrayList<>(k.subMap(NoteId.sequenced(i.server(), 0), true, i, true)
+                .keySet())) {
+            forget(covered);
+        }
+    }
+
+    /** A peer's prefix, whatever its watermark (see above). */
+    @Override
+    protected void mergeRemoval(NoteId id, long theirSeen) {
+        remove(id);
+    }
+
+    /** {@code pre[s][x]}: the highest number of stream x known delivered, 0 if none. */
+    long prefix(ServerId x) {
+        NoteId top = removed.floor(NoteId.sequenced(x, Long.MAX_VALUE));
+        return top instanceof NoteId.Sequenced t && t.server().equals(x) ? t.seq() : 0;
     }
 }

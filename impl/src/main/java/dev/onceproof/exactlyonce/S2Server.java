@@ -121,4 +121,10 @@ public final class S2Server extends StreamServer {
     public Strategy strategy() {
         return Strategy.S2;
     }
+
+    /** Condition 1 reads the round each number was issued in ({@code issued}) and its confirmations. */
+    @Override
+    protected boolean recordsIssueRounds() {
+        return true;
+    }
 }

@@ -39,7 +39,12 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     /** K: the notes not known to be delivered. Invariant: no id of {@link #removed} is in K. */
     protected final TreeMap<NoteId, Note> k;
     protected long ctr;
-    /** Ids known delivered (here or, through syncs, elsewhere). Only grows, except on reuse. */
+    /**
+     * Ids known delivered (here or, through syncs, elsewhere); Strategies 0 and 2 keep every such id
+     * (only growing, except on reuse), Strategy 1 only the highest of each stream, which stands for
+     * the stream's whole delivered prefix ({@link S1Server}). Read and changed through
+     * {@link #knownRemoved} and {@link #remove}.
+     */
     protected final TreeSet<NoteId> removed;
     protected long round;
     protected final TreeMap<Long, Long> issued;
@@ -89,9 +94,37 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         entered.put(note.id(), ++seen);
     }
 
-    private void forget(NoteId id) {
+    protected final void forget(NoteId id) {
         k.remove(id);
         entered.remove(id);
+    }
+
+    /** Whether {@code id} is known delivered, here or elsewhere. */
+    protected boolean knownRemoved(NoteId id) {
+        return removed.contains(id);
+    }
+
+    /** {@code id} is known delivered (acked here, or a peer's sync says so): it leaves K for good. */
+    protected void remove(NoteId id) {
+        forget(id);
+        removed.add(id);
+    }
+
+    /**
+     * A removal a peer's sync carries. Applied unless the id held here is of an incarnation newer
+     * than the sender's watermark (see the class doc; Strategy 2's reuse is what makes that happen).
+     */
+    protected void mergeRemoval(NoteId id, long theirSeen) {
+        Long held = entered.get(id);
+        if (held != null && held > theirSeen && watermark) {
+            return;
+        }
+        remove(id);
+    }
+
+    /** Whether this strategy needs the sync round each number was issued in (Strategy 2's Condition 1). */
+    protected boolean recordsIssueRounds() {
+        return false;
     }
 
     /**
@@ -144,10 +177,12 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         NoteId.Sequenced id = NoteId.sequenced(config.self(), seq.get());
         Note note = new Note(id, config.client(), body);
         enter(note);
-        removed.remove(id);
+        removed.remove(id); // Strategy 2 reuses a number: its older incarnation's removal no longer applies
         ctr++;
-        issued.put(seq.get(), round);
-        conf.remove(seq.get());
+        if (recordsIssueRounds()) {
+            issued.put(seq.get(), round);
+            conf.remove(seq.get());
+        }
         return ServerCore.created("created " + id.text(), config, note, record());
     }
 
@@ -168,7 +203,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
 
     /** Strategies 0-1: a removed id never comes back. Strategy 2 overrides: a reused number may. */
     protected boolean acceptReplica(NoteId id) {
-        return !removed.contains(id);
+        return !knownRemoved(id);
     }
 
     /** The spec's {@code StartSession(s)}: the client connected to this server. */
@@ -213,8 +248,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             return ServerStep.of("ignored");
         }
         pending = null;
-        forget(m.id());
-        removed.add(m.id());
+        remove(m.id());
         return new ServerStep("delivered", List.of(record()));
     }
 
@@ -293,12 +327,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
     private void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
         for (NoteId id : theirRemoved) {
-            Long held = entered.get(id);
-            if (held != null && held > theirSeen && watermark) {
-                continue;
-            }
-            forget(id);
-            removed.add(id);
+            mergeRemoval(id, theirSeen);
         }
     }
 
