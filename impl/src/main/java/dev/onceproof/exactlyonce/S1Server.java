@@ -10,8 +10,16 @@ import java.util.Optional;
  */
 public final class S1Server extends StreamServer {
 
+    /** Mutation seam, tests only: false merges a peer's prefix by overwriting (MutS1MsgMergeOverwrite). */
+    private final boolean mergeByMax;
+
     public S1Server(ServerConfig config, EoClock clock, ServerDurableState durable) {
+        this(config, clock, durable, true);
+    }
+
+    S1Server(ServerConfig config, EoClock clock, ServerDurableState durable, boolean mergeByMax) {
         super(config, clock, Limits.streams(), durable);
+        this.mergeByMax = mergeByMax;
         // A state stored before the prefix (every removed id): keep the highest of each stream.
         java.util.List<NoteId> all = new java.util.ArrayList<>(removed);
         removed.clear();
@@ -82,10 +90,18 @@ public final class S1Server extends StreamServer {
         }
     }
 
-    /** A peer's prefix, whatever its watermark (see above). */
+    /**
+     * A peer's prefixes, one id per stream, whatever its watermark (see above). The seam's broken
+     * merge takes them as they come: every prefix becomes the message's, 0 for a stream it omits.
+     */
     @Override
-    protected void mergeRemoval(NoteId id, long theirSeen) {
-        remove(id);
+    protected void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
+        if (!mergeByMax) {
+            removed.clear();
+        }
+        for (NoteId id : theirRemoved) {
+            remove(id);
+        }
     }
 
     /** {@code pre[s][x]}: the highest number of stream x known delivered, 0 if none. */

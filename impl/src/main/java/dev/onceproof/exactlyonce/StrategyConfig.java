@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * real one: {@link #withoutWatermark} (package-private: syncs' watermarks ignored, Strategies 2-6),
  * {@link #withoutReplicationRound} (package-private: Strategy 3 delivers a note before every server
  * stored it),
- * {@link #withSkewLeftOutOfFreshness} (package-private, Strategies 5-6), and the public
+ * {@link #withSkewLeftOutOfFreshness} (package-private, Strategies 5-6), {@link #withPrefixOverwrite}
+ * (package-private, Strategy 1), and the public
  * {@link #withPrintedBoundary}, {@link #withPlainDeliver} and {@link #variant} that the refuted
  * models' replays need.
  * Immutable: every {@code with} returns a new config.
@@ -37,6 +38,7 @@ public final class StrategyConfig {
     private ClientOrdering ordering = ClientOrdering.RECORD_THEN_ACK;
     private boolean watermark = true;
     private boolean replicationRound = true;
+    private boolean prefixByMax = true;
     private boolean printedBoundary;
     private boolean skewInFreshness = true;
     private boolean plainDeliver;
@@ -66,6 +68,7 @@ public final class StrategyConfig {
         c.ordering = ordering;
         c.watermark = watermark;
         c.replicationRound = replicationRound;
+        c.prefixByMax = prefixByMax;
         c.printedBoundary = printedBoundary;
         c.skewInFreshness = skewInFreshness;
         c.plainDeliver = plainDeliver;
@@ -109,6 +112,14 @@ public final class StrategyConfig {
     /** Seam (see {@link GatherConfig#withPlainDeliver}): ExactlyOnceS4Deliver's replay only. */
     public StrategyConfig withPlainDeliver() {
         return with(c -> c.plainDeliver = true);
+    }
+
+    /**
+     * Mutation seam, tests only: Strategy 1's servers take a peer's prefix as it comes instead of the
+     * larger of the two, so a stale sync moves a prefix back (ExactlyOnceS1Msg's rule "merge").
+     */
+    StrategyConfig withPrefixOverwrite() {
+        return with(c -> c.prefixByMax = false);
     }
 
     /** Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer). */
@@ -195,7 +206,7 @@ public final class StrategyConfig {
         ServerConfig c = serverConfig(self);
         return switch (strategy) {
             case S0 -> new S0Server(c, clock, s);
-            case S1 -> new S1Server(c, clock, s);
+            case S1 -> new S1Server(c, clock, s, prefixByMax);
             case S2 -> new S2Server(c, clock, w, s, watermark);
             default -> new S3Server(c, clock, variant, s, watermark, replicationRound);
         };

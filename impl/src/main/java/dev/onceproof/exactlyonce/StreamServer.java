@@ -325,7 +325,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     }
 
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
-    private void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
+    protected void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
         for (NoteId id : theirRemoved) {
             mergeRemoval(id, theirSeen);
         }

@@ -29,6 +29,7 @@ public final class ReplayerRegistry {
                 new RpcReplayer(),
                 new HybridReplayer(),
                 new ExactlyOnceReplayer("ExactlyOnceS0"), new ExactlyOnceReplayer("ExactlyOnceS1"),
+                new ExactlyOnceReplayer("ExactlyOnceS1Msg"),
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS3"),
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"), new ExactlyOnceReplayer("ExactlyOnceS3Timed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),

@@ -105,6 +105,9 @@ final class Cores {
     private final Map<ServerId, ServerStore> stores = new TreeMap<>();
     private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
     private ClientCore clientCore;
+    /** ExactlyOnceS1Msg: its Origins, and the sync messages on their way, by "from>to" (one per pair). */
+    private final List<ServerId> origins = new ArrayList<>();
+    private final Map<String, EoMessage> snet = new TreeMap<>();
 
     Cores(String spec, ObjectNode constants, Factory factory) {
         this.spec = spec;
@@ -116,6 +119,10 @@ final class Cores {
         servers.sort(null);
         this.w = spec.equals("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
         this.q = spec.startsWith("ExactlyOnceS3") ? required(constants, "Q").asInt() : 0;
+        if (spec.equals("ExactlyOnceS1Msg")) {
+            required(constants, "Origins").forEach(x -> origins.add(ServerId.of(x.asText())));
+            origins.sort(null);
+        }
         for (ServerId s : servers) {
             stores.put(s, new ServerStore(new InMemorySnapshotStore()));
             cores.put(s, newServer(s));
@@ -166,6 +173,16 @@ final class Cores {
             case "ReceiveAck" -> run(server(p), "receiveAck", new EoMessage.NoteAck(client, server(p), note(p)));
             case "Timeout" -> expect(out, "Timeout", "aborted", run(server(p), "timeout", null));
             case "Sync" -> sync(server(p), ServerId.of(p.get("peer").asText()));
+            case "StartSync" -> startSync(server(p), peer(p));
+            case "HandleSync" -> expect(out, "HandleSync", "syncReplied",
+                    deliverSync(server(p), peer(p), EoMessage.SyncRequest.class));
+            case "ReceiveSyncReply" -> expect(out, "ReceiveSyncReply", "syncMerged",
+                    deliverSync(server(p), peer(p), EoMessage.SyncReply.class));
+            case "LoseSync" -> {
+                if (snet.remove(p.get("from").asText() + ">" + p.get("to").asText()) == null) {
+                    out.add(new Mismatch("LoseSync", "a sync message in flight", "none"));
+                }
+            }
             case "Authorize" -> expect(out, "Authorize", "authorized", run(server(p), "authorize", note(p)));
             case "ReceivePurgeAck" -> expect(out, "ReceivePurgeAck", "purged",
                     run(server(p), "receivePurgeAck", new EoMessage.PurgeAck(client, server(p), note(p))));
@@ -215,6 +232,41 @@ final class Cores {
 
     private ServerStep receiveReplica(ServerId s, EoMessage.Replica r) {
         return cores.get(s).receiveReplica(r);
+    }
+
+    private static ServerId peer(ObjectNode p) {
+        return ServerId.of(p.get("peer").asText());
+    }
+
+    /**
+     * ExactlyOnceS1Msg's StartSync(s, t): the core's request to t goes on its way. (The core asks
+     * every other server; the message-level traces have two, so that is t alone.)
+     */
+    private void startSync(ServerId s, ServerId t) {
+        for (ServerEffect e : run(s, "startSync", null).effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest req) {
+                snet.put(s.name() + ">" + req.to().name(), req);
+            }
+        }
+        if (!snet.containsKey(s.name() + ">" + t.name())) {
+            throw new IllegalStateException("StartSync(" + s + ", " + t + "): the core sent no request to " + t);
+        }
+    }
+
+    /** HandleSync / ReceiveSyncReply at {@code to} of the message from {@code from}; a reply goes on its way. */
+    private ServerStep deliverSync(ServerId to, ServerId from, Class<? extends EoMessage> type) {
+        EoMessage m = snet.remove(from.name() + ">" + to.name());
+        if (!type.isInstance(m)) {
+            throw new IllegalStateException("no " + type.getSimpleName() + " from " + from + " to " + to + " in flight: " + m);
+        }
+        ServerStep step = m instanceof EoMessage.SyncRequest req ? run(to, "handleSync", req)
+                : run(to, "receiveSyncReply", m);
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncReply reply) {
+                snet.put(to.name() + ">" + reply.to().name(), reply);
+            }
+        }
+        return step;
     }
 
     /** The spec's atomic Sync(s, t): s's round with t, then t's with s (each learns what the other sent). */
@@ -347,6 +399,7 @@ final class Cores {
             case "ExactlyOnceS0" -> {
             }
             case "ExactlyOnceS1" -> f.addAll(List.of("ctr", "R"));
+            case "ExactlyOnceS1Msg" -> f.addAll(List.of("ctr", "R", "pre", "snet"));
             case "ExactlyOnceS2" -> f.addAll(List.of("ctr", "R", "conf"));
             case "ExactlyOnceS3", "ExactlyOnceS3Timed" -> f.addAll(List.of("D", "known", "R"));
             default -> f.addAll(List.of("D", "known", "R", "U"));
@@ -417,7 +470,45 @@ final class Cores {
         if (fields.contains("R")) {
             m.put("R", ExactlyOnceReplayer.normalize(r()));
         }
+        if (fields.contains("pre")) {
+            ObjectNode pre = F.objectNode();
+            for (ServerId s : servers) {
+                pre.set(s.name(), prefixes(cores.get(s).durable().removed()));
+            }
+            m.put("pre", pre);
+            ArrayNode inFlight = F.arrayNode();
+            for (EoMessage msg : snet.values()) {
+                ObjectNode o = F.objectNode();
+                boolean request = msg instanceof EoMessage.SyncRequest;
+                EoMessage.SyncRequest q = request ? (EoMessage.SyncRequest) msg : null;
+                EoMessage.SyncReply r = request ? null : (EoMessage.SyncReply) msg;
+                o.put("from", (request ? q.from() : r.from()).name());
+                o.set("pre", prefixes(request ? q.removed() : r.removed()));
+                o.put("to", (request ? q.to() : r.to()).name());
+                o.put("type", request ? "syncReq" : "syncRep");
+                inFlight.add(o);
+            }
+            m.put("snet", ExactlyOnceReplayer.normalize(inFlight));
+        }
         return m;
+    }
+
+    /**
+     * The spec's prefix function [x \in Origins |-> n] of a Strategy 1 removal set: the core keeps
+     * (and sends) the highest id of each stream, which stands for the prefix up to it.
+     */
+    private JsonNode prefixes(java.util.SortedSet<NoteId> removed) {
+        ObjectNode pre = F.objectNode();
+        for (ServerId x : origins) {
+            long n = 0;
+            for (NoteId i : removed) {
+                if (i instanceof NoteId.Sequenced q && q.server().equals(x)) {
+                    n = Math.max(n, q.seq());
+                }
+            }
+            pre.put(x.name(), n);
+        }
+        return pre;
     }
 
     private JsonNode r() {

@@ -61,7 +61,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     }
 
     private ExactlyOnceReplayer(String spec, Cores.Factory factory, GatherCores.Factory gatherFactory) {
-        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed",
+        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS1Msg", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed",
                 "ExactlyOnceS3Timed")
                 .contains(spec) && !GatherCores.GATHER_SPECS.contains(spec)) {
             throw new IllegalArgumentException("no exactly-once spec named " + spec);
@@ -102,6 +102,12 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
         if (spec.equals("ExactlyOnceS3Timed")) {
             Set<String> a = new java.util.TreeSet<>(S3);
             a.add("Tick");
+            return a;
+        }
+        if (spec.equals("ExactlyOnceS1Msg")) {
+            Set<String> a = new java.util.TreeSet<>(COMMON);
+            a.remove("Sync");
+            a.addAll(Set.of("StartSync", "HandleSync", "ReceiveSyncReply", "LoseSync"));
             return a;
         }
         return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;

@@ -47,6 +47,30 @@ class ExactlyOnceBrokenCoreReplayTest {
         }
     }
 
+    /**
+     * ExactlyOnceS1Msg's rule "merge" (issue 19 item 1): a server that takes a stale sync message's
+     * prefix as it comes moves its prefix back; the replay of the stale-sync trace stops at that merge.
+     */
+    @Test
+    void strategyOneServerThatOverwritesItsPrefixIsCaughtAtTheStaleMerge() {
+        ReplayResult r = replay("ExactlyOnceS1Msg", "exactlyonce-s1msg-stale.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return (ServerCore) dev.onceproof.exactlyonce.EoSeams.prefixOverwrite(
+                        Cores.strategyConfig(spec, config.client(), config.servers(), config.te(), w, 0))
+                        .server(config.self(), clock, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isIn("HandleSync", "ReceiveSyncReply");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("pre"));
+    }
+
     @Test
     void clientThatKeepsRInVolatileMemoryIsCaught() {
         // L77 / mutant "R volatile": R must survive a client crash.
