@@ -59,7 +59,8 @@ public sealed interface EoMessage {
 
     /**
      * "Server synchronization: K, D" for one client's notes (App. A.4), plus the ids this server
-     * removed after a successful delivery (Strategies 0-2, notes Z15). {@code round} numbers the
+     * removed after a successful delivery (Strategies 0-2, notes Z15; Strategy 1 sends the highest
+     * of each stream, which stands for the delivered prefix up to it). {@code round} numbers the
      * sender's synchronizations, so a reply can be matched with the request it answers.
      * {@code seen} (Strategy 3) is the snapshot's watermark: how many notes had entered the sender's
      * K when it was built, so the receiver reads a note's absence from {@code k} as "purged there"
