@@ -81,11 +81,12 @@ public final class NoteCostCommand implements Callable<Integer> {
             String verdict = verdict(r);
             o.printf("%n%s: %d notes in %.1f s%s%n", s, r.notes(), r.seconds(),
                     r.stopped().map(w -> ", stopped: " + w).orElse(""));
-            o.printf("  %-22s %12s %12s %12s %16s %8s%n", "block (notes)", "median µs", "mean µs", "p99 µs",
-                    "durable bytes A", "K at A");
+            o.printf("  %-22s %12s %12s %12s %16s %8s %16s %8s%n", "block (notes)", "median µs", "mean µs", "p99 µs",
+                    "durable bytes A", "K at A", "durable bytes B", "K at B");
             for (NoteCostLoop.Block b : r.blocks()) {
-                o.printf("  %-22s %12.2f %12.2f %12.2f %16d %8d%n", (b.from() + 1) + ".." + b.upTo(), b.medianMicros(),
-                        b.meanMicros(), b.p99Micros(), b.durableBytesA(), b.kAtA());
+                o.printf("  %-22s %12.2f %12.2f %12.2f %16d %8d %16d %8d%n", (b.from() + 1) + ".." + b.upTo(),
+                        b.medianMicros(), b.meanMicros(), b.p99Micros(), b.durableBytesA(), b.kAtA(), b.durableBytesB(),
+                        b.kAtB());
             }
             o.println("  " + verdict);
             Map<String, Object> json = new LinkedHashMap<>();

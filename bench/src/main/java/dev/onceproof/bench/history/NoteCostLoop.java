@@ -47,7 +47,7 @@ final class NoteCostLoop {
 
     /** The cost of the notes of one block, notes ({@code from}, {@code upTo}]. */
     record Block(long from, long upTo, double medianMicros, double meanMicros, double p99Micros,
-            long durableBytesA, int kAtA) {
+            long durableBytesA, int kAtA, long durableBytesB, int kAtB) {
     }
 
     /** What one strategy's run reached; {@code stopped} says why it ended before the last block. */
@@ -138,7 +138,8 @@ final class NoteCostLoop {
         java.util.Arrays.sort(sorted);
         double mean = java.util.Arrays.stream(micros).average().orElse(Double.NaN);
         return new Block(from, upTo, NoteCostCommand.median(micros), mean,
-                sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)], durableBytes(), kAtA());
+                sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)], durableBytes(a), kOf(a),
+                durableBytes(b), kOf(b));
     }
 
     /** Every note created was processed once, no note twice: what the loop measures is the protocol working. */
@@ -286,21 +287,21 @@ final class NoteCostLoop {
         throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
     }
 
-    /** Bytes of server A's durable state as its store writes it (the snapshot's payload). */
-    private long durableBytes() {
+    /** Bytes of a server's durable state as its store writes it (the snapshot's payload). */
+    private static long durableBytes(EoServer server) {
         InMemorySnapshotStore memory = new InMemorySnapshotStore();
-        if (a.durable() instanceof GatherDurableState g) {
+        if (server.durable() instanceof GatherDurableState g) {
             new GatherServerStore(memory).save(new ServerEffect.RecordGather(g));
         } else {
-            new ServerStore(memory).save(new ServerEffect.Record((ServerDurableState) a.durable()));
+            new ServerStore(memory).save(new ServerEffect.Record((ServerDurableState) server.durable()));
         }
         return memory.read().orElseThrow().payload().length;
     }
 
-    private int kAtA() {
-        if (a.durable() instanceof GatherDurableState g) {
+    private static int kOf(EoServer server) {
+        if (server.durable() instanceof GatherDurableState g) {
             return g.k().size();
         }
-        return ((ServerDurableState) a.durable()).k().size();
+        return ((ServerDurableState) server.durable()).k().size();
     }
 }
