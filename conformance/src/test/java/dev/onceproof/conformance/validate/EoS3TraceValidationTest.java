@@ -1,0 +1,105 @@
+package dev.onceproof.conformance.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.exactlyonce.S3Seams;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * DESIGN.md link 5 for Strategy 3: the step logs of real runs are behaviours of
+ * ExactlyOnceS3MsgRound (specs/exactlyonce/TraceExactlyOnceS3.tla): a seeded world of two
+ * ConcurrentS3Servers and the client made on the spot, and the stored regression logs. And the check
+ * can fail: cores without the replication round (the seam), a second delivery inserted by hand and a
+ * SendNote removed by hand are each rejected at the line where they go wrong.
+ */
+class EoS3TraceValidationTest {
+
+    static final TraceValidator VALIDATOR = TestValidators.IN_JVM;
+    static final Path STORED = TestValidators.REPO.root().resolve("conformance/src/test/resources/validate/exactlyonce");
+    static final int STEPS = 120;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFreshSeededWorldIsABehaviourOfTheSpec() throws Exception {
+        long seed = System.nanoTime();
+        Path log = EoS3Run.run(dir, seed, STEPS, c -> c);
+        Validation v = VALIDATOR.validate(List.of(log));
+        System.out.println("Strategy 3 world, seed " + seed + ": " + v.summary());
+        assertThat(v.accepted()).as("seed %d\n%s\n%s", seed, v.report(), Files.readString(log)).isTrue();
+    }
+
+    @Test
+    void theStoredRegressionLogsAreAccepted() {
+        List<List<Path>> runs = StoredLogs.runs(STORED);
+        assertThat(runs).isNotEmpty();
+        for (List<Path> run : runs) {
+            Validation v = VALIDATOR.validate(run);
+            System.out.println("stored " + run + ": " + v.summary());
+            assertThat(v.accepted()).as(v.report()).isTrue();
+        }
+    }
+
+    /**
+     * Without the acknowledged round a note is offered as soon as it is in the server's K, before
+     * every server stored it; the spec's session sends only notes whose commit it holds, so TLC
+     * rejects the first SendNote of an uncommitted note.
+     */
+    @Test
+    void coresWithoutTheReplicationRoundAreRejectedAtTheirFirstEarlyOffer() {
+        Path log = EoS3Run.run(dir, 1, STEPS, S3Seams.withoutReplicationRound());
+        Validation v = VALIDATOR.validate(List.of(log));
+        System.out.println("Control, S3Server without the replication round (seed 1):\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            assertThat(t.text()).contains("\"action\":\"SendNote\"");
+            assertThat(v.rejection().state().toString()).doesNotContain("ready |-> [A |-> {\"n1\"");
+        });
+    }
+
+    @Test
+    void aSecondDeliveryInsertedByHandIsRejectedThere() {
+        StepLogFile log = StepLogFile.read(StoredLogs.runs(STORED).get(0).get(0));
+        List<ObjectNode> steps = new ArrayList<>(log.steps());
+        int first = indexOf(steps, "ReceiveNote", "accepted");
+        steps.add(first + 1, steps.get(first).deepCopy());
+        Validation v = VALIDATOR.validateLogs(List.of(log.withSteps(steps)));
+        System.out.println("Control, the client's processing of line " + (first + 2) + " inserted again:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        int inserted = first + 2;
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
+    }
+
+    @Test
+    void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
+        StepLogFile log = StepLogFile.read(StoredLogs.runs(STORED).get(0).get(0));
+        List<ObjectNode> steps = new ArrayList<>(log.steps());
+        int at = indexOf(steps, "SendNote", null);
+        ObjectNode send = steps.remove(at);
+        Validation v = VALIDATOR.validateLogs(List.of(log.withSteps(steps)));
+        System.out.println("Control, the first SendNote removed (" + send + "):\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        // The Deliver's next step: the client's receipt of that note, or the server's ack or timeout.
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            assertThat(t.index()).isGreaterThan(at);
+            assertThat(t.text()).contains("\"note\":" + send.get("note"));
+        });
+    }
+
+    static int indexOf(List<ObjectNode> steps, String action, String verdict) {
+        for (int i = 0; i < steps.size(); i++) {
+            ObjectNode s = steps.get(i);
+            if (s.path("action").asText().equals(action) && (verdict == null || s.path("verdict").asText().equals(verdict))) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + action + " " + verdict + " line");
+    }
+}
