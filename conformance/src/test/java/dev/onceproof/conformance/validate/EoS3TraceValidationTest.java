@@ -3,6 +3,8 @@ package dev.onceproof.conformance.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.crash.EoIdListCrashExperiment;
+import dev.onceproof.conformance.crash.EoIdListCrashReport;
 import dev.onceproof.exactlyonce.S3Seams;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +36,32 @@ class EoS3TraceValidationTest {
         Validation v = VALIDATOR.validate(List.of(log));
         System.out.println("Strategy 3 world, seed " + seed + ": " + v.summary());
         assertThat(v.accepted()).as("seed %d\n%s\n%s", seed, v.report(), Files.readString(log)).isTrue();
+    }
+
+    /**
+     * The Strategy 3 SIGKILL run (the client JVM killed three times, R of two slots filling up, the
+     * driver as server A): its logs, the driver's and one per client incarnation, one cursor each
+     * (the incarnations joined with the kills), are a behaviour of the spec.
+     */
+    @Test
+    void aSigkillRunOfTheClientIsABehaviourOfTheSpec() throws Exception {
+        long seed = System.nanoTime();
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        EoIdListCrashReport report = new EoIdListCrashExperiment(sigkillConfig(seed, 3), dir, System.out)
+                .logSteps(logs).run();
+        assertThat(report.safe()).as(report.toString()).isTrue();
+        List<Path> files;
+        try (var list = Files.list(logs)) {
+            files = list.sorted().toList();
+        }
+        Validation v = VALIDATOR.validate(files);
+        System.out.println("Strategy 3 SIGKILL run, seed " + seed + ": " + v.summary());
+        assertThat(v.accepted()).as("seed %d\n%s", seed, v.report()).isTrue();
+    }
+
+    /** Short up times and R of two slots: the client refuses, is purged and is killed within seconds. */
+    static EoIdListCrashExperiment.Config sigkillConfig(long seed, int crashes) {
+        return new EoIdListCrashExperiment.Config(crashes, seed, 40, 120, 2, false, 15);
     }
 
     @Test
