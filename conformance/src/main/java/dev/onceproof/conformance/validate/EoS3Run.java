@@ -65,9 +65,11 @@ public final class EoS3Run {
     private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
     private S3Client client;
     private final List<InFlight> net = new ArrayList<>();
+    private final int maxNotes;
     private int notes;
 
-    private EoS3Run(UnaryOperator<StrategyConfig> seam, StepLog log) {
+    private EoS3Run(UnaryOperator<StrategyConfig> seam, StepLog log, int maxNotes) {
+        this.maxNotes = maxNotes;
         this.config = seam.apply(Strategy.S3.config(CLIENT, new TreeSet<>(SERVERS), TE).q(Q));
         this.log = log;
         for (ServerId s : SERVERS) {
@@ -90,9 +92,14 @@ public final class EoS3Run {
      *     through a seam (package-private in impl; tests reach it)
      */
     public static Path run(Path dir, long seed, int steps, UnaryOperator<StrategyConfig> seam) {
+        return run(dir, seed, steps, MAX_NOTES, seam);
+    }
+
+    /** As {@link #run(Path, long, int, UnaryOperator)} with up to {@code maxNotes} notes (ValidationScale's longer logs). */
+    public static Path run(Path dir, long seed, int steps, int maxNotes, UnaryOperator<StrategyConfig> seam) {
         Path file = dir.resolve("world.jsonl");
         try (StepLog log = StepLog.open(file, header())) {
-            EoS3Run run = new EoS3Run(seam, log);
+            EoS3Run run = new EoS3Run(seam, log, maxNotes);
             synchronized (log) {
                 log.step("Init").strings("R", List.of()).end();
             }
@@ -162,7 +169,7 @@ public final class EoS3Run {
                     drain();
                 }
                 connect(s);
-                for (int k = 0; k < 2 * (MAX_NOTES + Q); k++) {
+                for (int k = 0; k < 2 * (maxNotes + Q); k++) {
                     carryOut(servers.get(s).authorize());
                     drain();
                     carryOut(servers.get(s).deliverNext());
@@ -173,7 +180,7 @@ public final class EoS3Run {
     }
 
     private void create(ServerId s) {
-        if (notes < MAX_NOTES) {
+        if (notes < maxNotes) {
             notes++;
             carryOut(servers.get(s).createNote(Optional.of(NoteId.global("n" + notes)), "body" + notes));
         }
