@@ -59,6 +59,33 @@ class EoS3TraceValidationTest {
         assertThat(v.accepted()).as("seed %d\n%s", seed, v.report()).isTrue();
     }
 
+    /**
+     * The SIGKILL run's own control, with logs: a client that acknowledges before it records
+     * ({@code --ack-first}, the seam EoCrashRecoveryTest uses) loses acknowledged notes when a kill
+     * lands between the two. Server A's log then has a ReceiveAck of a note whose receipt no client
+     * line (written after the durable write) shows, and TLC rejects it there: no ack of that note
+     * was ever sent in any behaviour the other logs allow.
+     */
+    @Test
+    void aClientAcknowledgingBeforeRecordingIsRejectedAtTheServersReceiveAck() throws Exception {
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        EoIdListCrashReport report = new EoIdListCrashExperiment(sigkillConfig(3, 8).withAckFirst(8), dir, System.out)
+                .logSteps(logs).run();
+        assertThat(report.ackedNotProcessed()).as("the kills must land between the ack and the record").isNotEmpty();
+        List<Path> files;
+        try (var list = Files.list(logs)) {
+            files = list.sorted().toList();
+        }
+        Validation v = VALIDATOR.validate(files);
+        System.out.println("Control, the Strategy 3 client acknowledging before it records:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).anySatisfy(t -> {
+            assertThat(t.process()).isEqualTo("A");
+            assertThat(t.text()).contains("\"action\":\"ReceiveAck\"");
+            assertThat(report.ackedNotProcessed()).anyMatch(id -> t.text().contains("\"note\":\"" + id + "\""));
+        });
+    }
+
     /** Short up times and R of two slots: the client refuses, is purged and is killed within seconds. */
     static EoIdListCrashExperiment.Config sigkillConfig(long seed, int crashes) {
         return new EoIdListCrashExperiment.Config(crashes, seed, 40, 120, 2, false, 15);
@@ -94,7 +121,7 @@ class EoS3TraceValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        StepLogFile log = StepLogFile.read(StoredLogs.runs(STORED).get(0).get(0));
+        StepLogFile log = StepLogFile.read(STORED.resolve("world-seed1.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
         int first = indexOf(steps, "ReceiveNote", "accepted");
         steps.add(first + 1, steps.get(first).deepCopy());
@@ -107,7 +134,7 @@ class EoS3TraceValidationTest {
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        StepLogFile log = StepLogFile.read(StoredLogs.runs(STORED).get(0).get(0));
+        StepLogFile log = StepLogFile.read(STORED.resolve("world-seed1.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
         int at = indexOf(steps, "SendNote", null);
         ObjectNode send = steps.remove(at);
