@@ -35,7 +35,10 @@ rAllVars == <<allVars, roundVars>>
 NoNums == [s \in Servers |-> [i \in NoteUniverse |-> [t \in Servers |-> 0]]]
 
 \* S3Server.createNote at origin o: the note enters o's K, numbered there,
-\* and a replica goes to every other server.
+\* and a replica goes to every other server.  A lone server has no one to
+\* wait for: the note is committed at once (S3Server starts no round when
+\* there are no others; without this a one-server run could never deliver,
+\* found by trace validation of the SIGKILL run, README "Trace validation").
 CreateAt(o) ==
     /\ Cardinality(created) < MaxNotes
     /\ LET i == NoteIds[Cardinality(created) + 1] IN
@@ -45,8 +48,9 @@ CreateAt(o) ==
          /\ entered' = [entered EXCEPT ![o][i] = seen[o] + 1]
          /\ num' = [num EXCEPT ![o][i][o] = seen[o] + 1]
          /\ rnet' = rnet \cup {[type |-> "replica", note |-> i, from |-> o, to |-> t] : t \in Servers \ {o}}
+         /\ ready' = IF Servers = {o} THEN [ready EXCEPT ![o] = @ \cup {i}] ELSE ready
          /\ lastAction' = [name |-> "CreateNote", note |-> i, server |-> o]
-    /\ UNCHANGED <<net, conn, delivered, faults, D, known, sess, R, snet, ready>>
+    /\ UNCHANGED <<net, conn, delivered, faults, D, known, sess, R, snet>>
 
 \* S3Server.receiveReplica: stored (numbered in arrival order) and
 \* acknowledged with its number here.

@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce;
 
+import dev.onceproof.steplog.StepLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -69,6 +70,13 @@ public final class S3Server implements ServerCore {
     /** Mutation seam: false makes a note deliverable as soon as it is in K (no replication round). */
     private final boolean replicationRound;
     private final Limits limits = Limits.global();
+    /**
+     * The step log (specs/exactlyonce/TraceExactlyOnceS3.tla; README, "Trace validation"): each
+     * step that changes the spec's state writes one line, named after ExactlyOnceS3MsgRound's
+     * action, inside the step, so before the caller saves its record or sends its messages.
+     * {@link StepLog#OFF} unless {@link #logSteps} set one: hooks test {@code log.on()} first.
+     */
+    private StepLog log = StepLog.OFF;
 
     // Durable.
     /** K. Invariant: contains every id of D. */
@@ -156,6 +164,59 @@ public final class S3Server implements ServerCore {
         this.origins = new TreeMap<>(durable.origins());
     }
 
+    /**
+     * Logs this core's steps to {@code log} (shared with the other cores of a run; lines are
+     * written under its monitor, so they are in the order the steps took effect). Returns this.
+     */
+    public S3Server logSteps(StepLog log) {
+        this.log = Objects.requireNonNull(log, "log");
+        return this;
+    }
+
+    /** Starts a line naming this server; the caller holds the log's monitor and calls end(). */
+    private StepLog line(String action) {
+        return log.step(action).field("server", config.self().name());
+    }
+
+    private static List<String> texts(java.util.Collection<NoteId> ids) {
+        List<String> out = new ArrayList<>(ids.size());
+        ids.forEach(i -> out.add(i.text()));
+        return out;
+    }
+
+    /** A round message's receipt: the note, the peer, the number it carries and what came of it. */
+    private ServerStep logRound(String action, ServerStep step, ServerId from, NoteId id, long n) {
+        if (log.on()) {
+            synchronized (log) {
+                StepLog l = line(action).field("from", from.name()).field("note", id.text());
+                if (n > 0) {
+                    l.field("n", n);
+                }
+                l.field("outcome", step.outcome()).end();
+            }
+        }
+        return step;
+    }
+
+    /** A sync message merged: what it carried and our K and D after the merge. */
+    private void logSync(String action, ServerId from, Set<NoteId> theirK, Set<NoteId> theirD, long theirSeen) {
+        if (log.on()) {
+            synchronized (log) {
+                line(action).field("peer", from.name()).strings("k", texts(theirK)).strings("d", texts(theirD))
+                        .field("seen", theirSeen).strings("K", texts(k.keySet())).strings("D", texts(d)).end();
+            }
+        }
+    }
+
+    /** A line naming one note (SendNote, Timeout, Authorize, ...). */
+    private void logNote(String action, NoteId id) {
+        if (log.on()) {
+            synchronized (log) {
+                line(action).field("note", id.text()).end();
+            }
+        }
+    }
+
     public static S3Server fresh(ServerConfig config, EoClock clock) {
         return new S3Server(config, clock, S3Variant.CORRECTED, ServerDurableState.initial());
     }
@@ -197,6 +258,7 @@ public final class S3Server implements ServerCore {
             numbers.put(id, own(id));
             origins.put(id, config.self());
         }
+        logNote("CreateNote", id);
         return ServerCore.created("created", config, note, record());
     }
 
@@ -213,16 +275,18 @@ public final class S3Server implements ServerCore {
         limits.check("note.id", m.note().id());
         NoteId id = m.note().id();
         if (k.containsKey(id)) {
-            return replicationRound && m.from().equals(origins.get(id)) ? new ServerStep("acknowledged", List.of(ack(id)))
-                    : ServerStep.of("ignored");
+            return logRound("ReceiveReplica", replicationRound && m.from().equals(origins.get(id))
+                    ? new ServerStep("acknowledged", List.of(ack(id))) : ServerStep.of("ignored"), m.from(), id,
+                    entered.get(id));
         }
         enter(m.note());
         if (!replicationRound) {
-            return new ServerStep("stored", List.of(record()));
+            return logRound("ReceiveReplica", new ServerStep("stored", List.of(record())), m.from(), id, entered.get(id));
         }
         numbers.put(id, own(id));
         origins.put(id, m.from());
-        return new ServerStep("stored", List.of(record(), ack(id)));
+        return logRound("ReceiveReplica", new ServerStep("stored", List.of(record(), ack(id))), m.from(), id,
+                entered.get(id));
     }
 
     /** The round's numbers of a note just stored here: ours only. */
@@ -250,6 +314,10 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.check("id", m.id());
         NoteId id = m.id();
+        return logRound("ReceiveReplicaAck", replicaAck(m, id), m.from(), id, m.number());
+    }
+
+    private ServerStep replicaAck(EoMessage.ReplicaAck m, NoteId id) {
         TreeMap<ServerId, Long> nums = numbers.get(id);
         if (!replicationRound || nums == null) {
             return ServerStep.of("ignored");
@@ -294,7 +362,7 @@ public final class S3Server implements ServerCore {
         limits.check("id", m.id());
         NoteId id = m.id();
         if (!replicationRound || !k.containsKey(id) || complete(id)) {
-            return ServerStep.of("ignored");
+            return logRound("ReceiveCommit", ServerStep.of("ignored"), m.from(), id, 0);
         }
         if (!m.numbers().keySet().equals(config.servers())) {
             throw new InvalidMessageException("numbers", "names " + m.numbers().keySet() + ", not the servers "
@@ -307,7 +375,7 @@ public final class S3Server implements ServerCore {
         numbers.put(id, new TreeMap<>(m.numbers()));
         origins.remove(id);
         readyOrder.put(id, ++readyCount);
-        return new ServerStep("committed", List.of(record()));
+        return logRound("ReceiveCommit", new ServerStep("committed", List.of(record())), m.from(), id, 0);
     }
 
     /** When i became deliverable here, in {@link #readyOrder}'s count (0: before any since the last crash). */
@@ -333,6 +401,14 @@ public final class S3Server implements ServerCore {
      */
     @Override
     public ServerStep startSession() {
+        if (log.on()) {
+            synchronized (log) {
+                if (pending != null) {
+                    line("Timeout").field("note", pending.text()).end(); // the old Deliver is abandoned
+                }
+                line("StartSession").end();
+            }
+        }
         active = true;
         pending = null;
         u.clear();
@@ -373,6 +449,7 @@ public final class S3Server implements ServerCore {
         }
         u.remove(i);
         pending = i;
+        logNote("SendNote", i);
         Note note = k.get(i);
         if (note == null) {
             // Only the printed variant gets here: i was purged after the snapshot. Its body is gone,
@@ -395,13 +472,23 @@ public final class S3Server implements ServerCore {
         pending = null;
         syncPending = true;
         if (!k.containsKey(m.id()) || d.contains(m.id())) {
+            logAck(m.id());
             return ServerStep.of("delivered");
         }
         d.add(m.id());
         if (inEveryD(m.id())) {
             confirmedAt.putIfAbsent(m.id(), clock.now());
         }
+        logAck(m.id());
         return new ServerStep("delivered", List.of(record()));
+    }
+
+    private void logAck(NoteId id) {
+        if (log.on()) {
+            synchronized (log) {
+                line("ReceiveAck").field("note", id.text()).strings("D", texts(d)).end();
+            }
+        }
     }
 
     /** The spec's {@code Timeout(s, i)}: a Deliver failed; the session ends (App. A.4 {@code abort}). */
@@ -410,6 +497,7 @@ public final class S3Server implements ServerCore {
         if (pending == null) {
             return ServerStep.of("ignored");
         }
+        logNote("Timeout", pending);
         pending = null;
         active = false;
         return ServerStep.of("aborted");
@@ -418,6 +506,15 @@ public final class S3Server implements ServerCore {
     /** The session ends without a failure (the client went away; the runtime noticed). */
     @Override
     public ServerStep endSession() {
+        if (log.on()) {
+            synchronized (log) {
+                if (pending != null) {
+                    line("Timeout").field("note", pending.text()).end(); // the spec's abort
+                } else if (active) {
+                    line("EndSession").end(); // no spec step: its session stays, idle
+                }
+            }
+        }
         active = false;
         pending = null;
         return ServerStep.of("ended");
@@ -425,7 +522,13 @@ public final class S3Server implements ServerCore {
 
     /** The spec's {@code ServerCrash(s)}: sessions and sync knowledge are lost, K and D are not. */
     public void crash() {
-        endSession();
+        if (log.on()) {
+            synchronized (log) {
+                line("ServerCrash").end();
+            }
+        }
+        active = false;
+        pending = null;
         syncPending = false;
         known.clear();
         confirmedAt.clear();
@@ -442,6 +545,11 @@ public final class S3Server implements ServerCore {
     public ServerStep startSync() {
         round++;
         syncPending = false;
+        if (log.on()) {
+            synchronized (log) {
+                line("StartSync").strings("k", texts(k.keySet())).strings("d", texts(d)).field("seen", seen).end();
+            }
+        }
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record());
         for (ServerId other : config.others()) {
@@ -483,6 +591,7 @@ public final class S3Server implements ServerCore {
         limits.checkAll("d", m.d());
         limits.checkAll("removed", m.removed());
         merge(m.from(), m.k(), m.d(), m.seen());
+        logSync("HandleSync", m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>(),
                 seen))));
@@ -499,6 +608,7 @@ public final class S3Server implements ServerCore {
         limits.checkAll("removed", m.removed());
         config.checkReplyRound(m.round(), round);
         merge(m.from(), m.k(), m.d(), m.seen());
+        logSync("ReceiveSyncReply", m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncMerged", List.of(record()));
     }
 
@@ -580,6 +690,7 @@ public final class S3Server implements ServerCore {
         if (since == null || !inEveryD(i) || since + config.te() > clock.now()) {
             return ServerStep.of("refused");
         }
+        logNote("Authorize", i);
         return new ServerStep("authorized", List.of(new ServerEffect.Send(
                 new EoMessage.PurgeRequest(config.self(), config.client(), i))));
     }
@@ -595,6 +706,7 @@ public final class S3Server implements ServerCore {
         if (!k.containsKey(m.id())) {
             return ServerStep.of("ignored");
         }
+        logNote("ReceivePurgeAck", m.id());
         k.remove(m.id());
         d.remove(m.id());
         entered.remove(m.id());

@@ -117,6 +117,21 @@ public final class StepLog implements Closeable {
         return this;
     }
 
+    /** A set-valued spec variable or parameter, as a JSON array of strings (the set's elements). */
+    public StepLog strings(String name, Iterable<String> values) {
+        key(name).append('[');
+        boolean first = true;
+        for (String v : values) {
+            if (!first) {
+                line.append(',');
+            }
+            first = false;
+            quote(line, v);
+        }
+        line.append(']');
+        return this;
+    }
+
     /** Ends the line and writes it to the file in one write() call. */
     public void end() {
         line.append("}\n");

@@ -1,6 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.exactlyonce.store.ServerStore;
 import dev.onceproof.storage.InMemorySnapshotStore;
 import java.util.ArrayList;
@@ -49,6 +50,12 @@ final class EoWorld {
     int reusedIds;
     private final java.util.Set<NoteId> everIssued = new java.util.HashSet<>();
     private int tags;
+    /**
+     * Strategy 3's step log (specs/exactlyonce/TraceExactlyOnceS3.tla), one for the world: the
+     * S3Server cores write their own lines, the world the client's (after its durable write, before
+     * its ack) and the environment's. OFF unless {@link #logSteps}; one client only.
+     */
+    private StepLog log = StepLog.OFF;
 
     EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te) {
         this(strategy, nServers, nClients, w, q, te, true);
@@ -95,7 +102,38 @@ final class EoWorld {
     }
 
     private EoServer newServer(ServerId s, ClientId c) {
-        return configs.get(c).server(s, clock, serverStores.get(s).get(c).load());
+        EoServer core = configs.get(c).server(s, clock, serverStores.get(s).get(c).load());
+        if (core instanceof S3Server s3) {
+            s3.logSteps(log);
+        }
+        return core;
+    }
+
+    /** Logs Strategy 3's steps to {@code log} from now on (its header: the world's servers, client and q). */
+    EoWorld logSteps(StepLog log) {
+        if (strategy != Strategy.S3 || clients.size() != 1) {
+            throw new IllegalStateException("step logs are for Strategy 3 with one client (TraceExactlyOnceS3)");
+        }
+        this.log = log;
+        cores.values().forEach(m -> m.values().forEach(core -> ((S3Server) core).logSteps(log)));
+        line("Init").strings("R", r()).end();
+        return this;
+    }
+
+    /** The step log's header for this world. */
+    StepLog.Header header() {
+        return new StepLog.Header("ExactlyOnceS3MsgRound", "round", "world")
+                .strings("Servers", servers.stream().map(ServerId::name).toList())
+                .constant("Client", clients.get(0).name()).constant("Q", q);
+    }
+
+    /** Starts a world line (the caller ends it): world steps run on one thread, in order. */
+    private StepLog line(String action) {
+        return log.step(action);
+    }
+
+    private List<String> r() {
+        return r(0).stream().map(NoteId::text).toList();
     }
 
     private ClientCore newClient(ClientId c) {
@@ -159,12 +197,18 @@ final class EoWorld {
         ClientId client = clients.get(c);
         ClientCore core = clientCores.get(client);
         core.conn().ifPresent(old -> carryOut(old, client, cores.get(old).get(client).endSession()));
+        if (core.conn().isPresent() && log.on()) {
+            line("Disconnect").end();
+        }
         if (s >= servers.size()) {
             core.disconnect();
             return;
         }
         ServerId server = servers.get(s);
         core.connect(server);
+        if (log.on()) {
+            line("Connect").field("server", server.name()).end();
+        }
         carryOut(server, client, cores.get(server).get(client).startSession());
     }
 
@@ -193,10 +237,17 @@ final class EoWorld {
     void crashClient(int c) {
         ClientId client = clients.get(c);
         clientCores.put(client, newClient(client)); // stable state from its store; conn lost
+        if (log.on()) {
+            line("ClientCrash").end();
+            line("Recover").strings("R", r()).end();
+        }
     }
 
     void crashServer(int s) {
         ServerId server = servers.get(s);
+        if (log.on()) {
+            line("ServerCrash").field("server", server.name()).end();
+        }
         for (ClientId c : clients) {
             cores.get(server).put(c, newServer(server, c)); // durable state from its store; sessions lost
         }
@@ -222,9 +273,9 @@ final class EoWorld {
         InFlight f = duplicate ? net.get(index % net.size()) : net.remove(index % net.size());
         EoMessage m = f.message();
         if (m instanceof EoMessage.NoteDelivery d) {
-            toClient(d.to(), core -> core.receiveNote(d));
+            toClient(d.to(), core -> core.receiveNote(d), "ReceiveNote", d.from(), d.note().id());
         } else if (m instanceof EoMessage.PurgeRequest p) {
-            toClient(p.to(), core -> ((S3Client) core).receivePurge(p));
+            toClient(p.to(), core -> ((S3Client) core).receivePurge(p), "ReceivePurge", p.from(), p.id());
         } else if (m instanceof EoMessage.NoteAck a) {
             carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
         } else if (m instanceof EoMessage.PurgeAck a) {
@@ -243,7 +294,8 @@ final class EoWorld {
     }
 
     /** A message reaches the client only while it is connected (to any server). */
-    private void toClient(ClientId c, java.util.function.Function<ClientCore, ClientStep> receive) {
+    private void toClient(ClientId c, java.util.function.Function<ClientCore, ClientStep> receive, String action,
+            ServerId from, NoteId id) {
         ClientCore core = clientCores.get(c);
         if (core.conn().isEmpty()) {
             return;
@@ -253,7 +305,17 @@ final class EoWorld {
             if (e instanceof ClientEffect.Record r) {
                 clientStores.get(c).commit(r);
                 r.processed().ifPresent(note -> processed.merge(note.body(), 1, Integer::sum));
-            } else if (e instanceof ClientEffect.Send s) {
+            }
+        }
+        if (log.on()) { // after the durable write, before the ack leaves
+            StepLog l = line(action).field("server", from.name()).field("note", id.text());
+            if (action.equals("ReceiveNote")) {
+                l.field("verdict", step.verdict().specName());
+            }
+            l.strings("R", r()).end();
+        }
+        for (ClientEffect e : step.effects()) {
+            if (e instanceof ClientEffect.Send s) {
                 net.add(new InFlight(s.message(), clock.now()));
             }
         }

@@ -12,6 +12,7 @@ import dev.onceproof.exactlyonce.S1Client;
 import dev.onceproof.exactlyonce.S3Client;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.FileSnapshotStore;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -34,7 +35,15 @@ import java.util.TreeSet;
  * once i has left R durably, and {@code NOACK <id> <verdict>} otherwise (R full: {@code refused}).
  * It prints {@code ready} once it has loaded its store.
  *
- * <p>Usage: {@code EoClientMain <store file> [--ack-first] [--strategy 1|3] [--q <slots>]}.
+ * <p>Strategy 3 with {@code --step-log FILE --incarnation N}: a step log for trace validation
+ * (specs/exactlyonce/TraceExactlyOnceS3.tla), this incarnation's: its first line is Init (N = 0) or
+ * Recover (R as read from the store), then Connect; each ReceiveNote and ReceivePurge line is
+ * written after the step's durable write and before its acknowledgement is printed, so a SIGKILL
+ * cannot lose a line whose acknowledgement the driver saw (the line of a write it cut is put back by
+ * the validator from the next Recover).
+ *
+ * <p>Usage: {@code EoClientMain <store file> [--ack-first] [--strategy 1|3] [--q <slots>]
+ * [--step-log FILE --incarnation N]}.
  */
 public final class EoClientMain {
 
@@ -57,8 +66,17 @@ public final class EoClientMain {
         if (strategy == 3) {
             int q = Integer.parseInt(flag(flags, "--q", "3"));
             // restore: a store the client cannot trust stops it with an error naming the file
-            idList(store.restore(new ClientStableState.IdList(new TreeSet<>()),
-                    stored -> new S3Client(CLIENT, q, (ClientStableState.IdList) stored, ordering)), store, ordering);
+            S3Client client = store.restore(new ClientStableState.IdList(new TreeSet<>()),
+                    stored -> new S3Client(CLIENT, q, (ClientStableState.IdList) stored, ordering));
+            String logFile = flag(flags, "--step-log", null);
+            StepLog log = logFile == null ? StepLog.OFF : StepLog.open(Path.of(logFile), header(q, "client")
+                    .constant("incarnation", Long.parseLong(flag(flags, "--incarnation", "0"))));
+            if (log.on()) {
+                log.step(flag(flags, "--incarnation", "0").equals("0") ? "Init" : "Recover")
+                        .strings("R", r(client)).end();
+                log.step("Connect").field("server", SERVER.name()).end();
+            }
+            idList(client, store, ordering, log);
             return;
         }
         S1Client client = store.restore(new ClientStableState.Streams(new TreeMap<>()),
@@ -77,14 +95,39 @@ public final class EoClientMain {
             ServerId server = ServerId.of(f[1]);
             NoteId id = NoteId.sequenced(server, Long.parseLong(f[2]));
             ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(server, CLIENT, new Note(id, CLIENT, "")));
-            carryOut(step, id, store, ordering, out, "ACK ");
+            carryOut(step, id, store, ordering, out, "ACK ", () -> { });
         }
     }
 
-    /** The effects in the step's order; an acknowledgement prints {@code <ack><id>}. */
+    /** The step log's header of a Strategy 3 client: the run's one server is the driver's A. */
+    static StepLog.Header header(int q, String process) {
+        return new StepLog.Header("ExactlyOnceS3MsgRound", "round", process)
+                .strings("Servers", List.of(SERVER.name())).constant("Client", CLIENT.name()).constant("Q", q);
+    }
+
+    private static List<String> r(S3Client client) {
+        return client.stable().r().stream().map(NoteId::text).toList();
+    }
+
+    /**
+     * The effects in the step's order; an acknowledgement prints {@code <ack><id>}. {@code logLine}
+     * runs once, after the step's last durable write and before anything printed after it.
+     */
     private static void carryOut(ClientStep step, NoteId id, ClientStore store, ClientOrdering ordering,
-            PrintStream out, String ack) throws InterruptedException {
-        for (ClientEffect effect : step.effects()) {
+            PrintStream out, String ack, Runnable logLine) throws InterruptedException {
+        int lastRecord = -1;
+        for (int e = 0; e < step.effects().size(); e++) {
+            if (step.effects().get(e) instanceof ClientEffect.Record) {
+                lastRecord = e;
+            }
+        }
+        boolean logged = false;
+        for (int e = 0; e < step.effects().size(); e++) {
+            ClientEffect effect = step.effects().get(e);
+            if (!logged && e > lastRecord) {
+                logLine.run();
+                logged = true;
+            }
             if (effect instanceof ClientEffect.Record r) {
                 if (ordering == ClientOrdering.ACK_THEN_RECORD && r.processed().isPresent()) {
                     // The negative control's window between the ack and the durable record is as
@@ -100,6 +143,9 @@ public final class EoClientMain {
                 out.flush();
             }
         }
+        if (!logged) {
+            logLine.run();
+        }
         if (!step.acknowledges()) {
             out.println("NOACK " + id.text() + " " + step.verdict().specName());
             out.flush();
@@ -107,7 +153,8 @@ public final class EoClientMain {
     }
 
     /** Strategy 3: notes by global id, and purge requests that free R's slots. */
-    private static void idList(S3Client client, ClientStore store, ClientOrdering ordering) throws Exception {
+    private static void idList(S3Client client, ClientStore store, ClientOrdering ordering, StepLog log)
+            throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         out.println("ready");
         out.flush();
@@ -122,10 +169,20 @@ public final class EoClientMain {
             NoteId id = NoteId.global(f[1]);
             if (f[0].equals("NOTE")) {
                 ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(SERVER, CLIENT, new Note(id, CLIENT, "")));
-                carryOut(step, id, store, ordering, out, "ACK ");
+                carryOut(step, id, store, ordering, out, "ACK ", () -> {
+                    if (log.on()) {
+                        log.step("ReceiveNote").field("server", SERVER.name()).field("note", id.text())
+                                .field("verdict", step.verdict().specName()).strings("R", r(client)).end();
+                    }
+                });
             } else {
                 carryOut(client.receivePurge(new EoMessage.PurgeRequest(SERVER, CLIENT, id)), id, store, ordering, out,
-                        "PURGED ");
+                        "PURGED ", () -> {
+                            if (log.on()) {
+                                log.step("ReceivePurge").field("server", SERVER.name()).field("note", id.text())
+                                        .strings("R", r(client)).end();
+                            }
+                        });
             }
         }
     }

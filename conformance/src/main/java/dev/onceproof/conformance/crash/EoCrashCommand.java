@@ -53,6 +53,10 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
+    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategy 3: write step logs for trace validation "
+            + "into DIR (the driver's as server A, one per client incarnation; then ./onceproof validate DIR/*.jsonl).")
+    Path stepLogs;
+
     @Option(names = "--dir", description = "Directory for the client store and log, Strategies 4-6: for every process's files, "
             + "which must not hold an earlier run's (default: a new temp dir).")
     Path dir;
@@ -65,6 +69,10 @@ public final class EoCrashCommand implements Callable<Integer> {
         }
         if (strategy >= 4) {
             return gather();
+        }
+        if (stepLogs != null && strategy != 3) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: only the Strategy 3 run writes"
+                    + " step logs so far");
         }
         if (!control.equals("none")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control
@@ -80,7 +88,11 @@ public final class EoCrashCommand implements Callable<Integer> {
                 config = config.withAckFirst(crashes);
             }
             Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
-            EoIdListCrashReport report = new EoIdListCrashExperiment(config, where, System.out).run();
+            EoIdListCrashExperiment experiment = new EoIdListCrashExperiment(config, where, System.out);
+            if (stepLogs != null) {
+                experiment.logSteps(Files.createDirectories(stepLogs));
+            }
+            EoIdListCrashReport report = experiment.run();
             report.print(System.out);
             System.out.println("files: " + where);
             return report.safe() ? 0 : 1;

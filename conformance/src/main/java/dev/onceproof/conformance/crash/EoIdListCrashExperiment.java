@@ -3,6 +3,7 @@ package dev.onceproof.conformance.crash;
 import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.FileSnapshotStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,6 +30,12 @@ import java.util.TreeSet;
  * server's promise, L131: i is in every D, no copy lingers), and repeats the purge after a restart
  * until the client confirms it. The client is killed with SIGKILL at seeded random moments, mostly
  * with a note in flight, and restarted on the same store.
+ *
+ * <p>With {@link #logSteps} the run writes step logs for trace validation
+ * (specs/exactlyonce/TraceExactlyOnceS3.tla): the driver's as Strategy 3's lone server A (its
+ * CreateNote, StartSession, SendNote, ReceiveAck, Timeout, Authorize and ReceivePurgeAck, each
+ * written before the line it sends, or on the reply it reads; a resend of an acknowledged note is
+ * the network's duplicate, no server step) and one per client incarnation ({@link EoClientMain}).
  */
 public final class EoIdListCrashExperiment {
 
@@ -73,11 +80,22 @@ public final class EoIdListCrashExperiment {
     private long duplicatesAcked;
     private long refusals;
     private long killedInFlight;
+    /** Step logs: the directory, the driver's log (server A), and the driver's session as the spec has it. */
+    private Path stepLogs;
+    private StepLog serverLog = StepLog.OFF;
+    private String pending;
+    private boolean sessionActive;
 
     public EoIdListCrashExperiment(Config config, Path dir, PrintStream log) {
         this.config = config;
         this.dir = dir;
         this.log = log;
+    }
+
+    /** Writes step logs into {@code dir}: server-A.jsonl and client-N.jsonl per incarnation N. Returns this. */
+    public EoIdListCrashExperiment logSteps(Path dir) {
+        this.stepLogs = dir;
+        return this;
     }
 
     public Path store() {
@@ -91,10 +109,29 @@ public final class EoIdListCrashExperiment {
         if (config.ackFirst()) {
             flags.add("--ack-first");
         }
+        if (stepLogs != null) {
+            serverLog = StepLog.open(stepLogs.resolve("server-A.jsonl"), EoClientMain.header(config.q(),
+                    EoClientMain.SERVER.name()));
+        }
+        try {
+            return runLogged(random, t0, flags);
+        } finally {
+            serverLog.close();
+        }
+    }
+
+    private EoIdListCrashReport runLogged(SplittableRandom random, long t0, List<String> flags)
+            throws IOException, InterruptedException {
         for (int i = 1; i <= config.crashes() + 1; i++) {
             boolean last = i == config.crashes() + 1;
-            EoCrashExperiment.Child child = EoCrashExperiment.Child.start(store(), flags, dir.resolve("client.log"));
-            long up = last ? 1_500 : config.minUpMillis()
+            List<String> own = new ArrayList<>(flags);
+            if (stepLogs != null) {
+                own.addAll(List.of("--step-log", stepLogs.resolve("client-" + (i - 1) + ".jsonl").toString(),
+                        "--incarnation", String.valueOf(i - 1)));
+            }
+            EoCrashExperiment.Child child = EoCrashExperiment.Child.start(store(), own, dir.resolve("client.log"));
+            // A logged run ends as briefly as the others live: its log is for TLC, whose cost grows with it.
+            long up = last ? (stepLogs != null ? config.maxUpMillis() : 1_500) : config.minUpMillis()
                     + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
             boolean inFlight = drive(child, System.currentTimeMillis() + up, random);
             if (last) {
@@ -108,6 +145,12 @@ public final class EoIdListCrashExperiment {
             for (String line : child.drain()) {
                 record(line);
             }
+            if (pending != null) {
+                // The kill (or the end) ended the Deliver without its ack: A.4's abort.
+                step("Timeout", pending);
+                pending = null;
+                sessionActive = false;
+            }
             if (!last) {
                 log.printf("crash %2d at +%d ms (up %d ms, note in flight: %s)%n", i,
                         System.currentTimeMillis() - t0, up, inFlight);
@@ -120,6 +163,7 @@ public final class EoIdListCrashExperiment {
             throws IOException, InterruptedException {
         // Purges sent before the last kill and not confirmed: the server repeats them.
         for (String i : List.copyOf(purgeSent)) {
+            step("Authorize", i);
             if (send(child, "PURGE " + i, deadline)) {
                 return true;
             }
@@ -132,10 +176,11 @@ public final class EoIdListCrashExperiment {
                 purgeSent.add(i);
                 full = false;
                 line = "PURGE " + i;
+                step("Authorize", i);
             } else if (!delivered.isEmpty() && random.nextInt(100) < config.resendPercent()) {
                 line = "NOTE " + new ArrayList<>(delivered).get(random.nextInt(delivered.size()));
             } else {
-                line = "NOTE " + nextNote();
+                line = "NOTE " + deliver(nextNote());
             }
             if (send(child, line, deadline)) {
                 return true;
@@ -143,7 +188,7 @@ public final class EoIdListCrashExperiment {
             if (System.currentTimeMillis() >= deadline) {
                 // As the Strategy 1 test: three kills in four land while a note is being handled.
                 if (random.nextInt(4) != 0) {
-                    child.send("NOTE " + nextNote());
+                    child.send("NOTE " + deliver(nextNote()));
                     sent++;
                     Thread.sleep(random.nextInt(3));
                     return true;
@@ -156,8 +201,39 @@ public final class EoIdListCrashExperiment {
     private String nextNote() {
         if (undelivered.isEmpty()) {
             undelivered.add("n" + (++created));
+            step("CreateNote", "n" + created);
         }
         return undelivered.iterator().next();
+    }
+
+    /** A.4's Deliver of note i: a session if none runs (the client is connected), then SendNote. */
+    private String deliver(String i) {
+        if (!sessionActive) {
+            step("StartSession", null);
+            sessionActive = true;
+        }
+        step("SendNote", i);
+        pending = i;
+        return i;
+    }
+
+    /** One line of the driver's log, as server A. */
+    private void step(String action, String note) {
+        if (!serverLog.on()) {
+            return;
+        }
+        synchronized (serverLog) {
+            StepLog l = serverLog.step(action).field("server", EoClientMain.SERVER.name());
+            if (note != null) {
+                l.field("note", note);
+            }
+            if (action.equals("ReceiveAck")) {
+                List<String> d = new ArrayList<>(delivered);
+                d.addAll(purgeSent);
+                l.strings("D", new TreeSet<>(d));
+            }
+            l.end();
+        }
     }
 
     /** Sends one line and records the reply; true if the deadline passed with no reply. */
@@ -183,15 +259,26 @@ public final class EoIdListCrashExperiment {
                 if (undelivered.remove(f[1])) {
                     delivered.add(f[1]);
                 }
+                if (f[1].equals(pending)) {
+                    pending = null;
+                    step("ReceiveAck", f[1]);
+                }
             }
             case "PURGED" -> {
-                purgeSent.remove(f[1]);
+                if (purgeSent.remove(f[1])) {
+                    step("ReceivePurgeAck", f[1]);
+                }
                 purged.add(f[1]);
             }
             case "NOACK" -> {
                 if (f.length == 3 && f[2].equals("refused")) {
                     refusals++;
                     full = true;
+                }
+                if (f[1].equals(pending)) {
+                    step("Timeout", f[1]); // the Deliver failed: A.4's abort ends the session
+                    pending = null;
+                    sessionActive = false;
                 }
             }
             default -> {

@@ -56,8 +56,9 @@ interface TraceFamily {
             case "SCMP" -> new ScmpTraceFamily();
             case "RPC" -> new RpcTraceFamily();
             case "Hybrid" -> new HybridTraceFamily();
+            case "ExactlyOnceS3MsgRound" -> new EoS3TraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS3MsgRound)");
         };
     }
 }

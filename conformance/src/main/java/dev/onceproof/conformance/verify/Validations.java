@@ -3,6 +3,7 @@ package dev.onceproof.conformance.verify;
 import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcRunner;
+import dev.onceproof.conformance.validate.EoS3Run;
 import dev.onceproof.conformance.validate.HybridRun;
 import dev.onceproof.conformance.validate.RpcUdpRun;
 import dev.onceproof.conformance.validate.StepLogException;
@@ -92,6 +93,17 @@ public final class Validations {
             @Override
             public List<Path> make(Path dir, long seed) {
                 return HybridRun.run(dir, seed, 300, HybridRun.realCore());
+            }
+        })));
+        plans.put("exactlyonce", new Plan(List.of("exactlyonce"), List.of(new FreshRun() {
+            @Override
+            public String name(long seed) {
+                return "fresh: Strategy 3 seeded world (two ConcurrentS3Servers, the client), seed " + seed;
+            }
+
+            @Override
+            public List<Path> make(Path dir, long seed) {
+                return List.of(EoS3Run.run(dir, seed, 120, c -> c));
             }
         })));
         return plans;

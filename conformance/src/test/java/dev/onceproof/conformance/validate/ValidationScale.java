@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * How trace validation scales with the log's length (a harness, not a test: run it by hand, it
  * takes minutes): SCMP logs of the real filter (resilient, seed 7) of growing length, and RPC UDP
- * runs with more calls, each validated once; prints lines, distinct states, TLC's wall time and
+ * runs with more calls, Strategy 3's seeded world with more steps and notes ({@code eo=N}), each
+ * validated once; prints lines, distinct states, TLC's wall time and
  * lines per second. {@code java -cp ... dev.onceproof.conformance.validate.ValidationScale}
  */
 public final class ValidationScale {
@@ -26,6 +27,10 @@ public final class ValidationScale {
             if (kv[0].equals("scmp")) {
                 logs = List.of(ScmpFilterRun.run(dir.resolve("scmp-" + n + ".jsonl"), RecoveryScheme.RESILIENT, 7, n,
                         "NONE"));
+            } else if (kv[0].equals("eo")) {
+                // Strategy 3's seeded world: n random steps, a note per 30 of them (at least 4), seed 7.
+                Path d = Files.createDirectories(dir.resolve("eo-" + n));
+                logs = List.of(EoS3Run.run(d, 7, n, Math.max(4, n / 30), c -> c));
             } else {
                 Path d = Files.createDirectories(dir.resolve("rpc-" + n));
                 logs = RpcUdpRun.run(d, n);
