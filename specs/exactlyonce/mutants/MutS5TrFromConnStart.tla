@@ -45,4 +45,9 @@ MutSpec == Init /\ [][MutNext]_vars
 \* MaxTime = 2 only lets a connection end at 1 (EndConnection wants
 \* now + T_r <= MaxTime); without the cut, 562,957 states and 150 s loaded.
 TimeCut == now <= 1
+
+\* The search narrowed to the one fault the scenario needs, the client's
+\* disconnect (an ACTION_CONSTRAINT): a violation in the narrowed model is a
+\* behaviour of the full one, found in a fraction of its states.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
 =============================================================================

@@ -35,4 +35,9 @@ MutNext ==
     \/ MutFaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+
+\* The search narrowed to the one fault the scenario needs, the client's
+\* disconnect (an ACTION_CONSTRAINT): a violation in the narrowed model is a
+\* behaviour of the full one, found in a fraction of its states.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
 =============================================================================
