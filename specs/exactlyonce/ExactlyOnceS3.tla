@@ -130,13 +130,22 @@ ReceiveNoteWith(m, v) ==
 ReceiveNote(m) == ReceiveNoteWith(m, Verdict(m.note))
 
 \* A.4: Deliver returned success, "D = D + {i}" (the fork of ServerSynch is
-\* the Sync action, which may run at any time).
+\* the Sync action, which may run at any time), for a note still in K.
+\* Read with L141-144 ("D: the subset of notes in K that are Delivered"),
+\* as S3Server.receiveAck does (`!k.containsKey(i)`: "delivered", no
+\* record): the ack of a server's own Deliver can arrive after the note was
+\* delivered elsewhere, learnt in every D and purged here (no duplication
+\* needed, one disconnect), and A.4's unconditional "D = D + {i}" then puts
+\* a purged note in D.  This spec took A.4 literally until TLC showed D
+\* leaving K that way in 16 steps (exactlyonce-s3-ack-after-purge, with
+\* AllowDup = FALSE, which no earlier model had); the literal reading is
+\* kept as mutants/MutS3AckIntoD, refuted by DWithinK.
 ReceiveAck(m) ==
     /\ m \in net
     /\ m.type = "ack"
     /\ sess[m.to].pending = <<m.note>>
     /\ net' = Consume(m)
-    /\ D' = [D EXCEPT ![m.to] = @ \cup {m.note}]
+    /\ D' = IF m.note \in K[m.to] THEN [D EXCEPT ![m.to] = @ \cup {m.note}] ELSE D
     /\ sess' = [sess EXCEPT ![m.to].pending = <<>>]
     /\ lastAction' = [name |-> "ReceiveAck", server |-> m.to, note |-> m.note]
     /\ UNCHANGED <<conn, created, delivered, faults, K, known, R>>

@@ -107,12 +107,11 @@ TimedAuthorize(s, i) == InEveryD(s, i) /\ Waited(s, i) /\ AuthorizeWith(s, i)
 
 \* S3Server.receiveAck: an ack of a note no longer in K ends the Deliver and
 \* changes nothing else (`!k.containsKey(i)`: "delivered", no record).
-\* ExactlyOnceS3's ReceiveAck puts the note in D regardless: a server's own
-\* Deliver of a note it then learns is in every D can be acked after the
-\* note is purged, and TLC shows D leaving K (DWithinK) here without this
-\* check, where copies expire for free.  (ExactlyOnceS3's models all
-\* duplicate, so there the purge waits for every copy to be lost; without
-\* duplication it has the same gap, see the README.)
+\* A server's own Deliver of a note it then learns is in every D can be
+\* acked after the note is purged; TLC showed D leaving K (DWithinK) here
+\* without this check, where copies expire for free.  ExactlyOnceS3's
+\* ReceiveAck now checks K as well (its MutS3AckIntoD is the old reading),
+\* so this action and ExactlyOnceS3's ReceiveAck take the same steps.
 ReceiveAckOfPurged(m) ==
     /\ m \in net
     /\ m.type = "ack"

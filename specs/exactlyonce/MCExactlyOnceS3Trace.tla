@@ -29,4 +29,10 @@ NotPurgeDone == ~PurgeDone
 LostThenTimeout ==
     lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
 NotLostThenTimeout == ~LostThenTimeout
+\* The corrected ReceiveAck (L141-144): the ack of a server's own Deliver
+\* arrives after that server purged the note; D is left alone.  Needs no
+\* duplication and one disconnect (exactlyonce-s3-ack-after-purge).
+AckAfterPurge ==
+    lastAction.name = "ReceiveAck" /\ lastAction.note \notin K[lastAction.server]
+NotAckAfterPurge == ~AckAfterPurge
 =============================================================================

@@ -392,6 +392,11 @@ public final class ConcurrentGatherServer implements EoServer {
         return locked(() -> core.receiveReplica(replica));
     }
 
+    /** {@link GatherServer#carryOnRound}. */
+    public ServerStep carryOnRound() {
+        return locked(core::carryOnRound);
+    }
+
     public ServerStep createNote(NoteId id, String body) {
         return locked(() -> core.createNote(id, body));
     }

@@ -92,9 +92,10 @@ public final class GatherConfig {
     /**
      * Mutation seam for tests only (the notes' M5-d and the S6 skew mutant): the freshness tests
      * leave the 2ε out (window T_r - T_e, margin T_e) while the future-stamp check still allows for
-     * ε. {@code S5SkewTest} shows the duplicate this lets through.
+     * ε. {@code S5SkewTest} shows the duplicate this lets through. Package-private: conformance's
+     * replay reaches it through its test-side factory {@code GatherSeams}.
      */
-    public GatherConfig withSkewLeftOutOfFreshness() {
+    GatherConfig withSkewLeftOutOfFreshness() {
         return new GatherConfig(servers, strategy, tr, tu, skew, printedBoundary, false, plainDeliver);
     }
 

@@ -31,14 +31,27 @@ import java.util.TreeSet;
  *     so a number names one note everywhere (see {@link GatherServer#recvPurgeSync})
  * @param seen how many notes have ever entered K here: the last number given, the watermark that
  *     sync messages carry; never decreases
+ * @param numbers the acknowledged replication round ({@link GatherServer}): note in K -> each
+ *     server's number for it as far as this server knows (its own always); absent: the note
+ *     predates the round (taken as complete, numbered alike everywhere)
+ * @param origins the notes of K whose round is not complete here -> their origin: such a note is
+ *     never delivered here, and its replica (at the origin) or ack (elsewhere) is resent
  */
 public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
-        long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen) implements DurableState {
+        long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen,
+        SortedMap<NoteId, SortedMap<ServerId, Long>> numbers, SortedMap<NoteId, ServerId> origins)
+        implements DurableState {
 
     /** A state without entry numbers (the core numbers its notes in id order when it loads it). */
     public GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
             long sessions, SortedMap<NoteId, Attempt> log) {
         this(k, d, ts, sessions, log, new TreeMap<>(), 0);
+    }
+
+    /** A state from before the replication round (EGS2): every note counts as complete. */
+    public GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, SortedMap<ServerId, Long> ts,
+            long sessions, SortedMap<NoteId, Attempt> log, SortedMap<NoteId, Long> entered, long seen) {
+        this(k, d, ts, sessions, log, entered, seen, new TreeMap<>(), new TreeMap<>());
     }
 
     /** One aDeliver call of session {@code session}: its outcome is success when {@code ok}, else unknown. */
@@ -56,6 +69,15 @@ public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         ts = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(ts, "ts")));
         log = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(log, "log")));
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
+        TreeMap<NoteId, SortedMap<ServerId, Long>> nums = new TreeMap<>();
+        Objects.requireNonNull(numbers, "numbers").forEach((i, m) -> nums.put(i,
+                Collections.unmodifiableSortedMap(new TreeMap<>(m))));
+        numbers = Collections.unmodifiableSortedMap(nums);
+        origins = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(origins, "origins")));
+        if (!k.keySet().containsAll(numbers.keySet()) || !numbers.keySet().containsAll(origins.keySet())) {
+            throw new IllegalArgumentException("round numbers only for notes in K, origins only for numbered notes: "
+                    + numbers.keySet() + ", " + origins.keySet() + ", K " + k.keySet());
+        }
         if (seen < 0) {
             throw new IllegalArgumentException("watermark seen " + seen + " is negative");
         }

@@ -37,9 +37,20 @@ import java.util.TreeSet;
  * <p>Purging (space only, as Strategy 3 without the client's authorization, L213;
  * {@link #recvPurgeSync}): a note of our D that every server has in D or has purged (as they
  * reported) is dropped; a note of our D a peer's K no longer holds was purged there, so we drop it
- * too. Like Strategy 3 this assumes replication is atomic (notes Z1, as the spec's CreateNote): a
- * replica arriving after its note was purged, or a peer's K lacking a note only because its
- * replica is late, would let the note be delivered again.
+ * too. No T_e gate is needed before that purge: aDeliver is atomic (no copy of a note travels to
+ * the client), and the replication round below makes a replica that arrives after its purge
+ * harmless (stored, never committed, never offered; {@code GatherLateReplicaTest}).
+ *
+ * <p><b>The acknowledged replication round</b> (specs/exactlyonce/README.md, "Replication: the
+ * acknowledged round, Strategies 4-6"; notes Z1), as {@link S3Server} has it: a replica travels,
+ * so a note is delivered at a server only once every server has stored it. A server stores a
+ * replica and acknowledges it with the number it gave the note ({@link EoMessage.ReplicaAck}); once
+ * the origin holds every server's number it commits and sends them all to every server
+ * ({@link EoMessage.ReplicaCommit}); a note is deliverable at a server only once committed there.
+ * Without it, a note delivered at A before its replica reached B is unknown to B's merges (they
+ * keep a peer's D only within our K), and a Strategy 6 session at B that trusts A's fresh sync
+ * delivers it again ({@code GatherLateReplicaTest}). Lost round messages are resent with the next
+ * sync this server sends.
  *
  * <p><b>Why syncs carry a watermark, which the spec's PurgeSync does not need.</b> The spec's
  * {@code PurgeSync(s, t)} is one atomic exchange of both servers' current K and D, and a note
@@ -57,9 +68,11 @@ import java.util.TreeSet;
  * numbers the same notes in the same order, so number n names the same note everywhere. In an
  * immediate exchange (as trace replay performs the spec's PurgeSync) the sender has seen every note
  * the receiver has, so the rule purges exactly what the spec's PurgeSync purges, and the atomic
- * PurgeSync remains a faithful abstraction (checked: every stored S4-S6 trace replays). (Under
- * asynchronous replication the numbers would differ between servers; the rule would then need
- * per-origin watermarks, notes Z1.)
+ * PurgeSync remains a faithful abstraction (checked: every stored S4-S6 trace replays). Servers
+ * number notes in the order their replicas arrive, so two servers can number two notes in
+ * opposite orders: the rule reads the watermark against the SENDER's number for the note, which the
+ * round delivers (unknown until the commit: then the report vouches for nothing), as
+ * {@link S3Server}'s merge does.
  *
  * <p>Sans-IO and not thread-safe: one instance per (server, client), driven by one thread.
  */
@@ -74,6 +87,8 @@ public abstract class GatherServer implements EoServer {
     protected final EoClock clock;
     private final Limits limits = Limits.global();
     private final boolean watermark;
+    /** Mutation seam: false makes a note deliverable as soon as it is in K (no replication round). */
+    private final boolean replicationRound;
 
     // Durable (GatherDurableState).
     private final TreeMap<NoteId, Note> k;
@@ -85,6 +100,14 @@ public abstract class GatherServer implements EoServer {
     private long seen;
     /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
     private final TreeMap<NoteId, Long> entered;
+    /**
+     * The replication round: note -> each server's number for it as far as we know (ours always).
+     * Complete (the note may be delivered here) once it names every server and the note is not in
+     * {@link #origins}; a note of K with no entry predates the round and counts as complete.
+     */
+    private final TreeMap<NoteId, TreeMap<ServerId, Long>> numbers = new TreeMap<>();
+    /** The notes of K whose round is not complete here -> their origin. Invariant: keys in numbers. */
+    private final TreeMap<NoteId, ServerId> origins;
 
     // Volatile: lost in a crash.
     private Phase phase = Phase.IDLE;
@@ -105,16 +128,20 @@ public abstract class GatherServer implements EoServer {
     private final TreeMap<ServerId, Long> knownSeen = new TreeMap<>();
 
     protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
-        this(config, clock, durable, true);
+        this(config, clock, durable, true, true);
     }
 
     /**
-     * Mutation seam for tests: {@code watermark = false} reads a note's absence from a peer's
+     * Mutation seams for tests: {@code watermark = false} reads a note's absence from a peer's
      * reported K as "purged there" whatever the report's watermark (the core before issue 10's
-     * fix), so a test can show that its check catches the stale-sync purge.
+     * fix), so a test can show that its check catches the stale-sync purge; {@code
+     * replicationRound = false} delivers a note as soon as it is in K and reads watermarks against
+     * our own numbers (the cores before the round, {@code GatherLateReplicaTest}).
      */
-    GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
+    GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark,
+            boolean replicationRound) {
         this.watermark = watermark;
+        this.replicationRound = replicationRound;
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(durable, "durable");
@@ -140,6 +167,8 @@ public abstract class GatherServer implements EoServer {
                 entered.put(i, ++seen); // a state built without numbers: number its notes in id order
             }
         }
+        durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
+        this.origins = new TreeMap<>(durable.origins());
     }
 
     /** Whether this strategy keeps TS (Strategies 5 and 6). */
@@ -167,6 +196,10 @@ public abstract class GatherServer implements EoServer {
     public ServerStep receive(EoMessage m) {
         if (m instanceof EoMessage.Replica r) {
             return receiveReplica(r);
+        } else if (m instanceof EoMessage.ReplicaAck a) {
+            return receiveReplicaAck(a);
+        } else if (m instanceof EoMessage.ReplicaCommit c) {
+            return receiveReplicaCommit(c);
         } else if (m instanceof EoMessage.DRequest q) {
             return replyD(q);
         } else if (m instanceof EoMessage.DReply r) {
@@ -205,7 +238,11 @@ public abstract class GatherServer implements EoServer {
 
     // ---- notes -------------------------------------------------------------------------------
 
-    /** The spec's {@code CreateNote}: the note at its origin, then a replica to every other server. */
+    /**
+     * The spec's {@code CreateNote}: the note at its origin, then a replica to every other server.
+     * Deliverable here only once every server has stored it (the round's commit, {@link
+     * #receiveReplicaAck}).
+     */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);
         if (k.containsKey(id)) {
@@ -214,20 +251,158 @@ public abstract class GatherServer implements EoServer {
         }
         Note note = new Note(id, config.client(), body);
         enter(note);
+        if (replicationRound && !others().isEmpty()) {
+            numbers.put(id, own(id));
+            origins.put(id, config.self());
+        }
         return ServerCore.created("created", config.servers(), note, record());
     }
 
-    /** A replica from the note's origin (atomic replication assumed, notes Z1). */
+    /**
+     * A replica from the note's origin enters K, numbered here, and (with the round) is acknowledged
+     * with that number; it may be delivered here only once the origin's commit arrives. A replica of
+     * a note we already hold is acknowledged again (the first ack may have been lost). A replica
+     * that arrives after its note was purged here (beyond the lifetime T_e) is stored but never
+     * committed, so never offered: its origin ignores acks for notes it no longer holds.
+     */
     public ServerStep receiveReplica(EoMessage.Replica m) {
         config.servers().checkToSelf(m.to());
         config.servers().checkFromPeer("from", m.from());
         config.servers().checkClient("note.client", m.note().client());
         limits.check("note.id", m.note().id());
-        if (k.containsKey(m.note().id())) {
-            return ServerStep.of("ignored");
+        NoteId id = m.note().id();
+        if (k.containsKey(id)) {
+            return replicationRound && m.from().equals(origins.get(id))
+                    ? new ServerStep("acknowledged", List.of(ack(id))) : ServerStep.of("ignored");
         }
         enter(m.note());
-        return new ServerStep("stored", List.of(record()));
+        if (!replicationRound) {
+            return new ServerStep("stored", List.of(record()));
+        }
+        numbers.put(id, own(id));
+        origins.put(id, m.from());
+        return new ServerStep("stored", List.of(record(), ack(id)));
+    }
+
+    /** The round's numbers of a note just stored here: ours only. */
+    private TreeMap<ServerId, Long> own(NoteId id) {
+        TreeMap<ServerId, Long> nums = new TreeMap<>();
+        nums.put(config.self(), entered.get(id));
+        return nums;
+    }
+
+    private ServerEffect ack(NoteId id) {
+        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), origins.get(id), config.client(), id,
+                entered.get(id)));
+    }
+
+    /**
+     * At the note's origin: {@code from} stored the replica as its number. Once every server has,
+     * the round is complete: the note may be delivered here, and every other server hears so with
+     * every server's number ({@link EoMessage.ReplicaCommit}). An ack for a note whose round is
+     * already complete is answered with the commit again (the peer lacks it); for a note no longer
+     * in K (purged), ignored.
+     */
+    public ServerStep receiveReplicaAck(EoMessage.ReplicaAck m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        limits.check("id", m.id());
+        NoteId id = m.id();
+        TreeMap<ServerId, Long> nums = numbers.get(id);
+        if (!replicationRound || nums == null) {
+            return ServerStep.of("ignored");
+        }
+        if (!complete(id)) {
+            if (!config.self().equals(origins.get(id))) {
+                throw new InvalidMessageException("to", "ack for note " + id + ", whose origin is "
+                        + origins.get(id) + ", not " + config.self());
+            }
+            nums.put(m.from(), m.number());
+            if (nums.size() < config.servers().servers().size()) {
+                return new ServerStep("acknowledged", List.of(record()));
+            }
+            origins.remove(id);
+            List<ServerEffect> effects = new ArrayList<>();
+            effects.add(record());
+            for (ServerId t : others()) {
+                effects.add(commitTo(t, id));
+            }
+            return new ServerStep("committed", effects);
+        }
+        return nums.size() == config.servers().servers().size() && m.number() == nums.get(m.from())
+                ? new ServerStep("recommitted", List.of(commitTo(m.from(), id))) : ServerStep.of("ignored");
+    }
+
+    private ServerEffect commitTo(ServerId t, NoteId id) {
+        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), id,
+                numbers.get(id)));
+    }
+
+    /**
+     * From the note's origin: every server stored it; it may be delivered here, and a purge sync's
+     * watermark is read against each server's own number for it. For a note not in K (purged here)
+     * or already complete, ignored. A commit that gives us a number other than ours is not about our
+     * copy and is refused.
+     */
+    public ServerStep receiveReplicaCommit(EoMessage.ReplicaCommit m) {
+        config.servers().checkToSelf(m.to());
+        config.servers().checkFromPeer("from", m.from());
+        config.servers().checkClient("client", m.client());
+        limits.check("id", m.id());
+        NoteId id = m.id();
+        if (!replicationRound || !k.containsKey(id) || complete(id)) {
+            return ServerStep.of("ignored");
+        }
+        if (!m.numbers().keySet().equals(config.servers().servers())) {
+            throw new InvalidMessageException("numbers", "names " + m.numbers().keySet() + ", not the servers "
+                    + config.servers().servers());
+        }
+        if (!m.numbers().get(config.self()).equals(entered.get(id))) {
+            throw new InvalidMessageException("numbers[" + config.self() + "]", m.numbers().get(config.self())
+                    + " for note " + id + ", which is number " + entered.get(id) + " here");
+        }
+        numbers.put(id, new TreeMap<>(m.numbers()));
+        origins.remove(id);
+        return new ServerStep("committed", List.of(record()));
+    }
+
+    /** Whether note i's replication round is complete here (or i predates the round). */
+    private boolean complete(NoteId i) {
+        TreeMap<ServerId, Long> nums = numbers.get(i);
+        return nums == null || !origins.containsKey(i) && nums.size() == config.servers().servers().size();
+    }
+
+    /**
+     * The rounds not complete here, carried on with every sync this server sends (so a lost
+     * replica, ack or commit delays a note, never loses it): at the origin, the replica again to
+     * every server that has not acknowledged; elsewhere, the ack again (the origin answers a late one
+     * with the commit).
+     */
+    /**
+     * The rounds not complete here, resent on their own (a runtime's timer, for a strategy that
+     * seldom syncs): "carried" with the resent replicas and acks, "idle" when every round here is
+     * complete.
+     */
+    public ServerStep carryOnRound() {
+        List<ServerEffect> out = resendRound(others());
+        return out.isEmpty() ? ServerStep.of("idle") : new ServerStep("carried", out);
+    }
+
+    private List<ServerEffect> resendRound(Set<ServerId> to) {
+        List<ServerEffect> out = new ArrayList<>();
+        origins.forEach((id, origin) -> {
+            if (origin.equals(config.self())) {
+                for (ServerId t : others()) {
+                    if (to.contains(t) && !numbers.get(id).containsKey(t)) {
+                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, k.get(id))));
+                    }
+                }
+            } else if (to.contains(origin)) {
+                out.add(ack(id));
+            }
+        });
+        return out;
     }
 
     private void enter(Note note) {
@@ -407,7 +582,7 @@ public abstract class GatherServer implements EoServer {
     public ServerStep aDeliver(long sessionId, NoteId i) {
         Objects.requireNonNull(i, "note");
         if (sessionId != session || session == 0 || phase != Phase.DELIVER || pending != null
-                || !k.containsKey(i) || d.contains(i) || log.containsKey(i)) {
+                || !k.containsKey(i) || d.contains(i) || log.containsKey(i) || !complete(i)) {
             return ServerStep.of("refused");
         }
         log.put(i, new GatherDurableState.Attempt(session, false));
@@ -421,7 +596,7 @@ public abstract class GatherServer implements EoServer {
             return ServerStep.of("refused");
         }
         for (NoteId i : k.keySet()) {
-            if (!d.contains(i) && !log.containsKey(i)) {
+            if (!d.contains(i) && !log.containsKey(i) && complete(i)) {
                 return aDeliver(session, i);
             }
         }
@@ -515,7 +690,10 @@ public abstract class GatherServer implements EoServer {
         if (hasUnresolved() && !config.plainDeliver()) {
             return ServerStep.of("deferred");
         }
-        return new ServerStep("synced", List.of(new ServerEffect.Send(syncTo(t))));
+        List<ServerEffect> out = new ArrayList<>();
+        out.add(new ServerEffect.Send(syncTo(t)));
+        out.addAll(resendRound(Set.of(t)));
+        return new ServerStep("synced", out);
     }
 
     /** A sync to every other server, as {@link #sync} (S5's periodicSync and S6's pushSync add their bookkeeping). */
@@ -532,6 +710,7 @@ public abstract class GatherServer implements EoServer {
         for (ServerId t : config.servers().others()) {
             out.add(new ServerEffect.Send(syncTo(t)));
         }
+        out.addAll(resendRound(others()));
         return new ServerStep(outcome, out);
     }
 
@@ -566,8 +745,8 @@ public abstract class GatherServer implements EoServer {
      * is kept, its replica may be late, notes Z1); the sender's D joins ours; then every note of our
      * D that every server had in D or had purged (we before this merge, the sender by its message,
      * the others by what they last reported) is purged here. "Purged there" is read from a reported
-     * K only for notes numbered here at most its watermark {@code seen} (see the class doc): a K
-     * reported before a note existed says nothing of it. Run on both sides with the messages
+     * K only for notes the sender numbered at most its watermark {@code seen} (see the class doc): a
+     * K reported before the sender stored a note says nothing of it. Run on both sides with the messages
      * each sent before either merged, this is the spec's atomic exchange. No TS change.
      */
     public ServerStep recvPurgeSync(EoMessage.DSync m) {
@@ -575,7 +754,7 @@ public abstract class GatherServer implements EoServer {
         TreeSet<NoteId> ownK = new TreeSet<>(k.keySet());
         TreeSet<NoteId> ownD = new TreeSet<>(d);
         for (NoteId i : ownD) {
-            if (purgedPerReport(i, m.k(), m.seen()) && !unresolvedFor(i)) {
+            if (purgedPerReport(i, m.from(), m.k(), m.seen()) && !unresolvedFor(i)) {
                 drop(i);
             }
         }
@@ -622,11 +801,24 @@ public abstract class GatherServer implements EoServer {
     }
 
     /**
-     * Whether a peer's reported K, with watermark {@code theirSeen}, says it purged our note i: i is
-     * missing from it and the report could have known i (its number here is at most the watermark).
+     * Whether peer {@code from}'s reported K, with watermark {@code theirSeen}, says it purged our
+     * note i: i is missing from it and the report could have known i: {@code from}'s own number for
+     * i is at most the watermark. That number comes from the replication round (unknown until the
+     * commit arrives: then the report vouches for nothing); without the round, or for a note that
+     * predates it, it is taken to be ours (atomic replication numbers every note alike, notes Z1).
+     * Servers number notes in the order their replicas arrive, so our number says nothing of the
+     * sender's: read against ours, a report built before the sender stored i could count as a
+     * purge (as {@code exactlyonce-control-s3msg-round-alone} shows for Strategy 3).
      */
-    private boolean purgedPerReport(NoteId i, Set<NoteId> theirK, long theirSeen) {
-        return !theirK.contains(i) && (!watermark || entered.get(i) <= theirSeen);
+    private boolean purgedPerReport(NoteId i, ServerId from, Set<NoteId> theirK, long theirSeen) {
+        if (theirK.contains(i)) {
+            return false;
+        }
+        if (!watermark) {
+            return true;
+        }
+        Long theirs = replicationRound && numbers.containsKey(i) ? numbers.get(i).get(from) : entered.get(i);
+        return theirs != null && theirs <= theirSeen;
     }
 
     /** Every other server reported i in its D, or reported a K without i after reporting it in D. */
@@ -635,7 +827,7 @@ public abstract class GatherServer implements EoServer {
             SortedSet<NoteId> theirD = known.get(t);
             SortedSet<NoteId> theirK = knownK.get(t);
             boolean inD = theirD != null && theirD.contains(i);
-            boolean purged = theirK != null && purgedPerReport(i, theirK, knownSeen.get(t));
+            boolean purged = theirK != null && purgedPerReport(i, t, theirK, knownSeen.get(t));
             if (!inD && !purged) {
                 return false;
             }
@@ -648,6 +840,8 @@ public abstract class GatherServer implements EoServer {
         d.remove(i);
         log.remove(i);
         entered.remove(i);
+        numbers.remove(i);
+        origins.remove(i);
     }
 
     /**
@@ -678,7 +872,8 @@ public abstract class GatherServer implements EoServer {
     // ---- observers -----------------------------------------------------------------------------
 
     public GatherDurableState durable() {
-        return new GatherDurableState(k, d, ts, sessions, log, entered, seen);
+        TreeMap<NoteId, SortedMap<ServerId, Long>> nums = new TreeMap<>(numbers);
+        return new GatherDurableState(k, d, ts, sessions, log, entered, seen, nums, origins);
     }
 
     public GatherConfig config() {

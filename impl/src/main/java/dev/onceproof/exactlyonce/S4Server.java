@@ -18,7 +18,13 @@ public final class S4Server extends GatherServer {
 
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S4Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
-        super(config, clock, durable, watermark);
+        this(config, clock, durable, watermark, true);
+    }
+
+    /** Mutation seams for tests: {@code watermark}, {@code replicationRound} as in {@link GatherServer}'s. */
+    S4Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark,
+            boolean replicationRound) {
+        super(config, clock, durable, watermark, replicationRound);
         if (config.strategy() != Strategy.S4) {
             throw new IllegalArgumentException("S4Server needs a Strategy 4 config, got " + config.strategy());
         }

@@ -23,7 +23,13 @@ public final class S5Server extends GatherServer {
 
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S5Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
-        super(config, clock, durable, watermark);
+        this(config, clock, durable, watermark, true);
+    }
+
+    /** Mutation seams for tests: {@code watermark}, {@code replicationRound} as in {@link GatherServer}'s. */
+    S5Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark,
+            boolean replicationRound) {
+        super(config, clock, durable, watermark, replicationRound);
         if (config.strategy() != Strategy.S5) {
             throw new IllegalArgumentException("S5Server needs a Strategy 5 config, got " + config.strategy());
         }

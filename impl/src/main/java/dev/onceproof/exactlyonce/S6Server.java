@@ -25,7 +25,13 @@ public final class S6Server extends GatherServer {
 
     /** Mutation seam for tests: {@code watermark = false} as in {@link GatherServer}'s. */
     S6Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark) {
-        super(config, clock, durable, watermark);
+        this(config, clock, durable, watermark, true);
+    }
+
+    /** Mutation seams for tests: {@code watermark}, {@code replicationRound} as in {@link GatherServer}'s. */
+    S6Server(GatherConfig config, EoClock clock, GatherDurableState durable, boolean watermark,
+            boolean replicationRound) {
+        super(config, clock, durable, watermark, replicationRound);
         if (config.strategy() != Strategy.S6) {
             throw new IllegalArgumentException("S6Server needs a Strategy 6 config, got " + config.strategy());
         }

@@ -15,8 +15,8 @@ import java.util.TreeSet;
  *
  * <p>The mutation seams are here too, so a test builds a broken core the way a runtime builds the
  * real one: {@link #withoutWatermark} (package-private: syncs' watermarks ignored, Strategies 2-6),
- * {@link #withoutReplicationRound} (package-private: Strategy 3 delivers a note before every server
- * stored it),
+ * {@link #withoutReplicationRound} (package-private: Strategies 3-6 deliver a note before every
+ * server stored it),
  * {@link #withSkewLeftOutOfFreshness} (package-private, Strategies 5-6), {@link #withPrefixOverwrite}
  * (package-private, Strategy 1), and the public
  * {@link #withPrintedBoundary}, {@link #withPlainDeliver} and {@link #variant} that the refuted
@@ -128,7 +128,7 @@ public final class StrategyConfig {
     }
 
     /**
-     * Mutation seam, tests only: Strategy 3's servers without the acknowledged replication round
+     * Mutation seam, tests only: Strategy 3-6's servers without the acknowledged replication round
      * (a note deliverable as soon as it is in K; watermarks read against the receiver's numbers).
      */
     StrategyConfig withoutReplicationRound() {
@@ -197,9 +197,9 @@ public final class StrategyConfig {
             GatherDurableState g = stateOf(GatherDurableState.class, durable);
             GatherConfig c = gatherConfig(self);
             return switch (strategy) {
-                case S4 -> new S4Server(c, clock, g, watermark);
-                case S5 -> new S5Server(c, clock, g, watermark);
-                default -> new S6Server(c, clock, g, watermark);
+                case S4 -> new S4Server(c, clock, g, watermark, replicationRound);
+                case S5 -> new S5Server(c, clock, g, watermark, replicationRound);
+                default -> new S6Server(c, clock, g, watermark, replicationRound);
             };
         }
         ServerDurableState s = stateOf(ServerDurableState.class, durable);

@@ -39,7 +39,7 @@ class ConcurrentGatherServerTest {
         World(Strategy strategy) {
             GatherServer coreA = core(A, strategy);
             GatherServer coreB = core(B, strategy);
-            coreB.receiveReplica(sent(coreA.createNote(X, "x"), EoMessage.Replica.class));
+            Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
             a = new ConcurrentGatherServer(coreA, state -> { });
             b = new ConcurrentGatherServer(coreB, state -> { });
         }
@@ -116,7 +116,7 @@ class ConcurrentGatherServerTest {
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.WAIT);
         EoServer b = new ConcurrentGatherServer(coreB, state -> { });
         assertThat(a.strategy()).isEqualTo(Strategy.S5);
-        b.receive(sent(a.createNote(java.util.Optional.of(X), "x"), EoMessage.Replica.class));
+        Replication.atOnce(a.createNote(java.util.Optional.of(X), "x"), s -> s.equals(A) ? a : b);
         a.startSession();
         for (ServerEffect e : coreA.reqAll().effects()) {
             EoMessage.DRequest q = (EoMessage.DRequest) ((ServerEffect.Send) e).message();
@@ -216,7 +216,8 @@ class ConcurrentGatherServerTest {
     @Test
     void theAnswerAtOnceControlRepliesWithoutTheNoteInFlight() {
         GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
-        coreA.createNote(X, "x");
+        GatherServer coreB = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
+        Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
         ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, state -> { },
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
         a.startSession();

@@ -100,9 +100,7 @@ class GatherStaleSyncTest {
         S4Server x = server(X, watermark);
         Map<ServerId, S4Server> peers = Map.of(A, a, B, b, X, x);
         EoMessage.DSync stale = sync(x, A);                 // X -> A: K = {}, held in the network
-        for (EoMessage.Replica r : S4CoreTest.sends(a.createNote(N1, "one"), EoMessage.Replica.class)) {
-            peers.get(r.to()).receiveReplica(r);
-        }
+        Replication.atOnce(a.createNote(N1, "one"), peers::get);  // the round at once: atomic CreateNote
         gather(a, peers);
         assertThat(a.aDeliver(a.session(), N1).outcome()).isEqualTo("calling");
         a.aDeliverOk(a.session(), N1);

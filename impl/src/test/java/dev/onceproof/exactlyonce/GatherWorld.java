@@ -185,12 +185,10 @@ final class GatherWorld {
         ServerId origin = servers.get(s % servers.size());
         ServerStep step = cores.get(origin).createNote(Optional.of(NoteId.global(tag)), tag);
         created.add(tag);
-        for (ServerEffect e : step.effects()) {
-            if (e instanceof ServerEffect.RecordGather r) {
-                stores.put(origin, r.state());
-            } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
-                carryOut(rep.to(), cores.get(rep.to()).receive(rep));
-            }
+        record(origin, step);
+        // The replication round (replicas, acks, commit) to its end at once: atomic replication.
+        for (Replication.Hop h : Replication.atOnce(step, cores::get)) {
+            record(h.server(), h.step());
         }
     }
 
@@ -395,6 +393,15 @@ final class GatherWorld {
     }
 
     /** Carries out a server step: the record first (durable), then sends and aDeliver calls. */
+    /** The durable records of a step whose messages are the replication round's (sent at once). */
+    private void record(ServerId s, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.RecordGather r) {
+                stores.put(s, r.state());
+            }
+        }
+    }
+
     private void carryOut(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {

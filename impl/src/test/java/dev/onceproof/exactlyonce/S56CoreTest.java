@@ -47,9 +47,7 @@ class S56CoreTest {
             b = make(B, s);
             x = make(X, s);
             for (NoteId id : List.of(M1, M2)) {
-                for (EoMessage.Replica r : sends(a.createNote(id, ""), EoMessage.Replica.class)) {
-                    peer(r.to()).receiveReplica(r);
-                }
+                Replication.atOnce(a.createNote(id, ""), this::peer); // the round at once: atomic CreateNote
             }
         }
 

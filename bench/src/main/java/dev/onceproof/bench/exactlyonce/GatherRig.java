@@ -141,7 +141,8 @@ final class GatherRig extends Rig {
     protected void start() {
         for (int n = 0; n < notes; n++) {
             ServerStep step = cores.get(n % p.N()).createNote(NoteId.global(String.format("n%09d", n)), "note");
-            replicate(step, (i, r) -> cores.get(i).receiveReplica(r));
+            // The replication round to its end at once (the specs' atomic CreateNote), as IdListRig.
+            dev.onceproof.exactlyonce.Replication.atOnce(step, s -> cores.get(index(s)));
         }
         if (strategy == 5) {
             previousConnection();

@@ -6,7 +6,9 @@ import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.ServerId;
+import java.io.IOException;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -19,7 +21,9 @@ import java.util.TreeSet;
 final class GatherCodec {
 
     /** EGS1 (before entry numbers) is refused like any other unknown tag, naming the file. */
-    private static final int SERVER_TAG = 0x45475332; // "EGS2": EGS1 followed by the entry numbers and seen
+    private static final int SERVER_TAG_V2 = 0x45475332; // "EGS2": EGS1 followed by the entry numbers and seen
+    /** EGS3: EGS2 followed by the replication round's numbers and origins; EGS2 is still read. */
+    private static final int SERVER_TAG = 0x45475333; // "EGS3"
     private static final int HISTORY_TAG = 0x45484931; // "EHI1"
 
     private GatherCodec() {
@@ -56,12 +60,31 @@ final class GatherCodec {
                 out.writeLong(e.getValue());
             }
             out.writeLong(s.seen());
+            out.writeInt(s.numbers().size());
+            for (Map.Entry<NoteId, SortedMap<ServerId, Long>> e : s.numbers().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeInt(e.getValue().size());
+                for (Map.Entry<ServerId, Long> x : e.getValue().entrySet()) {
+                    out.writeUTF(x.getKey().name());
+                    out.writeLong(x.getValue());
+                }
+            }
+            out.writeInt(s.origins().size());
+            for (Map.Entry<NoteId, ServerId> e : s.origins().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeUTF(e.getValue().name());
+            }
         });
     }
 
     static GatherDurableState decodeServer(String where, byte[] payload) {
         return StateCodec.read(where, payload, in -> {
-            StateCodec.expectTag(in, SERVER_TAG, "gather server state");
+            int tag = in.readInt();
+            if (tag != SERVER_TAG && tag != SERVER_TAG_V2) {
+                throw new IOException("not a gather server state: tag 0x" + Integer.toHexString(tag)
+                        + ", expected 0x" + Integer.toHexString(SERVER_TAG) + " or 0x"
+                        + Integer.toHexString(SERVER_TAG_V2));
+            }
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = StateCodec.count(in, "K");
             for (int i = 0; i < n; i++) {
@@ -90,7 +113,25 @@ final class GatherCodec {
                 entered.put(NoteId.parse(in.readUTF()), in.readLong());
             }
             long seen = in.readLong();
-            return new GatherDurableState(k, d, ts, sessions, log, entered, seen);
+            TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
+            TreeMap<NoteId, ServerId> origins = new TreeMap<>();
+            if (tag == SERVER_TAG) {
+                n = StateCodec.count(in, "numbers");
+                for (int i = 0; i < n; i++) {
+                    NoteId id = NoteId.parse(in.readUTF());
+                    TreeMap<ServerId, Long> byServer = new TreeMap<>();
+                    int m = StateCodec.count(in, "numbers[" + id + "]");
+                    for (int j = 0; j < m; j++) {
+                        byServer.put(ServerId.of(in.readUTF()), in.readLong());
+                    }
+                    numbers.put(id, byServer);
+                }
+                n = StateCodec.count(in, "origins");
+                for (int i = 0; i < n; i++) {
+                    origins.put(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
+                }
+            }
+            return new GatherDurableState(k, d, ts, sessions, log, entered, seen, numbers, origins);
         });
     }
 

@@ -7,6 +7,7 @@ import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.InvalidMessageException;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.Replication;
 import dev.onceproof.exactlyonce.S4Server;
 import dev.onceproof.exactlyonce.S5Server;
 import dev.onceproof.exactlyonce.S6Server;
@@ -78,6 +79,8 @@ public final class GatherNodeMain {
 
     private long gatherDeadline = Long.MAX_VALUE;
     private long nextPeriodic = 0;
+    /** Strategies 4 and 6 sync seldom: how often (clock ticks) an unfinished replication round is resent. */
+    private static final long ROUND_RESEND = 200;
     private boolean idleReported;
 
     private GatherNodeMain(GatherServer core, ConcurrentGatherServer server, ProcessedJournal journal,
@@ -206,8 +209,11 @@ public final class GatherNodeMain {
 
     private void receive(EoMessage m) throws InterruptedException {
         if (m instanceof EoMessage.Replica r) {
-            server.receiveReplica(r);
+            send(server.receiveReplica(r)); // stored; the ack goes back to the origin (replication round)
             out.println("STORED " + r.note().id().text());
+            idleReported = false;
+        } else if (Replication.isRound(m)) {
+            send(server.receive(m)); // an ack at the origin (its commit goes out) or a commit
             idleReported = false;
         } else if (m instanceof EoMessage.DRequest q) {
             send(server.replyD(q));
@@ -251,9 +257,13 @@ public final class GatherNodeMain {
             gatherDeadline = Long.MAX_VALUE;
             out.println("ABORT gather " + sid);
         }
-        if (core.config().strategy() == Strategy.S5 && now >= nextPeriodic) {
-            syncAll(); // PeriodicSync every T_u (L229)
-            nextPeriodic = now + tu;
+        if (now >= nextPeriodic) {
+            if (core.config().strategy() == Strategy.S5) {
+                syncAll(); // PeriodicSync every T_u (L229); it carries on the replication rounds too
+            } else {
+                send(server.carryOnRound()); // a replica, ack or commit lost to a dead server, resent
+            }
+            nextPeriodic = now + (core.config().strategy() == Strategy.S5 ? tu : ROUND_RESEND);
         }
     }
 
@@ -314,8 +324,8 @@ public final class GatherNodeMain {
     }
 
     private static String to(EoMessage m) {
-        if (m instanceof EoMessage.Replica r) {
-            return r.to().name();
+        if (Replication.isRound(m)) {
+            return Replication.to(m).name();
         } else if (m instanceof EoMessage.DRequest q) {
             return q.to().name();
         } else if (m instanceof EoMessage.DReply r) {

@@ -22,6 +22,7 @@ import dev.onceproof.exactlyonce.HistoryClient;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.Replication;
 import dev.onceproof.exactlyonce.S5Client;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
@@ -415,11 +416,12 @@ final class GatherCores {
         ServerId origin = servers.get(0);
         ServerStep step = run(origin, c -> c.createNote(id, id.text()));
         List<Mismatch> out = new ArrayList<>();
-        for (ServerEffect e : step.effects()) {
-            if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
-                ServerStep stored = run(r.to(), c -> c.receiveReplica(r));
+        // The replication round (replica, ack, commit) to its end at once: the spec's atomic CreateNote.
+        for (Replication.Hop h : Replication.atOnce(step, cores::get)) {
+            save(h.server(), h.step());
+            if (h.message() instanceof EoMessage.Replica r) {
                 out.addAll(Mismatch.compare("CreateNote.replica." + r.to(), F.textNode("stored"),
-                        F.textNode(stored.outcome())));
+                        F.textNode(h.step().outcome())));
             }
         }
         return out;
@@ -662,7 +664,11 @@ final class GatherCores {
 
     /** One server step, its durable record saved (the ordering rule: before any send or call). */
     private ServerStep run(ServerId s, Call call) {
-        ServerStep step = call.on(cores.get(s));
+        return save(s, call.on(cores.get(s)));
+    }
+
+    /** Makes durable what a step of s's core recorded. */
+    private ServerStep save(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {
                 stores.get(s).save(r);

@@ -11,6 +11,7 @@ import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.Replication;
 import dev.onceproof.exactlyonce.S6Server;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
@@ -100,11 +101,8 @@ public abstract class GatherLincheckBase {
         GatherServer coreB = core(strategy, b, all);
         for (char n : NOTES.toCharArray()) {
             ServerStep created = coreA.createNote(NoteId.global(String.valueOf(n)), String.valueOf(n));
-            for (ServerEffect e : created.effects()) {
-                if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
-                    coreB.receiveReplica(r);
-                }
-            }
+            // The replication round to its end at once (the specs' atomic CreateNote).
+            Replication.atOnce(created, s -> s.equals(a) ? coreA : coreB);
         }
         serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog, deferral), strategy);
         serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog, deferral), strategy);

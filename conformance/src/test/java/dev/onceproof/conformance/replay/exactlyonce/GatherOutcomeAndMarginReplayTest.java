@@ -14,9 +14,8 @@ import dev.onceproof.exactlyonce.EoClock;
 import dev.onceproof.exactlyonce.GatherClient;
 import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherSeams;
 import dev.onceproof.exactlyonce.GatherServer;
-import dev.onceproof.exactlyonce.S5Server;
-import dev.onceproof.exactlyonce.S6Server;
 import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.Strategy;
 import java.io.IOException;
@@ -108,10 +107,9 @@ class GatherOutcomeAndMarginReplayTest {
                     config.servers().servers(), 0), config.strategy(), config.tr(), config.tu(), config.skew()),
                     clock, durable));
 
-    /** The real cores with the 2*skew left out of the freshness tests (GatherConfig's seam). */
+    /** The real cores with the 2*skew left out of the freshness tests (GatherConfig's seam, via GatherSeams). */
     private static final GatherCores.Factory SKEW_LEFT_OUT = servers((spec, config, clock, durable) ->
-            config.strategy() == Strategy.S5 ? new S5Server(config.withSkewLeftOutOfFreshness(), clock, durable)
-                    : new S6Server(config.withSkewLeftOutOfFreshness(), clock, durable));
+            GatherSeams.skewLeftOutOfFreshness(config, clock, durable));
 
     private void caughtAt(ReplayResult r, String action, String field) {
         assertThat(r.passed()).as(r.report()).isFalse();
