@@ -42,7 +42,7 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * written out (the session's {@code deliverNext} against A's delivery of the same note, the sync
  * that tells B, and B's purge), and model checking treats the sequential cores and the stores as
  * atomic ({@link #storesAtomic}). At these options, in four JVMs: model checking caught the
- * hand-over control at the targeted scenario, as a note processed twice, in 4 of 5 runs (69-215 s;
+ * hand-over control at the targeted scenario, as a note processed twice, in 5 of 6 runs (69-215 s;
  * the fifth, the first check of its JVM, 240 s, ended with a failure of another kind, its text not
  * kept; under that load Lincheck's invocation timeout fired in other first checks, "the execution
  * has hung" with a thread inside its class transformation), and the printed control in 4 of 4
