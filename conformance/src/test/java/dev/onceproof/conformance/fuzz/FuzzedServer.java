@@ -33,45 +33,52 @@ interface FuzzedServer {
 
     RpcServerState state();
 
+    /**
+     * A sequential core (or a broken one, built through its mutation seams): a crash is crash()
+     * then recover().
+     */
+    static FuzzedServer of(RpcServerCore core) {
+        return new FuzzedServer() {
+            @Override
+            public ServerStep receive(RpcMessage m) {
+                return core.receive(m);
+            }
+
+            @Override
+            public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
+                return core.complete(conn, ts, result);
+            }
+
+            @Override
+            public void writeLatest() {
+                core.writeLatest();
+            }
+
+            @Override
+            public void collectGarbage() {
+                core.collectGarbage();
+            }
+
+            @Override
+            public void crashAndRecover() {
+                core.crash();
+                core.recover();
+            }
+
+            @Override
+            public RpcServerState state() {
+                return core.state();
+            }
+        };
+    }
+
     /** The servers under test: each test run starts one. */
     enum Kind {
         /** {@link RpcServerCore}, the one the TLC traces replay: a crash is crash() then recover(). */
         SEQUENTIAL_CORE {
             @Override
             FuzzedServer start(ScmpConfig config, InstantSource clock, StableStorage storage, long kappa) {
-                RpcServerCore core = new RpcServerCore(config, clock, storage, kappa);
-                return new FuzzedServer() {
-                    @Override
-                    public ServerStep receive(RpcMessage m) {
-                        return core.receive(m);
-                    }
-
-                    @Override
-                    public ServerStep complete(ConnId conn, Timestamp ts, Payload result) {
-                        return core.complete(conn, ts, result);
-                    }
-
-                    @Override
-                    public void writeLatest() {
-                        core.writeLatest();
-                    }
-
-                    @Override
-                    public void collectGarbage() {
-                        core.collectGarbage();
-                    }
-
-                    @Override
-                    public void crashAndRecover() {
-                        core.crash();
-                        core.recover();
-                    }
-
-                    @Override
-                    public RpcServerState state() {
-                        return core.state();
-                    }
-                };
+                return of(new RpcServerCore(config, clock, storage, kappa));
             }
         },
         /**

@@ -20,6 +20,14 @@ final class CausalLincheckOptions {
 
     static final int RACY_ITERATIONS = 10;
 
+    /**
+     * Lincheck's time limit per invocation (internal in 2.39, hence the mangled name). Its 10 s
+     * default fired at load 15-40 on the shared 2-core machine (2026-11-27, "the execution has hung"
+     * with a thread inside Lincheck's class retransformation) in 2 of 4 runs of the racy control,
+     * hiding the race; the other suites' minute is used here too.
+     */
+    static final long INVOCATION_TIMEOUT_MS = 60_000;
+
     private CausalLincheckOptions() {
     }
 
@@ -31,7 +39,8 @@ final class CausalLincheckOptions {
                 .threads(2)
                 .actorsPerThread(2)
                 .actorsBefore(0)
-                .actorsAfter(0);
+                .actorsAfter(0)
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
     }
 
     static StressOptions stress() {
@@ -42,6 +51,7 @@ final class CausalLincheckOptions {
                 .threads(2)
                 .actorsPerThread(2)
                 .actorsBefore(0)
-                .actorsAfter(0);
+                .actorsAfter(0)
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS);
     }
 }
