@@ -56,8 +56,9 @@ interface TraceFamily {
             case "SCMP" -> new ScmpTraceFamily();
             case "RPC" -> new RpcTraceFamily();
             case "Hybrid" -> new HybridTraceFamily();
+            case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid)");
+                    + "\" (known: SCMP, RPC, Hybrid, Causal)");
         };
     }
 }
