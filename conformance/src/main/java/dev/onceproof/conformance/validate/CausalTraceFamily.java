@@ -11,11 +11,10 @@ import java.util.TreeSet;
 
 /**
  * specs/causal/TraceCausal.tla: the logs of one run of a causal group, one per node (impl's
- * CausalNode writes them, in the schedule worlds and in CausalUdpNode's runtime), one cursor each,
- * so TLC picks the interleaving and Causal's network enforces happens-before: a Receive needs the
- * copy its sender's Broadcast or ServeRequest put in net, a ServeRequest the request an ExpireWait
- * or ExpireRto put there. A node killed or crashed counts up to its last line (a torn last line is
- * dropped); a crash the node logged is Causal's Crash.
+ * CausalNode writes them, in the schedule worlds and in CausalUdpNode's runtime), merged into one
+ * order consistent with happens-before ({@link CausalMerge}, which says why no other such order can
+ * pass where that one fails), one cursor. A node killed or crashed counts up to its last line (a
+ * torn last line is dropped); a crash the node logged is Causal's Crash.
  *
  * <p>Constants: Nodes, Mode, Recovery and the buffer and store bounds from the headers; the model
  * bounds from the log (MaxSeq: each node's Broadcast lines; Faulty: the nodes with a Crash line);
@@ -72,7 +71,18 @@ final class CausalTraceFamily implements TraceFamily {
                 }
             }
         }
-        return TraceFamily.super.processes(logs);
+        return List.of(new Process("merged", CausalMerge.merge(TraceFamily.super.processes(logs),
+                nodes(logs))));
+    }
+
+    private static List<String> nodes(List<StepLogFile> logs) {
+        List<String> nodes = new ArrayList<>();
+        JsonNode n = logs.get(0).constants().path("Nodes");
+        if (!n.isArray()) {
+            throw new StepLogException(logs.get(0).file() + ":1: header constants lack Nodes");
+        }
+        n.forEach(x -> nodes.add(x.asText()));
+        return nodes;
     }
 
     @Override
