@@ -89,10 +89,12 @@ public class CausalNode {
     private boolean crashed;
     /**
      * The step log (trace validation): {@link StepLog#OFF} unless given, and every hook tests
-     * {@link StepLog#on()} first, so a node that logs nothing allocates and writes nothing for it.
+     * {@code logging} ({@link StepLog#on()}) first, so a node that logs nothing allocates and writes nothing for it.
      * Lines are written inside the step, before it returns the datagrams the caller sends.
      */
     private final StepLog log;
+    /** log.on(), read once: a hook tests this node's own final field and touches no other class when off. */
+    private final boolean logging;
 
     public CausalNode(CausalConfig config, Ticker ticker) {
         this(config, ticker, StepLog.OFF);
@@ -105,6 +107,7 @@ public class CausalNode {
      */
     public CausalNode(CausalConfig config, Ticker ticker, StepLog log) {
         this.log = Objects.requireNonNull(log, "log");
+        this.logging = log.on();
         this.config = Objects.requireNonNull(config, "config");
         this.ticker = Objects.requireNonNull(ticker, "ticker");
         this.n = config.nodes();
@@ -150,7 +153,7 @@ public class CausalNode {
         VectorClock vc = config.mode() == Mode.FIFO ? VectorClock.zero(n) : prefixClock();
         Event e = new Event(new EventId(self, seq), vc.with(self.index(), seq), payload);
         recordDelivery(e);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.broadcast(log, self, e);
         }
         tally.add(Count.BROADCAST);
@@ -214,7 +217,7 @@ public class CausalNode {
             return bad;
         }
         if (!inView[e.origin().index()] && !agreedHas(e.origin().index(), e.seq())) {
-            if (log.on()) {
+            if (logging) {
                 CausalStepLog.receive(log, self, m, e, "excluded", -1);
             }
             return refuse(Refusal.EXCLUDED, "event " + e.id() + " of " + e.origin() + ", removed from the view of "
@@ -224,7 +227,7 @@ public class CausalNode {
         EventId id = e.id();
         if (has(id)) {
             tally.add(Count.DUPLICATE);
-            if (log.on()) {
+            if (logging) {
                 CausalStepLog.receive(log, self, m, e, "duplicate", -1);
             }
             return Step.of(Outcome.DUPLICATE);
@@ -232,7 +235,7 @@ public class CausalNode {
         // The bound is on events that must wait: one that is deliverable now is always taken, or a
         // buffer full of events waiting for it would refuse the very copy they wait for.
         if (buf.size() >= config.maxBuffered() && !deliverable(e)) {
-            if (log.on()) {
+            if (logging) {
                 CausalStepLog.receive(log, self, m, e, "refused", -1);
             }
             return refuse(Refusal.BUFFER_FULL, "delivery buffer of " + self + " holds " + buf.size()
@@ -243,7 +246,7 @@ public class CausalNode {
         missing.remove(id);
         stability.learn(e.origin().index(), e.vc());
         detectGaps(e);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.receive(log, self, m, e, "buffered", missing.size());
         }
         return Step.of(Outcome.ACCEPTED);
@@ -301,7 +304,7 @@ public class CausalNode {
         }
         Event e = buf.containsKey(d) ? buf.get(d) : store.get(d);
         if (e == null) {
-            if (log.on()) {
+            if (logging) {
                 CausalStepLog.serveRequest(log, self, q, "refused");
             }
             return refuse(Refusal.UNKNOWN_EVENT, "request from " + q.from() + " for " + d
@@ -309,7 +312,7 @@ public class CausalNode {
         }
         tally.add(Count.REQUEST_RECEIVED);
         tally.add(Count.RESEND_SENT);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.serveRequest(log, self, q, "resent");
         }
         return Step.accepted(List.of(), List.of(new Outgoing(q.from(), new CausalMessage.Resend(self, e))));
@@ -331,7 +334,7 @@ public class CausalNode {
                 trackUpTo(k, h.vc().get(k), h.from());
             }
         }
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.receiveHeartbeat(log, self, h, missing.size());
         }
         return Step.of(Outcome.ACCEPTED);
@@ -412,7 +415,7 @@ public class CausalNode {
         unindexed.remove(e.id());
         withheld.remove(e.id());
         recordDelivery(e);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.deliver(log, self, e, delivered[e.origin().index()].prefix());
         }
     }
@@ -584,7 +587,7 @@ public class CausalNode {
         m.asked = to;
         m.deadline = ticker.read() + config.rto();
         tally.add(kind);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.expire(log, action, self, d, to);
         }
         return Step.accepted(List.of(), List.of(new Outgoing(to, new CausalMessage.Request(self, d))));
@@ -607,7 +610,7 @@ public class CausalNode {
             return refuse(Refusal.CRASHED, "node " + self + " has crashed and sends nothing");
         }
         CausalMessage.Heartbeat hb = new CausalMessage.Heartbeat(self, prefixClock());
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.sendHeartbeat(log, self, hb.vc());
         }
         List<Outgoing> sends = new ArrayList<>(n - 1);
@@ -692,7 +695,7 @@ public class CausalNode {
                     + "; one view change at a time");
         }
         frozen = x.index();
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.plain(log, "FlushReport", self, x);
         }
         for (EventId id : new ArrayList<>(buf.keySet())) {
@@ -719,7 +722,7 @@ public class CausalNode {
             return bad;
         }
         agreed[x.index()] = Objects.requireNonNull(seqs, "seqs");
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.plain(log, "DecideView", self, x);
         }
         for (EventId id : new ArrayList<>(withheld)) {
@@ -748,7 +751,7 @@ public class CausalNode {
             }
         }
         tally.add(Count.RESEND_SENT, sends.size());
-        if (!sends.isEmpty() && log.on()) {
+        if (!sends.isEmpty() && logging) {
             CausalStepLog.plain(log, "FlushForward", self, x);
         }
         return sends.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(List.of(), sends);
@@ -783,7 +786,7 @@ public class CausalNode {
         }
         missing.keySet().removeIf(id -> id.origin().equals(x));
         stability.exclude(k);
-        if (log.on()) {
+        if (logging) {
             CausalStepLog.plain(log, "InstallView", self, x);
         }
         return Step.of(Outcome.ACCEPTED);
@@ -819,7 +822,7 @@ public class CausalNode {
         }
         int collected = before - store.size();
         tally.add(Count.COLLECTED, collected);
-        if (collected > 0 && log.on()) {
+        if (collected > 0 && logging) {
             CausalStepLog.collectGarbage(log, self, store.size());
         }
         return collected;
@@ -827,7 +830,7 @@ public class CausalNode {
 
     /** Spec Crash(i): crash-stop. Every later input is refused; the node never comes back with this id. */
     public void crash() {
-        if (!crashed && log.on()) {
+        if (!crashed && logging) {
             CausalStepLog.plain(log, "Crash", self, null);
         }
         crashed = true;
