@@ -63,6 +63,15 @@ ASSUME LossyAreTypes   == Lossy \subseteq {"data", "resend", "req", "hb"}
 Correct   == Node \ Faulty
 Heartbeat == Recovery = "live"   \* the live extension (notes Z24); the paper has none
 
+\* Does a heartbeat stay in the network when its sender sends a newer one?
+\* The models say no: a newer heartbeat covers all an older one covered, and
+\* one heartbeat per node keeps their state spaces small.  A real network
+\* keeps it, and may deliver it after the newer one was sent, and the
+\* receiver learns from it (trace validation found this: README, "Trace
+\* validation", finding).  TRUE where a cfg overrides the definition
+\* (KeepOldHeartbeats <- ...): trace validation, MCCausalSafetyOldHb.cfg.
+KeepOldHeartbeats == FALSE
+
 VARIABLES
     \* per node: the core's abstract state
     vc,       \* vc[i][k]: k's messages delivered at i (own included)
@@ -338,7 +347,8 @@ SendHeartbeat(i) ==
     /\ vc[i] # NoVc
     /\ LET hbs == {HbEnv(i, j, vc[i]) : j \in Node \ {i}}
        IN /\ ~(hbs \subseteq net)
-          /\ net' = {e \in net : e.type # "hb" \/ e.from # i} \cup hbs
+          /\ net' = IF KeepOldHeartbeats THEN net \cup hbs
+                    ELSE {e \in net : e.type # "hb" \/ e.from # i} \cup hbs
     /\ lastAction' = [name |-> "SendHeartbeat", node |-> i, vc |-> vc[i]]
     /\ UNCHANGED <<nodeVars, sent>>
 

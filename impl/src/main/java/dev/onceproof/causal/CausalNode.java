@@ -1,5 +1,6 @@
 package dev.onceproof.causal;
 
+import dev.onceproof.steplog.StepLog;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -86,8 +87,27 @@ public class CausalNode {
     /** When this node last broadcast or sent heartbeats (heartbeats go out after a quiet interval). */
     private long lastSpoke;
     private boolean crashed;
+    /**
+     * The step log (trace validation): {@link StepLog#OFF} unless given, and every hook tests
+     * {@code logging} ({@link StepLog#on()}) first, so a node that logs nothing allocates and writes nothing for it.
+     * Lines are written inside the step, before it returns the datagrams the caller sends.
+     */
+    private final StepLog log;
+    /** log.on(), read once: a hook tests this node's own final field and touches no other class when off. */
+    private final boolean logging;
 
     public CausalNode(CausalConfig config, Ticker ticker) {
+        this(config, ticker, StepLog.OFF);
+    }
+
+    /**
+     * A node that writes each spec step it takes to {@code log}, opened with {@link #stepLogHeader}.
+     * The log is the node's own (one process of the run); the caller runs one step at a time, as it
+     * must anyway (a {@link ConcurrentCausalNode} holds its lock around each).
+     */
+    public CausalNode(CausalConfig config, Ticker ticker, StepLog log) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.logging = log.on();
         this.config = Objects.requireNonNull(config, "config");
         this.ticker = Objects.requireNonNull(ticker, "ticker");
         this.n = config.nodes();
@@ -102,6 +122,11 @@ public class CausalNode {
         java.util.Arrays.fill(inView, true);
         this.agreed = new SeqSet[n];
         this.lastSpoke = ticker.read();
+    }
+
+    /** The header of this node's step log: spec Causal, its mode, the node, the constants. */
+    public static StepLog.Header stepLogHeader(CausalConfig config) {
+        return CausalStepLog.header(config);
     }
 
     public CausalConfig config() {
@@ -128,6 +153,9 @@ public class CausalNode {
         VectorClock vc = config.mode() == Mode.FIFO ? VectorClock.zero(n) : prefixClock();
         Event e = new Event(new EventId(self, seq), vc.with(self.index(), seq), payload);
         recordDelivery(e);
+        if (logging) {
+            CausalStepLog.broadcast(log, self, e);
+        }
         tally.add(Count.BROADCAST);
         lastSpoke = ticker.read();
         List<Outgoing> sends = new ArrayList<>(n - 1);
@@ -163,9 +191,9 @@ public class CausalNode {
             return bad;
         }
         if (m instanceof CausalMessage.Data d) {
-            return receiveEvent(d.event(), Count.DATA_RECEIVED);
+            return receiveEvent(m, d.event(), Count.DATA_RECEIVED);
         } else if (m instanceof CausalMessage.Resend r) {
-            return receiveEvent(r.event(), Count.RESEND_RECEIVED);
+            return receiveEvent(m, r.event(), Count.RESEND_RECEIVED);
         } else if (m instanceof CausalMessage.Request q) {
             return serve(q);
         } else {
@@ -183,12 +211,15 @@ public class CausalNode {
         return receive(new CausalMessage.Heartbeat(from, vc));
     }
 
-    private Step receiveEvent(Event e, Count kind) {
+    private Step receiveEvent(CausalMessage m, Event e, Count kind) {
         Step bad = checkEvent(e);
         if (bad != null) {
             return bad;
         }
         if (!inView[e.origin().index()] && !agreedHas(e.origin().index(), e.seq())) {
+            if (logging) {
+                CausalStepLog.receive(log, self, m, e, "excluded", -1);
+            }
             return refuse(Refusal.EXCLUDED, "event " + e.id() + " of " + e.origin() + ", removed from the view of "
                     + self + " and not among the events its flush agreed on");
         }
@@ -196,11 +227,17 @@ public class CausalNode {
         EventId id = e.id();
         if (has(id)) {
             tally.add(Count.DUPLICATE);
+            if (logging) {
+                CausalStepLog.receive(log, self, m, e, "duplicate", -1);
+            }
             return Step.of(Outcome.DUPLICATE);
         }
         // The bound is on events that must wait: one that is deliverable now is always taken, or a
         // buffer full of events waiting for it would refuse the very copy they wait for.
         if (buf.size() >= config.maxBuffered() && !deliverable(e)) {
+            if (logging) {
+                CausalStepLog.receive(log, self, m, e, "refused", -1);
+            }
             return refuse(Refusal.BUFFER_FULL, "delivery buffer of " + self + " holds " + buf.size()
                     + " events, the bound maxBuffered; " + id + " must be recovered later");
         }
@@ -209,6 +246,9 @@ public class CausalNode {
         missing.remove(id);
         stability.learn(e.origin().index(), e.vc());
         detectGaps(e);
+        if (logging) {
+            CausalStepLog.receive(log, self, m, e, "buffered", missing.size());
+        }
         return Step.of(Outcome.ACCEPTED);
     }
 
@@ -264,11 +304,17 @@ public class CausalNode {
         }
         Event e = buf.containsKey(d) ? buf.get(d) : store.get(d);
         if (e == null) {
+            if (logging) {
+                CausalStepLog.serveRequest(log, self, q, "refused");
+            }
             return refuse(Refusal.UNKNOWN_EVENT, "request from " + q.from() + " for " + d
                     + ", which " + self + " does not hold (never had it, or collected it as stable)");
         }
         tally.add(Count.REQUEST_RECEIVED);
         tally.add(Count.RESEND_SENT);
+        if (logging) {
+            CausalStepLog.serveRequest(log, self, q, "resent");
+        }
         return Step.accepted(List.of(), List.of(new Outgoing(q.from(), new CausalMessage.Resend(self, e))));
     }
 
@@ -287,6 +333,9 @@ public class CausalNode {
             if (k != self.index()) {
                 trackUpTo(k, h.vc().get(k), h.from());
             }
+        }
+        if (logging) {
+            CausalStepLog.receiveHeartbeat(log, self, h, missing.size());
         }
         return Step.of(Outcome.ACCEPTED);
     }
@@ -366,6 +415,9 @@ public class CausalNode {
         unindexed.remove(e.id());
         withheld.remove(e.id());
         recordDelivery(e);
+        if (logging) {
+            CausalStepLog.deliver(log, self, e, delivered[e.origin().index()].prefix());
+        }
     }
 
     /**
@@ -509,7 +561,7 @@ public class CausalNode {
             return Step.of(Outcome.IGNORED);
         }
         m.phase = Phase.ASKED;
-        return request(d, m, d.origin(), Count.REQUEST_SENT);
+        return request(d, m, d.origin(), Count.REQUEST_SENT, "ExpireWait");
     }
 
     /**
@@ -528,13 +580,16 @@ public class CausalNode {
         if (config.recovery() != Recovery.LIVE) {
             m.phase = Phase.RETRIED;
         }
-        return request(d, m, retryTarget(d, m.holders, m.asked), Count.REQUEST_RETRY);
+        return request(d, m, retryTarget(d, m.holders, m.asked), Count.REQUEST_RETRY, "ExpireRto");
     }
 
-    private Step request(EventId d, Missing m, NodeId to, Count kind) {
+    private Step request(EventId d, Missing m, NodeId to, Count kind, String action) {
         m.asked = to;
         m.deadline = ticker.read() + config.rto();
         tally.add(kind);
+        if (logging) {
+            CausalStepLog.expire(log, action, self, d, to);
+        }
         return Step.accepted(List.of(), List.of(new Outgoing(to, new CausalMessage.Request(self, d))));
     }
 
@@ -554,7 +609,10 @@ public class CausalNode {
         if (crashed) {
             return refuse(Refusal.CRASHED, "node " + self + " has crashed and sends nothing");
         }
-        CausalMessage hb = new CausalMessage.Heartbeat(self, prefixClock());
+        CausalMessage.Heartbeat hb = new CausalMessage.Heartbeat(self, prefixClock());
+        if (logging) {
+            CausalStepLog.sendHeartbeat(log, self, hb.vc());
+        }
         List<Outgoing> sends = new ArrayList<>(n - 1);
         for (int k = 0; k < n; k++) {
             if (k != self.index()) {
@@ -637,6 +695,9 @@ public class CausalNode {
                     + "; one view change at a time");
         }
         frozen = x.index();
+        if (logging) {
+            CausalStepLog.plain(log, "FlushReport", self, x);
+        }
         for (EventId id : new ArrayList<>(buf.keySet())) {
             if (id.origin().equals(x) && (ready.remove(id) | unindexed.remove(id))) {
                 withheld.add(id); // waiting entries are held back when they wake
@@ -661,6 +722,9 @@ public class CausalNode {
             return bad;
         }
         agreed[x.index()] = Objects.requireNonNull(seqs, "seqs");
+        if (logging) {
+            CausalStepLog.plain(log, "DecideView", self, x);
+        }
         for (EventId id : new ArrayList<>(withheld)) {
             if (id.origin().equals(x)) {
                 withheld.remove(id);
@@ -687,6 +751,9 @@ public class CausalNode {
             }
         }
         tally.add(Count.RESEND_SENT, sends.size());
+        if (!sends.isEmpty() && logging) {
+            CausalStepLog.plain(log, "FlushForward", self, x);
+        }
         return sends.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(List.of(), sends);
     }
 
@@ -719,6 +786,9 @@ public class CausalNode {
         }
         missing.keySet().removeIf(id -> id.origin().equals(x));
         stability.exclude(k);
+        if (logging) {
+            CausalStepLog.plain(log, "InstallView", self, x);
+        }
         return Step.of(Outcome.ACCEPTED);
     }
 
@@ -752,11 +822,17 @@ public class CausalNode {
         }
         int collected = before - store.size();
         tally.add(Count.COLLECTED, collected);
+        if (collected > 0 && logging) {
+            CausalStepLog.collectGarbage(log, self, store.size());
+        }
         return collected;
     }
 
     /** Spec Crash(i): crash-stop. Every later input is refused; the node never comes back with this id. */
     public void crash() {
+        if (!crashed && logging) {
+            CausalStepLog.plain(log, "Crash", self, null);
+        }
         crashed = true;
     }
 

@@ -57,8 +57,9 @@ interface TraceFamily {
             case "RPC" -> new RpcTraceFamily();
             case "Hybrid" -> new HybridTraceFamily();
             case "ExactlyOnceS3MsgRound" -> new EoS3TraceFamily();
+            case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS3MsgRound)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS3MsgRound, Causal)");
         };
     }
 }

@@ -4,6 +4,7 @@ import dev.onceproof.conformance.manifest.Repo;
 import dev.onceproof.conformance.tlc.TlcJobs;
 import dev.onceproof.conformance.tlc.TlcRunner;
 import dev.onceproof.conformance.validate.EoS3Run;
+import dev.onceproof.conformance.validate.CausalUdpRun;
 import dev.onceproof.conformance.validate.HybridRun;
 import dev.onceproof.conformance.validate.RpcUdpRun;
 import dev.onceproof.conformance.validate.StepLogException;
@@ -104,6 +105,17 @@ public final class Validations {
             @Override
             public List<Path> make(Path dir, long seed) {
                 return List.of(EoS3Run.run(dir, seed, 120, c -> c));
+            }
+        })));
+        plans.put("causal", new Plan(List.of("causal"), List.of(new FreshRun() {
+            @Override
+            public String name(long seed) {
+                return "fresh: causal group of three CausalUdpNodes on loopback, 5% loss, seed " + seed;
+            }
+
+            @Override
+            public List<Path> make(Path dir, long seed) throws Exception {
+                return CausalUdpRun.run(dir, 24, 0.05, seed);
             }
         })));
         return plans;

@@ -10,6 +10,7 @@ import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.causal.wire.CausalWire;
+import dev.onceproof.steplog.StepLog;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -61,6 +62,15 @@ public final class CausalUdpNode implements AutoCloseable {
      */
     public CausalUdpNode(CausalConfig config, List<InetSocketAddress> peers, double loss, long seed,
             Consumer<Event> application) throws SocketException {
+        this(config, peers, loss, seed, application, StepLog.OFF);
+    }
+
+    /**
+     * As above, with the node's steps written to {@code log} (opened with
+     * {@link CausalNode#stepLogHeader}): each under the node's lock, before its datagrams are sent.
+     */
+    public CausalUdpNode(CausalConfig config, List<InetSocketAddress> peers, double loss, long seed,
+            Consumer<Event> application, StepLog log) throws SocketException {
         if (peers.size() != config.nodes()) {
             throw new IllegalArgumentException(peers.size() + " addresses for a group of " + config.nodes());
         }
@@ -73,7 +83,7 @@ public final class CausalUdpNode implements AutoCloseable {
         this.random = new SplittableRandom(seed);
         this.socket = new DatagramSocket(peers.get(config.self().index()));
         this.socket.setReceiveBufferSize(4 << 20);
-        this.node = new ConcurrentCausalNode(new CausalNode(config, new NanoTicker()), application);
+        this.node = new ConcurrentCausalNode(new CausalNode(config, new NanoTicker(), log), application);
     }
 
     public InetSocketAddress address() {

@@ -1,6 +1,7 @@
 package dev.onceproof.causal.runtime;
 
 import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.Count;
 import dev.onceproof.causal.Counters;
 import dev.onceproof.causal.EventId;
@@ -10,10 +11,12 @@ import dev.onceproof.causal.Outcome;
 import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.Refusal;
 import dev.onceproof.causal.Step;
+import dev.onceproof.steplog.StepLog;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -56,6 +59,15 @@ public final class LoopbackGroup {
     }
 
     public static Result run(Options o, PrintStream progress) throws SocketException, InterruptedException {
+        return run(o, progress, null);
+    }
+
+    /**
+     * As above; with {@code stepLogs} a directory, each node writes its steps to n1.jsonl, n2.jsonl,
+     * ... there (trace validation: {@code ./onceproof validate DIR/*.jsonl}).
+     */
+    public static Result run(Options o, PrintStream progress, Path stepLogs) throws SocketException,
+            InterruptedException {
         int n = o.nodes();
         Map<NodeId, List<EventId>> logs = new LinkedHashMap<>();
         List<InetSocketAddress> any = new ArrayList<>();
@@ -65,13 +77,20 @@ public final class LoopbackGroup {
             any.add(new InetSocketAddress(lo, 0));
         }
         List<CausalUdpNode> nodes = new ArrayList<>();
+        List<StepLog> stepLogFiles = new ArrayList<>();
         long ms = TimeUnit.MILLISECONDS.toNanos(1);
         try {
             for (int k = 0; k < n; k++) {
                 CausalConfig c = CausalConfig.of(n, NodeId.of(k), o.mode(), o.wMillis() * ms, o.rtoMillis() * ms,
                         o.heartbeatMillis() * ms);
                 List<EventId> log = logs.get(NodeId.of(k));
-                nodes.add(new CausalUdpNode(c, any, o.loss(), o.seed() * 1_000_003L + k, e -> log.add(e.id())));
+                StepLog steps = StepLog.OFF;
+                if (stepLogs != null) {
+                    steps = StepLog.open(stepLogs.resolve(NodeId.of(k).specName() + ".jsonl"),
+                            CausalNode.stepLogHeader(c));
+                    stepLogFiles.add(steps);
+                }
+                nodes.add(new CausalUdpNode(c, any, o.loss(), o.seed() * 1_000_003L + k, e -> log.add(e.id()), steps));
             }
             for (CausalUdpNode a : nodes) {
                 for (int k = 0; k < n; k++) {
@@ -125,6 +144,7 @@ public final class LoopbackGroup {
                     elapsed, delivered, expected);
         } finally {
             nodes.forEach(CausalUdpNode::close);
+            stepLogFiles.forEach(StepLog::close);
         }
     }
 

@@ -1,0 +1,108 @@
+package dev.onceproof.conformance.validate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The logs of a causal group's nodes merged into one order consistent with happens-before (issue
+ * 21, item 3's second way): a line that receives a message (Receive, ServeRequest,
+ * ReceiveHeartbeat) comes after a line that sent it (Broadcast, ServeRequest, ExpireWait, ExpireRto,
+ * SendHeartbeat), each node's lines stay in its order, and a Crash goes last.
+ *
+ * <p>Why checking this one order suffices: in Causal as validated (Duplicating, KeepOldHeartbeats,
+ * no Lose step: the generator's constants) the network only grows, and every step of node i reads
+ * and writes i's own variables (vc, buf, store, missing, dlog, known, up) and otherwise only asks
+ * whether an envelope is in the network (and the ghost sent, which only grows by i's own
+ * broadcasts and is read for events i delivered). So in any order that keeps each node's lines in
+ * order and puts each receipt after a send of its message, node i's state before its k-th line is
+ * the same function of its first k - 1 lines, and the line is taken or not taken alike: if one such
+ * order is rejected at a line, every such order is rejected at that line. The one exception is
+ * Crash, which removes the crashed node's envelopes from the network; no step of another node reads
+ * up, and the crashed node takes no step after it, so putting Crash after every other line is
+ * consistent with happens-before and is the order in which no receipt loses its envelope.
+ *
+ * <p>A message is named by its envelope's fields but the metadata (type, from, to, origin, seq; a
+ * heartbeat by its vc), which the sender's line determines. A receipt whose message no line sent
+ * cannot be placed: the lines from it on are appended after the merged ones, so TLC rejects the
+ * run at the first of them.
+ */
+final class CausalMerge {
+
+    private CausalMerge() {
+    }
+
+    static List<TraceFamily.Process.Line> merge(List<TraceFamily.Process> nodes, List<String> group) {
+        List<TraceFamily.Process.Line> out = new ArrayList<>();
+        List<TraceFamily.Process.Line> last = new ArrayList<>();
+        Set<String> sent = new HashSet<>();
+        int[] at = new int[nodes.size()];
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (int p = 0; p < nodes.size(); p++) {
+                List<TraceFamily.Process.Line> lines = nodes.get(p).lines();
+                while (at[p] < lines.size()) {
+                    JsonNode s = lines.get(at[p]).step();
+                    if (s.path("action").asText().equals("Crash")) {
+                        break;
+                    }
+                    String needs = needs(s);
+                    if (needs != null && !sent.contains(needs)) {
+                        break;
+                    }
+                    out.add(lines.get(at[p]));
+                    sends(s, group, sent);
+                    at[p]++;
+                    progress = true;
+                }
+            }
+        }
+        for (int p = 0; p < nodes.size(); p++) {
+            List<TraceFamily.Process.Line> lines = nodes.get(p).lines();
+            boolean crashed = at[p] < lines.size() && lines.get(at[p]).step().path("action").asText().equals("Crash");
+            (crashed ? last : out).addAll(lines.subList(at[p], lines.size()));
+        }
+        out.addAll(last);
+        return out;
+    }
+
+    private static String key(String type, String from, String to, JsonNode s) {
+        return type + "|" + from + "|" + to + "|" + s.path("origin").asText() + "|" + s.path("seq").asText();
+    }
+
+    private static String hb(String from, String to, JsonNode vc) {
+        return "hb|" + from + "|" + to + "|" + vc;
+    }
+
+    /** The message a line received, or null. */
+    static String needs(JsonNode s) {
+        String node = s.path("node").asText();
+        return switch (s.path("action").asText()) {
+            case "Receive" -> key(s.path("type").asText(), s.path("from").asText(), node, s);
+            case "ServeRequest" -> key("req", s.path("from").asText(), node, s);
+            case "ReceiveHeartbeat" -> hb(s.path("from").asText(), node, s.path("vc"));
+            default -> null;
+        };
+    }
+
+    /** The messages a line sent. */
+    static void sends(JsonNode s, List<String> group, Set<String> sent) {
+        String node = s.path("node").asText();
+        switch (s.path("action").asText()) {
+            case "Broadcast" -> group.stream().filter(j -> !j.equals(node))
+                    .forEach(j -> sent.add("data|" + node + "|" + j + "|" + node + "|" + s.path("seq").asText()));
+            case "ServeRequest" -> {
+                if (s.path("outcome").asText().equals("resent")) {
+                    sent.add(key("resend", node, s.path("from").asText(), s));
+                }
+            }
+            case "ExpireWait", "ExpireRto" -> sent.add(key("req", node, s.path("to").asText(), s));
+            case "SendHeartbeat" -> group.stream().filter(j -> !j.equals(node))
+                    .forEach(j -> sent.add(hb(node, j, s.path("vc"))));
+            default -> { }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.onceproof.conformance.validate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * specs/causal/TraceCausal.tla: the logs of one run of a causal group, one per node (impl's
+ * CausalNode writes them, in the schedule worlds and in CausalUdpNode's runtime), merged into one
+ * order consistent with happens-before ({@link CausalMerge}, which says why no other such order can
+ * pass where that one fails), one cursor. A node killed or crashed counts up to its last line (a
+ * torn last line is dropped); a crash the node logged is Causal's Crash.
+ *
+ * <p>Constants: Nodes, Mode, Recovery and the buffer and store bounds from the headers; the model
+ * bounds from the log (MaxSeq: each node's Broadcast lines; Faulty: the nodes with a Crash line);
+ * the network as the richest models have it, duplicating (a received copy stays in net, so a copy
+ * never received was lost: no Lose step is needed, Lossy is empty) and with garbage collection
+ * (the core always learns its peers' progress and collects). The view change
+ * (CausalMembership.tla) has no trace module yet: a log with its steps is refused as such.
+ */
+final class CausalTraceFamily implements TraceFamily {
+
+    /** The actions TraceCausal takes. */
+    static final Set<String> ACTIONS = Set.of("Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
+            "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "CollectGarbage", "Crash");
+    static final Set<String> MEMBERSHIP = Set.of("FlushReport", "DecideView", "FlushForward", "InstallView");
+
+    @Override
+    public String spec() {
+        return "Causal";
+    }
+
+    @Override
+    public String folder() {
+        return "causal";
+    }
+
+    @Override
+    public String traceModule() {
+        return "TraceCausal";
+    }
+
+    @Override
+    public List<Process> processes(List<StepLogFile> logs) {
+        Set<String> seen = new TreeSet<>();
+        for (StepLogFile log : logs) {
+            if (!seen.add(log.process())) {
+                throw new StepLogException(log.file() + ":1: a second log of node " + log.process()
+                        + " in one run (a causal node is crash-stop: it never restarts under its id)");
+            }
+            for (int i = 0; i < log.steps().size(); i++) {
+                JsonNode s = log.steps().get(i);
+                String where = log.file() + ":" + (i + 2);
+                String action = s.path("action").asText();
+                if (MEMBERSHIP.contains(action) || s.path("outcome").asText().equals("excluded")) {
+                    throw new StepLogException(where + ": " + action + " is a step of the view change"
+                            + " (CausalMembership.tla), which has no trace module yet; validate runs without one");
+                }
+                if (!ACTIONS.contains(action)) {
+                    throw new StepLogException(where + ": action " + action + " is not one of Causal's "
+                            + new TreeSet<>(ACTIONS));
+                }
+                if (!s.path("node").asText().equals(log.process())) {
+                    throw new StepLogException(where + ": the line names node " + s.path("node")
+                            + " but the header says the log is node " + log.process() + "'s");
+                }
+            }
+        }
+        return List.of(new Process("merged", CausalMerge.merge(TraceFamily.super.processes(logs),
+                nodes(logs))));
+    }
+
+    private static List<String> nodes(List<StepLogFile> logs) {
+        List<String> nodes = new ArrayList<>();
+        JsonNode n = logs.get(0).constants().path("Nodes");
+        if (!n.isArray()) {
+            throw new StepLogException(logs.get(0).file() + ":1: header constants lack Nodes");
+        }
+        n.forEach(x -> nodes.add(x.asText()));
+        return nodes;
+    }
+
+    @Override
+    public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
+        Map<String, JsonNode> c = new TreeMap<>();
+        for (StepLogFile log : logs) {
+            log.constants().fields().forEachRemaining(e -> {
+                JsonNode before = c.putIfAbsent(e.getKey(), e.getValue());
+                if (before != null && !before.equals(e.getValue())) {
+                    throw new StepLogException(log.file() + ":1: constant " + e.getKey() + " is " + e.getValue()
+                            + " here but " + before + " in another log of the run");
+                }
+            });
+        }
+        String where = logs.get(0).file() + ":1";
+        JsonNode nodes = need(c, "Nodes", where);
+        Set<String> names = new TreeSet<>();
+        nodes.forEach(x -> names.add(x.asText()));
+        for (StepLogFile log : logs) {
+            if (!names.contains(log.process())) {
+                throw new StepLogException(log.file() + ":1: node " + log.process() + " is not in Nodes " + nodes);
+            }
+        }
+        Map<String, Integer> broadcasts = new TreeMap<>();
+        names.forEach(x -> broadcasts.put(x, 0));
+        Set<String> faulty = new TreeSet<>();
+        for (Process p : processes) {
+            for (Process.Line line : p.lines()) {
+                JsonNode s = line.step();
+                switch (s.path("action").asText()) {
+                    case "Broadcast" -> broadcasts.merge(s.path("node").asText(), 1, Integer::sum);
+                    case "Crash" -> faulty.add(s.path("node").asText());
+                    default -> { }
+                }
+            }
+        }
+        List<String> maxSeq = new ArrayList<>();
+        broadcasts.forEach((k, v) -> maxSeq.add(TlaText.quote(k) + " :> " + v));
+        Map<String, String> defs = new LinkedHashMap<>();
+        defs.put("Nodes", TlaText.of(nodes, where));
+        defs.put("Mode", TlaText.quote(logs.get(0).mode()));
+        defs.put("Recovery", TlaText.of(need(c, "Recovery", where), where));
+        defs.put("Faulty", "{" + String.join(", ", faulty.stream().map(TlaText::quote).toList()) + "}");
+        defs.put("MaxSeq", "(" + String.join(" @@ ", maxSeq) + ")");
+        defs.put("Lossy", "{}");
+        defs.put("Duplicating", "TRUE");
+        defs.put("Collecting", "TRUE");
+        defs.put("MaxBuffered", TlaText.of(need(c, "MaxBuffered", where), where));
+        defs.put("MaxStored", TlaText.of(need(c, "MaxStored", where), where));
+        // A real network keeps a sender's older heartbeats in transit after it sent a newer one.
+        defs.put("KeepOldHeartbeats", "TRUE");
+        return defs;
+    }
+
+    private static JsonNode need(Map<String, JsonNode> c, String name, String where) {
+        JsonNode v = c.get(name);
+        if (v == null) {
+            throw new StepLogException(where + ": no header of the run names constant " + name);
+        }
+        return v;
+    }
+}
