@@ -83,7 +83,10 @@ class CausalSigkillTest {
             }
             int before = logs.get(VICTIM).size();
             long ownBefore = own(logs.get(VICTIM));
-            procs.get(VICTIM).destroyForcibly(); // SIGKILL on Linux
+            // SIGKILL on Linux, through the handle: Process.destroyForcibly() also closes our end of
+            // the victim's stdout, dropping the lines still in the pipe (events it printed, then
+            // sent, just before the kill), which made the audit see them as never issued.
+            procs.get(VICTIM).toHandle().destroyForcibly();
             assertThat(procs.get(VICTIM).waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(procs.get(VICTIM).exitValue()).isEqualTo(137);
             System.out.println("SIGKILLed n" + (VICTIM + 1) + " after it broadcast " + ownBefore + " of " + EVENTS
