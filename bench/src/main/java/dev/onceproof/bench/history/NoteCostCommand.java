@@ -69,7 +69,7 @@ public final class NoteCostCommand implements Callable<Integer> {
             }
         }
         PrintStream o = System.out;
-        String loadBefore = loadAverage();
+        String loadBefore = dev.onceproof.bench.LoadAverage.now();
         o.printf("note cost: strategies %s, blocks up to %s, a sync every %d notes, budget %.0f s each, load %s%n",
                 strategies, java.util.Arrays.toString(sizes), syncEvery, budget, loadBefore);
         List<Map<String, Object>> runs = new ArrayList<>();
@@ -99,7 +99,7 @@ public final class NoteCostCommand implements Callable<Integer> {
             json.put("verdict", verdict);
             runs.add(json);
         }
-        String loadAfter = loadAverage();
+        String loadAfter = dev.onceproof.bench.LoadAverage.now();
         o.println("\nload average before " + loadBefore + ", after " + loadAfter);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("benchmark", "exactly-once server core cost per note as history grows (issue 19 item 5)");
@@ -152,14 +152,6 @@ public final class NoteCostCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new NoteCostCommand()).execute(args));

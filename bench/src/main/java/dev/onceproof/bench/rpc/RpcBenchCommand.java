@@ -111,7 +111,7 @@ public final class RpcBenchCommand implements Callable<Integer> {
             return 2;
         }
         RpcBench.Config config = new RpcBench.Config(calls, clients, rounds, warmup, payload);
-        String loadBefore = loadAverage();
+        String loadBefore = dev.onceproof.bench.LoadAverage.now();
         List<RpcSystem> systems = new ArrayList<>();
         RpcBench.Results results;
         try {
@@ -173,7 +173,7 @@ public final class RpcBenchCommand implements Callable<Integer> {
         json.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         json.put("cores", Runtime.getRuntime().availableProcessors());
         json.put("loadAverageBefore", loadBefore);
-        json.put("loadAverageAfter", loadAverage());
+        json.put("loadAverageAfter", dev.onceproof.bench.LoadAverage.now());
         Map<String, String> descriptions = new LinkedHashMap<>();
         systems.forEach(s -> descriptions.put(s.name(), s.description()));
         json.put("systems", descriptions);
@@ -187,15 +187,6 @@ public final class RpcBenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The 1, 5 and 15 minute load averages, so a reader can see how busy the machine was. */
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true"); // the chart is rendered off-screen

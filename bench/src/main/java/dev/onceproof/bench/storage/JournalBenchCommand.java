@@ -63,7 +63,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream o = System.out;
-        String loadBefore = loadAverage();
+        String loadBefore = dev.onceproof.bench.LoadAverage.now();
         o.printf("journal in %s: %d threads, %d-byte records, %d rounds of %.1f s per mode after %d warm-up; load %s%n",
                 dir.toAbsolutePath(), threads, recordBytes, rounds, seconds, warmup, loadBefore);
         List<JournalBench.Run> group = new ArrayList<>();
@@ -84,7 +84,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         for (int r = 0; r < rounds; r++) {
             ratios[r] = group.get(r).opsPerSecond() / perOp.get(r).opsPerSecond();
         }
-        String loadAfter = loadAverage();
+        String loadAfter = dev.onceproof.bench.LoadAverage.now();
         o.println();
         o.println("Durable operations per second (median of " + rounds + " rounds; min..max)");
         o.printf("%-15s %22s %18s %16s%n", "mode", "ops/s", "fsyncs/s", "ops/fsync");
@@ -156,15 +156,6 @@ public final class JournalBenchCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    /** The 1, 5 and 15 minute load averages, so a reader can see how busy the machine was. */
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new JournalBenchCommand()).execute(args));
