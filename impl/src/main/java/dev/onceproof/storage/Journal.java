@@ -41,7 +41,7 @@ import java.util.function.BiFunction;
  * @param <S> the checkpointed state
  * @param <O> an operation
  */
-public final class Journal<S, O> implements AutoCloseable {
+public final class Journal<S, O> implements OperationLog<S, O> {
 
     /** How commits share fsyncs. */
     public enum Commit {
@@ -282,10 +282,12 @@ public final class Journal<S, O> implements AutoCloseable {
     }
 
     /** What the directory held when it was opened. */
+    @Override
     public Recovered<S, O> recovered() {
         return recovered;
     }
 
+    @Override
     public String where() {
         return "journal directory " + dir;
     }
@@ -294,11 +296,13 @@ public final class Journal<S, O> implements AutoCloseable {
      * Queues {@code operation} and returns its sequence number; it is durable once
      * {@link #commit(long)} of that number returns. Never waits for the disk.
      */
+    @Override
     public long append(O operation) {
         return writer.append(codec.encodeOperation(operation));
     }
 
     /** Returns once every operation up to {@code seq} is durable (forced to the disk). */
+    @Override
     public void commit(long seq) {
         if (seq > lastSeq()) {
             throw new IllegalArgumentException("commit of sequence number " + seq + " in " + where()
@@ -320,6 +324,7 @@ public final class Journal<S, O> implements AutoCloseable {
     }
 
     /** True when the journal has outgrown the last checkpoint by {@link Options#checkpointRatio}. */
+    @Override
     public boolean checkpointDue() {
         long base = Math.max(checkpointBytes, options.checkpointFloorBytes());
         return writer.bytesSinceRoll() > options.checkpointRatio() * base;
@@ -350,6 +355,7 @@ public final class Journal<S, O> implements AutoCloseable {
      *
      * @throws SnapshotBackwardsException if {@code throughSeq} is below the current checkpoint's
      */
+    @Override
     public void checkpoint(S state, long throughSeq) {
         if (throughSeq > lastSeq()) {
             throw new IllegalArgumentException("checkpoint through sequence number " + throughSeq + " in " + where()
@@ -406,6 +412,7 @@ public final class Journal<S, O> implements AutoCloseable {
         }
     }
 
+    @Override
     public long lastSeq() {
         return writer.lastSeq();
     }
@@ -414,6 +421,7 @@ public final class Journal<S, O> implements AutoCloseable {
         return checkpointSeq;
     }
 
+    @Override
     public Stats stats() {
         return new Stats(lastSeq() - openedAt, writer.durableSeq(), writer.forces(), checkpointsWritten);
     }
