@@ -245,23 +245,21 @@ final class StateCodec {
     }
 
     private static void writeStable(DataOutputStream out, ClientStableState stable) throws IOException {
-        {
-            if (stable instanceof ClientStableState.Streams s) {
-                out.writeByte(1);
-                out.writeInt(s.r().size());
-                for (Map.Entry<ServerId, Long> e : s.r().entrySet()) {
-                    out.writeUTF(e.getKey().name());
-                    out.writeLong(e.getValue());
-                }
-            } else if (stable instanceof ClientStableState.IdList s) {
-                out.writeByte(2);
-                out.writeInt(s.r().size());
-                for (NoteId id : s.r()) {
-                    out.writeUTF(id.text());
-                }
-            } else {
-                out.writeByte(0);
+        if (stable instanceof ClientStableState.Streams s) {
+            out.writeByte(1);
+            out.writeInt(s.r().size());
+            for (Map.Entry<ServerId, Long> e : s.r().entrySet()) {
+                out.writeUTF(e.getKey().name());
+                out.writeLong(e.getValue());
             }
+        } else if (stable instanceof ClientStableState.IdList s) {
+            out.writeByte(2);
+            out.writeInt(s.r().size());
+            for (NoteId id : s.r()) {
+                out.writeUTF(id.text());
+            }
+        } else {
+            out.writeByte(0);
         }
     }
 
@@ -276,30 +274,27 @@ final class StateCodec {
     }
 
     private static ClientStableState readStable(DataInputStream in) throws IOException {
-        {
-            int kind = in.readUnsignedByte();
-            ClientStableState stable = switch (kind) {
-                case 0 -> new ClientStableState.Stateless();
-                case 1 -> {
-                    TreeMap<ServerId, Long> r = new TreeMap<>();
-                    int n = count(in, "R");
-                    for (int i = 0; i < n; i++) {
-                        r.put(ServerId.of(in.readUTF()), in.readLong());
-                    }
-                    yield new ClientStableState.Streams(r);
+        int kind = in.readUnsignedByte();
+        return switch (kind) {
+            case 0 -> new ClientStableState.Stateless();
+            case 1 -> {
+                TreeMap<ServerId, Long> r = new TreeMap<>();
+                int n = count(in, "R");
+                for (int i = 0; i < n; i++) {
+                    r.put(ServerId.of(in.readUTF()), in.readLong());
                 }
-                case 2 -> {
-                    TreeSet<NoteId> r = new TreeSet<>();
-                    int n = count(in, "R");
-                    for (int i = 0; i < n; i++) {
-                        r.add(NoteId.parse(in.readUTF()));
-                    }
-                    yield new ClientStableState.IdList(r);
+                yield new ClientStableState.Streams(r);
+            }
+            case 2 -> {
+                TreeSet<NoteId> r = new TreeSet<>();
+                int n = count(in, "R");
+                for (int i = 0; i < n; i++) {
+                    r.add(NoteId.parse(in.readUTF()));
                 }
-                default -> throw new IOException("unknown client state kind " + kind);
-            };
-            return stable;
-        }
+                yield new ClientStableState.IdList(r);
+            }
+            default -> throw new IOException("unknown client state kind " + kind);
+        };
     }
 
     static byte[] encodeServer(ServerDurableState s) {
