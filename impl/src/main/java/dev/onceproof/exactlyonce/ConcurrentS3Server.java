@@ -52,6 +52,12 @@ public final class ConcurrentS3Server implements EoServer {
     private final Handoff handoff;
     /** The session's channel for the step interface's {@link #deliverNext} and {@link #authorize}, or null. */
     private final ClientChannel session;
+    /**
+     * Mutation seam, tests only: false hands the client its message before the commit (the commit
+     * then comes after the lock, as for every other step), so a note can reach the client while
+     * the state it was chosen from is not yet durable.
+     */
+    private boolean commitBeforeHandoff = true;
 
     public ConcurrentS3Server(S3Server core, ServerStore store) {
         this(core, store, Handoff.UNDER_LOCK);
@@ -72,6 +78,12 @@ public final class ConcurrentS3Server implements EoServer {
         this.store = Objects.requireNonNull(store, "store");
         this.handoff = Objects.requireNonNull(handoff, "handoff");
         this.session = session;
+    }
+
+    /** The seam above; returns this. */
+    ConcurrentS3Server handoffBeforeCommit() {
+        this.commitBeforeHandoff = false;
+        return this;
     }
 
     // ---- the step interface (EoServer), each step under the lock --------------------------------
@@ -208,7 +220,9 @@ public final class ConcurrentS3Server implements EoServer {
                 // the message must not leave before the state it reflects (K, D, the round, which
                 // earlier steps may have appended and not yet committed) is durable. Only the
                 // session's Deliver and "Please purge" wait here; every other step commits below.
-                store.commit(appended.seq());
+                if (commitBeforeHandoff) {
+                    store.commit(appended.seq());
+                }
                 handToClient(done, client);
             }
         } finally {
