@@ -118,7 +118,30 @@ final class EoWorld {
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
         }
+        if (notJournaled != null && core instanceof S3Server s3) {
+            s3.withoutJournaling(notJournaled);
+        } else if (notJournaled != null) {
+            ((StreamServer) core).withoutJournaling(notJournaled);
+        }
         return core;
+    }
+
+    /** The control's seam: an operation kind the servers' cores leave out of their records, or null. */
+    private Class<? extends ServerOp> notJournaled;
+
+    /**
+     * The control: every server core applies the operations of {@code kind} but leaves them out
+     * of its records, so its journal drifts from it; a server crash then finds the recovered state
+     * differs from the core's. Rebuilds the cores from their stores; returns this.
+     */
+    EoWorld withoutJournaling(Class<? extends ServerOp> kind) {
+        this.notJournaled = kind;
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
+        return this;
     }
 
     /** Logs Strategy 3's steps to {@code log} from now on (its header: the world's servers, client and q). */
