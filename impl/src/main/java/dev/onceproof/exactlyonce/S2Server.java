@@ -68,7 +68,7 @@ public final class S2Server extends StreamServer {
      */
     @Override
     protected Optional<NoteId> nextToSend() {
-        return k.keySet().stream().filter(this::firstOfStream).findFirst();
+        return firstOfSomeStream();
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.onceproof.exactlyonce;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -51,6 +50,12 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
     /** Note in K -> its entry number (1..seen). Invariant: its keys are K's. */
     protected final TreeMap<NoteId, Long> entered;
+    /**
+     * The notes of K with a stream (sequenced ids), by stream and entry number: the order in which
+     * each stream's notes entered K, so the oldest of a stream is a lookup, not a scan of K.
+     * Invariant: holds exactly the entries of {@link #entered} whose id is sequenced.
+     */
+    private final TreeMap<ServerId, TreeMap<Long, NoteId>> streams = new TreeMap<>();
     /** How many notes ever entered K here; never decreases. */
     private long seen;
     /** Mutation seam (tests): false applies every removal, whatever the sender's watermark. */
@@ -88,6 +93,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
                 entered.put(i, ++seen); // a state built without numbers: number its notes in id order
             }
         }
+        entered.forEach(this::index);
         constructed();
     }
 
@@ -117,13 +123,17 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     /** A new note into K, with the next entry number. */
     protected final void enter(Note note) {
         k.put(note.id(), note);
-        entered.put(note.id(), ++seen);
+        Long old = entered.put(note.id(), ++seen);
+        if (old != null) {
+            unindex(note.id(), old);
+        }
+        index(note.id(), seen);
         journal(new ServerOp.Enter(note, seen));
     }
 
     protected final void forget(NoteId id) {
         if (k.remove(id) != null) {
-            entered.remove(id);
+            unindex(id, entered.remove(id));
             journal(new ServerOp.Forget(id));
         }
     }
@@ -173,14 +183,36 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
      * no note of the same stream entered K before it.
      */
     protected final boolean firstOfStream(NoteId i) {
-        NoteId.Sequenced s = (NoteId.Sequenced) i;
-        long mine = entered.get(i);
-        for (Map.Entry<NoteId, Long> e : entered.entrySet()) {
-            if (((NoteId.Sequenced) e.getKey()).server().equals(s.server()) && e.getValue() < mine) {
-                return false;
+        TreeMap<Long, NoteId> stream = streams.get(((NoteId.Sequenced) i).server());
+        return stream != null && stream.firstEntry().getValue().equals(i);
+    }
+
+    /** The oldest note of each stream in K (the spec's FirstOfStream notes), the lowest id first. */
+    protected final Optional<NoteId> firstOfSomeStream() {
+        NoteId best = null;
+        for (TreeMap<Long, NoteId> stream : streams.values()) {
+            NoteId first = stream.firstEntry().getValue();
+            if (best == null || first.compareTo(best) < 0) {
+                best = first;
             }
         }
-        return true;
+        return Optional.ofNullable(best);
+    }
+
+    private void index(NoteId id, long number) {
+        if (id instanceof NoteId.Sequenced s) {
+            streams.computeIfAbsent(s.server(), x -> new TreeMap<>()).put(number, id);
+        }
+    }
+
+    private void unindex(NoteId id, long number) {
+        if (id instanceof NoteId.Sequenced s) {
+            TreeMap<Long, NoteId> stream = streams.get(s.server());
+            stream.remove(number);
+            if (stream.isEmpty()) {
+                streams.remove(s.server());
+            }
+        }
     }
 
     /** The sequence number the next note gets, or empty while Condition 1 forbids it (Strategy 2). */
