@@ -10,6 +10,17 @@ public final class EoSeams {
     private EoSeams() {
     }
 
+    /**
+     * A Strategy 0-3 server core that applies the operations of {@code kind} but leaves them out
+     * of its records (a change it forgets to journal): its store drifts from it.
+     */
+    public static ServerCore withoutJournaling(ServerCore core, Class<? extends ServerOp> kind) {
+        if (core instanceof S3Server s3) {
+            return s3.withoutJournaling(kind);
+        }
+        return ((StreamServer) core).withoutJournaling(kind);
+    }
+
     /** Strategy 1's servers merge a peer's prefix by overwriting it (ExactlyOnceS1Msg's rule "merge" removed). */
     public static StrategyConfig prefixOverwrite(StrategyConfig config) {
         return config.withPrefixOverwrite();

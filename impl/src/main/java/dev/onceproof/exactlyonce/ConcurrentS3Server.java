@@ -9,9 +9,11 @@ import java.util.function.Supplier;
 /**
  * The Strategy 3 server state one server keeps for one client, shared by the client's session
  * thread (HandleClient) and the threads that run synchronization rounds and their handler
- * (ServerSynch, App. A.4). Every step runs the sequential {@link S3Server} under one lock, saves
- * the step's durable record before anything leaves (ordering rule of {@link ServerStep}), and hands
- * messages for the client to the {@link ClientChannel} while still holding the lock.
+ * (ServerSynch, App. A.4). Every step runs the sequential {@link S3Server} under one lock and
+ * appends the step's operations to the store's journal there (so the journal's order is the
+ * core's); it commits outside the lock (group commit: no other step waits for its fsync), before
+ * anything leaves (ordering rule of {@link ServerStep}); it hands messages for the client to the
+ * {@link ClientChannel} while still holding the lock, after a commit there (see {@code locked}).
  *
  * <p>That last point is the fix of race R3 (notes Z5): choosing a note ({@code i in K - D}) and
  * handing it to the client are one critical section, and so are authorizing a purge and handing
@@ -50,6 +52,12 @@ public final class ConcurrentS3Server implements EoServer {
     private final Handoff handoff;
     /** The session's channel for the step interface's {@link #deliverNext} and {@link #authorize}, or null. */
     private final ClientChannel session;
+    /**
+     * Mutation seam, tests only: false hands the client its message before the commit (the commit
+     * then comes after the lock, as for every other step), so a note can reach the client while
+     * the state it was chosen from is not yet durable.
+     */
+    private boolean commitBeforeHandoff = true;
 
     public ConcurrentS3Server(S3Server core, ServerStore store) {
         this(core, store, Handoff.UNDER_LOCK);
@@ -70,6 +78,12 @@ public final class ConcurrentS3Server implements EoServer {
         this.store = Objects.requireNonNull(store, "store");
         this.handoff = Objects.requireNonNull(handoff, "handoff");
         this.session = session;
+    }
+
+    /** The seam above; returns this. */
+    ConcurrentS3Server handoffBeforeCommit() {
+        this.commitBeforeHandoff = false;
+        return this;
     }
 
     // ---- the step interface (EoServer), each step under the lock --------------------------------
@@ -195,16 +209,52 @@ public final class ConcurrentS3Server implements EoServer {
     /** Runs one core step under the lock and carries out its record and client messages there. */
     private ServerStep locked(Supplier<ServerStep> step, ClientChannel client) {
         ServerStep done;
+        ServerStore.Appended appended;
         lock.lock();
         try {
-            done = carryOut(step.get(), handoff == Handoff.UNDER_LOCK ? client : null);
+            done = step.get();
+            appended = store.append(recordOf(done), core::durable);
+            if (handoff == Handoff.UNDER_LOCK && client != null && forClient(done)) {
+                // The one commit under the lock, for a protocol reason: choosing a note (or a purge)
+                // and handing it to the client are one critical section (race R3, notes Z5), and
+                // the message must not leave before the state it reflects (K, D, the round, which
+                // earlier steps may have appended and not yet committed) is durable. Only the
+                // session's Deliver and "Please purge" wait here; every other step commits below.
+                if (commitBeforeHandoff) {
+                    store.commit(appended.seq());
+                }
+                handToClient(done, client);
+            }
         } finally {
             lock.unlock();
         }
+        // Outside the lock: group commit (a later step's commit covers this one), then the
+        // checkpoint if this step took one; the caller sends the peers' messages after we return.
+        store.complete(appended);
         if (handoff == Handoff.AFTER_UNLOCK && client != null) {
             handToClient(done, client);
         }
         return done;
+    }
+
+    /** The step's record; an empty one for a step that changed nothing durable. */
+    private static ServerEffect.Record recordOf(ServerStep step) {
+        for (ServerEffect effect : step.effects()) {
+            if (effect instanceof ServerEffect.Record r) {
+                return r;
+            }
+        }
+        return new ServerEffect.Record(java.util.List.of()); // not a shared constant: Lincheck cannot walk records
+    }
+
+    private static boolean forClient(ServerStep step) {
+        for (ServerEffect effect : step.effects()) {
+            if (effect instanceof ServerEffect.Send s
+                    && (s.message() instanceof EoMessage.NoteDelivery || s.message() instanceof EoMessage.PurgeRequest)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -224,22 +274,6 @@ public final class ConcurrentS3Server implements EoServer {
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Saves the step's record, then hands messages for the client to {@code client} (under the
-     * lock). Messages for peers stay in the returned step for the caller to send.
-     */
-    private ServerStep carryOut(ServerStep step, ClientChannel client) {
-        for (ServerEffect effect : step.effects()) {
-            if (effect instanceof ServerEffect.Record r) {
-                store.save(r);
-            }
-        }
-        if (client != null) {
-            handToClient(step, client);
-        }
-        return step;
     }
 
     private static void handToClient(ServerStep step, ClientChannel client) {

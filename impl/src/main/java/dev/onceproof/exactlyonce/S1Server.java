@@ -26,6 +26,7 @@ public final class S1Server extends StreamServer {
         for (NoteId id : all) {
             remove(id);
         }
+        constructed();
     }
 
     @Override
@@ -82,8 +83,8 @@ public final class S1Server extends StreamServer {
             forget(id); // already covered; an ack of a note the prefix passed changes nothing else
             return;
         }
-        removed.remove(NoteId.sequenced(i.server(), pre));
-        removed.add(i);
+        dropRemoved(NoteId.sequenced(i.server(), pre));
+        addRemoved(i);
         for (NoteId covered : new java.util.ArrayList<>(k.subMap(NoteId.sequenced(i.server(), 0), true, i, true)
                 .keySet())) {
             forget(covered);
@@ -97,7 +98,9 @@ public final class S1Server extends StreamServer {
     @Override
     protected void merge(java.util.Set<NoteId> theirRemoved, long theirSeen) {
         if (!mergeByMax) {
-            removed.clear();
+            for (NoteId id : new java.util.ArrayList<>(removed)) {
+                dropRemoved(id);
+            }
         }
         for (NoteId id : theirRemoved) {
             remove(id);

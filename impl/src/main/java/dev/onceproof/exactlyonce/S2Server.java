@@ -68,7 +68,7 @@ public final class S2Server extends StreamServer {
      */
     @Override
     protected Optional<NoteId> nextToSend() {
-        return k.keySet().stream().filter(this::firstOfStream).findFirst();
+        return firstOfSomeStream();
     }
 
     @Override
@@ -79,7 +79,7 @@ public final class S2Server extends StreamServer {
     /** A reused number's new incarnation replaces what this server knew of the old one. */
     @Override
     protected boolean acceptReplica(NoteId id) {
-        removed.remove(id);
+        dropRemoved(id);
         return true;
     }
 
@@ -96,8 +96,9 @@ public final class S2Server extends StreamServer {
             Long issuedAt = issued.get(seq);
             boolean gone = !reply.k().contains(id) && (issuedAt == null
                     || reply.round() > issuedAt && reply.removed().contains(id));
-            if (gone) {
-                conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), clock.now());
+            long now = clock.now();
+            if (gone && conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), now) == null) {
+                journal(new ServerOp.Confirm(seq, reply.from(), now));
             }
         }
     }

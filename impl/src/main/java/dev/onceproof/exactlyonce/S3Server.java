@@ -95,6 +95,14 @@ public final class S3Server implements ServerCore {
     private final TreeMap<NoteId, TreeMap<ServerId, Long>> numbers = new TreeMap<>();
     /** The notes of K whose round is not complete here -> their origin. Invariant: keys in numbers. */
     private final TreeMap<NoteId, ServerId> origins;
+    /** Every write to a durable field above goes with its {@link ServerOp} here. */
+    private final OpsRecorder ops = new OpsRecorder();
+    /**
+     * K - D of the notes whose round is complete here: what a session may offer, kept as the fields
+     * change ({@link #refresh}) so that choosing the next note does not copy K at every step.
+     * Invariant: equals {@code {i in K : i not in D, i not in origins}}.
+     */
+    private final TreeSet<NoteId> ready = new TreeSet<>();
 
     // Volatile (notes Z13): sessions and sync knowledge die with the server.
     /** {@code sess[s].active}. */
@@ -162,6 +170,63 @@ public final class S3Server implements ServerCore {
         }
         durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
         this.origins = new TreeMap<>(durable.origins());
+        k.keySet().forEach(this::refresh);
+    }
+
+    /**
+     * Mutation seam, tests only: operations of {@code kind} are applied to the core but left out of
+     * its records, so the store's state drifts from the core's. Returns this.
+     */
+    S3Server withoutJournaling(Class<? extends ServerOp> kind) {
+        ops.drop(kind);
+        return this;
+    }
+
+    /** Puts i in {@link #ready} or takes it out, after a change to K, D or origins at i. */
+    private void refresh(NoteId i) {
+        if (k.containsKey(i) && !d.contains(i) && !origins.containsKey(i)) {
+            ready.add(i);
+        } else {
+            ready.remove(i);
+        }
+    }
+
+    private void setNumbers(NoteId id, TreeMap<ServerId, Long> nums) {
+        numbers.put(id, nums);
+        ops.add(new ServerOp.SetNumbers(id, nums));
+    }
+
+    private void setOrigin(NoteId id, ServerId origin) {
+        origins.put(id, origin);
+        ops.add(new ServerOp.Origin(id, origin));
+        refresh(id);
+    }
+
+    /** The round of i is complete here: i leaves origins (and may now be offered). */
+    private void completeRound(NoteId id) {
+        if (origins.remove(id) != null) {
+            ops.add(new ServerOp.Complete(id));
+            refresh(id);
+        }
+    }
+
+    private void addD(NoteId id) {
+        if (d.add(id)) {
+            ops.add(new ServerOp.AddD(id));
+            refresh(id);
+        }
+    }
+
+    /** i leaves K and everything kept per note of K (a purge, or a sync's K-difference). */
+    private void forget(NoteId id) {
+        k.remove(id);
+        d.remove(id);
+        entered.remove(id);
+        numbers.remove(id);
+        origins.remove(id);
+        readyOrder.remove(id);
+        ready.remove(id);
+        ops.add(new ServerOp.Forget(id));
     }
 
     /**
@@ -255,8 +320,8 @@ public final class S3Server implements ServerCore {
         Note note = new Note(id, config.client(), body);
         enter(note);
         if (replicationRound && !config.others().isEmpty()) {
-            numbers.put(id, own(id));
-            origins.put(id, config.self());
+            setNumbers(id, own(id));
+            setOrigin(id, config.self());
         }
         logNote("CreateNote", id);
         return ServerCore.created("created", config, note, record());
@@ -283,8 +348,8 @@ public final class S3Server implements ServerCore {
         if (!replicationRound) {
             return logRound("ReceiveReplica", new ServerStep("stored", List.of(record())), m.from(), id, entered.get(id));
         }
-        numbers.put(id, own(id));
-        origins.put(id, m.from());
+        setNumbers(id, own(id));
+        setOrigin(id, m.from());
         return logRound("ReceiveReplica", new ServerStep("stored", List.of(record(), ack(id))), m.from(), id,
                 entered.get(id));
     }
@@ -328,10 +393,11 @@ public final class S3Server implements ServerCore {
                         + origins.get(id) + ", not " + config.self());
             }
             nums.put(m.from(), m.number());
+            ops.add(new ServerOp.Number(id, m.from(), m.number()));
             if (nums.size() < config.servers().size()) {
                 return new ServerStep("acknowledged", List.of(record()));
             }
-            origins.remove(id);
+            completeRound(id);
             readyOrder.put(id, ++readyCount);
             List<ServerEffect> effects = new ArrayList<>();
             effects.add(record());
@@ -372,8 +438,8 @@ public final class S3Server implements ServerCore {
             throw new InvalidMessageException("numbers[" + config.self() + "]", m.numbers().get(config.self())
                     + " for note " + id + ", which is number " + entered.get(id) + " here");
         }
-        numbers.put(id, new TreeMap<>(m.numbers()));
-        origins.remove(id);
+        setNumbers(id, new TreeMap<>(m.numbers()));
+        completeRound(id);
         readyOrder.put(id, ++readyCount);
         return logRound("ReceiveCommit", new ServerStep("committed", List.of(record())), m.from(), id, 0);
     }
@@ -393,6 +459,8 @@ public final class S3Server implements ServerCore {
     private void enter(Note note) {
         k.put(note.id(), note);
         entered.put(note.id(), ++seen);
+        ops.add(new ServerOp.Enter(note, seen));
+        refresh(note.id());
     }
 
     /**
@@ -475,7 +543,7 @@ public final class S3Server implements ServerCore {
             logAck(m.id());
             return ServerStep.of("delivered");
         }
-        d.add(m.id());
+        addD(m.id());
         if (inEveryD(m.id())) {
             confirmedAt.putIfAbsent(m.id(), clock.now());
         }
@@ -544,6 +612,7 @@ public final class S3Server implements ServerCore {
     @Override
     public ServerStep startSync() {
         round++;
+        ops.add(new ServerOp.SetRound(round));
         syncPending = false;
         if (log.on()) {
             synchronized (log) {
@@ -621,15 +690,16 @@ public final class S3Server implements ServerCore {
      * {@code seen} (a snapshot built before the note existed says nothing of it; see the class doc).
      */
     private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD, long theirSeen) {
-        k.keySet().removeIf(i -> d.contains(i) && !theirK.contains(i) && (!watermark || within(i, from, theirSeen)));
-        d.retainAll(k.keySet());
-        entered.keySet().retainAll(k.keySet());
-        numbers.keySet().retainAll(k.keySet());
-        origins.keySet().retainAll(k.keySet());
-        readyOrder.keySet().retainAll(k.keySet());
+        List<NoteId> purged = new ArrayList<>();
+        for (NoteId i : d) { // only notes of D qualify, so D (a subset of K) is the set to scan
+            if (!theirK.contains(i) && (!watermark || within(i, from, theirSeen))) {
+                purged.add(i);
+            }
+        }
+        purged.forEach(this::forget);
         for (NoteId i : theirD) {
             if (k.containsKey(i)) {
-                d.add(i);
+                addD(i);
             }
         }
         known.put(from, new TreeSet<>(theirD));
@@ -707,28 +777,22 @@ public final class S3Server implements ServerCore {
             return ServerStep.of("ignored");
         }
         logNote("ReceivePurgeAck", m.id());
-        k.remove(m.id());
-        d.remove(m.id());
-        entered.remove(m.id());
-        numbers.remove(m.id());
-        origins.remove(m.id());
-        readyOrder.remove(m.id());
+        forget(m.id());
         confirmedAt.remove(m.id());
         return new ServerStep("purged", List.of(record()));
     }
 
-    /** K - D, of the notes whose replication round is complete (no note is offered before). */
+    /**
+     * K - D, of the notes whose replication round is complete (no note is offered before):
+     * {@link #ready}, kept as K, D and origins change, read-only (no copy of K per step).
+     */
     private SortedSet<NoteId> undelivered() {
-        TreeSet<NoteId> kd = new TreeSet<>(k.keySet());
-        kd.removeAll(d);
-        for (NoteId i : origins.keySet()) {
-            kd.remove(i); // not complete here (every note of origins is one; see complete)
-        }
-        return kd;
+        return java.util.Collections.unmodifiableSortedSet(ready);
     }
 
+    /** The step's record: the operations made since the last one (the state itself is not copied). */
     private ServerEffect record() {
-        return new ServerEffect.Record(durable());
+        return ops.take();
     }
 
     @Override

@@ -18,6 +18,8 @@ public final class ServerConfig {
     private final ServerId self;
     private final ClientId client;
     private final SortedSet<ServerId> servers;
+    /** {@code servers} without {@code self}, built once: cores ask for it at every note and sync. */
+    private final SortedSet<ServerId> others;
     private final long te;
 
     public ServerConfig(ServerId self, ClientId client, SortedSet<ServerId> servers, long te) {
@@ -31,6 +33,9 @@ public final class ServerConfig {
             throw new IllegalArgumentException("T_e = " + te + " is negative");
         }
         this.te = te;
+        TreeSet<ServerId> o = new TreeSet<>(this.servers);
+        o.remove(self);
+        this.others = Collections.unmodifiableSortedSet(o);
     }
 
     public ServerId self() {
@@ -49,11 +54,9 @@ public final class ServerConfig {
         return te;
     }
 
-    /** The other servers, in order. */
+    /** The other servers, in order (unmodifiable). */
     public SortedSet<ServerId> others() {
-        TreeSet<ServerId> o = new TreeSet<>(servers);
-        o.remove(self);
-        return o;
+        return others;
     }
 
     void checkFromPeer(String field, ServerId from) {

@@ -91,6 +91,90 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         this(k, d, ctr, removed, round, issued, conf, new TreeMap<>(), 0);
     }
 
+    /** A mutable copy of this state, to apply operations to (recovery: checkpoint plus journal). */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * The state under construction during recovery: the checkpoint copied once, each operation
+     * applied at the cost of its change ({@link #apply}), then frozen once ({@link #freeze}), so
+     * recovery costs O(checkpoint + operations), not O(state) per operation.
+     */
+    public static final class Builder {
+        private final TreeMap<NoteId, Note> k;
+        private final TreeSet<NoteId> d;
+        private long ctr;
+        private final TreeSet<NoteId> removed;
+        private long round;
+        private final TreeMap<Long, Long> issued;
+        private final TreeMap<Long, SortedMap<ServerId, Long>> conf = new TreeMap<>();
+        private final TreeMap<NoteId, Long> entered;
+        private long seen;
+        private final TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
+        private final TreeMap<NoteId, ServerId> origins;
+
+        private Builder(ServerDurableState s) {
+            k = new TreeMap<>(s.k);
+            d = new TreeSet<>(s.d);
+            ctr = s.ctr;
+            removed = new TreeSet<>(s.removed);
+            round = s.round;
+            issued = new TreeMap<>(s.issued);
+            s.conf.forEach((seq, m) -> conf.put(seq, new TreeMap<>(m)));
+            entered = new TreeMap<>(s.entered);
+            seen = s.seen;
+            s.numbers.forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
+            origins = new TreeMap<>(s.origins);
+        }
+
+        /** Applies one operation, as the core made it (see {@link ServerOp} for each one's meaning). */
+        public Builder apply(ServerOp op) {
+            if (op instanceof ServerOp.Enter e) {
+                k.put(e.note().id(), e.note());
+                entered.put(e.note().id(), e.number());
+                seen = e.number();
+            } else if (op instanceof ServerOp.Forget f) {
+                k.remove(f.id());
+                d.remove(f.id());
+                entered.remove(f.id());
+                numbers.remove(f.id());
+                origins.remove(f.id());
+            } else if (op instanceof ServerOp.AddD a) {
+                d.add(a.id());
+            } else if (op instanceof ServerOp.AddRemoved a) {
+                removed.add(a.id());
+            } else if (op instanceof ServerOp.DropRemoved r) {
+                removed.remove(r.id());
+            } else if (op instanceof ServerOp.SetCtr c) {
+                ctr = c.ctr();
+            } else if (op instanceof ServerOp.SetRound r) {
+                round = r.round();
+            } else if (op instanceof ServerOp.Issue i) {
+                issued.put(i.seq(), i.round());
+                conf.remove(i.seq());
+            } else if (op instanceof ServerOp.Confirm c) {
+                conf.computeIfAbsent(c.seq(), x -> new TreeMap<>()).putIfAbsent(c.by(), c.at());
+            } else if (op instanceof ServerOp.SetNumbers n) {
+                numbers.put(n.id(), new TreeMap<>(n.numbers()));
+            } else if (op instanceof ServerOp.Number n) {
+                numbers.computeIfAbsent(n.id(), x -> new TreeMap<>()).put(n.by(), n.number());
+            } else if (op instanceof ServerOp.Origin o) {
+                origins.put(o.id(), o.origin());
+            } else if (op instanceof ServerOp.Complete c) {
+                origins.remove(c.id());
+            } else {
+                throw new IllegalArgumentException("unknown server operation " + op);
+            }
+            return this;
+        }
+
+        /** The state reached; checks the invariants, so a journal that breaks them is refused here. */
+        public ServerDurableState freeze() {
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins);
+        }
+    }
+
     /** The state of a server that has never run. */
     public static ServerDurableState initial() {
         return new ServerDurableState(new TreeMap<>(), new TreeSet<>(), 0, new TreeSet<>(), 0, new TreeMap<>(),

@@ -5,10 +5,15 @@ import java.util.Objects;
 /** What the caller of a server core must do after a step; see {@link ServerStep} for the order. */
 public sealed interface ServerEffect {
 
-    /** Make {@code state} durable (one atomic write) before carrying out the effects after it. */
-    record Record(ServerDurableState state) implements ServerEffect {
+    /**
+     * Make the step's changes to the durable state, {@code ops} in order, durable as ONE atomic unit
+     * (one journal record: a crash keeps all of them or none) before carrying out the effects after
+     * it. The list may be empty (a step that changed nothing durable); the caller must still make
+     * durable what earlier steps appended before this step's sends leave (see {@link ServerStep}).
+     */
+    record Record(java.util.List<ServerOp> ops) implements ServerEffect {
         public Record {
-            Objects.requireNonNull(state, "state");
+            ops = java.util.List.copyOf(Objects.requireNonNull(ops, "ops"));
         }
     }
 

@@ -10,7 +10,12 @@ import java.util.Objects;
  * <p><b>Ordering rule.</b> Carry out {@code effects} in list order; a {@link ServerEffect.Record}
  * comes first and must be durable before any {@link ServerEffect.Send} after it leaves. So a
  * server never tells anyone (a sync reply, a purge authorization, a replica) about K or D it could
- * lose in a crash, and a note removed from K after an acknowledgement stays removed.
+ * lose in a crash, and a note removed from K after an acknowledgement stays removed. A record
+ * carries the step's changes ({@link ServerOp}s), not the state: a caller that runs steps of one
+ * core from several threads appends each step's record to the journal under the core's lock (the
+ * journal's order is the core's) and, before ANY step's sends leave (a step with no record too: it
+ * may send what an earlier step changed), commits the journal through the last record appended
+ * when the step ran (group commit: one fsync covers them all).
  *
  * <p><b>Strategies 4-6 and aDeliver</b> (3.3.1, L185-193; {@link GatherServer}). The same order
  * holds for a {@link ServerEffect.RecordGather}. An {@link ServerEffect.ADeliver} comes after the

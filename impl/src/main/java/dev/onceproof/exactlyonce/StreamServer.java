@@ -2,7 +2,6 @@ package dev.onceproof.exactlyonce;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -51,10 +50,18 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
     /** Note in K -> its entry number (1..seen). Invariant: its keys are K's. */
     protected final TreeMap<NoteId, Long> entered;
+    /**
+     * The notes of K with a stream (sequenced ids), by stream and entry number: the order in which
+     * each stream's notes entered K, so the oldest of a stream is a lookup, not a scan of K.
+     * Invariant: holds exactly the entries of {@link #entered} whose id is sequenced.
+     */
+    private final TreeMap<ServerId, TreeMap<Long, NoteId>> streams = new TreeMap<>();
     /** How many notes ever entered K here; never decreases. */
     private long seen;
     /** Mutation seam (tests): false applies every removal, whatever the sender's watermark. */
     private final boolean watermark;
+    /** Every write to a durable field above goes with its {@link ServerOp} here ({@link #journal}). */
+    private final OpsRecorder ops = new OpsRecorder();
 
     // Volatile: lost in a crash (notes Z13).
     /** {@code sess[s].active}: a HandleClient session for the client runs here. */
@@ -86,17 +93,61 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
                 entered.put(i, ++seen); // a state built without numbers: number its notes in id order
             }
         }
+        entered.forEach(this::index);
+        constructed();
+    }
+
+    /**
+     * Mutation seam, tests only: operations of {@code kind} are applied to the core but left out of
+     * its records, so the store's state drifts from the core's (the defect of a core that forgets
+     * to journal one change). Returns this.
+     */
+    StreamServer withoutJournaling(Class<? extends ServerOp> kind) {
+        ops.drop(kind);
+        return this;
+    }
+
+    /**
+     * Drops the operations a constructor made (a stored state normalized: numbered, or Strategy 1's
+     * removals cut to prefixes). They follow from the stored state, so recovery makes them again.
+     */
+    protected final void constructed() {
+        ops.clear();
+    }
+
+    /** Notes one change to a durable field for the step's record. */
+    protected final void journal(ServerOp op) {
+        ops.add(op);
     }
 
     /** A new note into K, with the next entry number. */
     protected final void enter(Note note) {
         k.put(note.id(), note);
-        entered.put(note.id(), ++seen);
+        Long old = entered.put(note.id(), ++seen);
+        if (old != null) {
+            unindex(note.id(), old);
+        }
+        index(note.id(), seen);
+        journal(new ServerOp.Enter(note, seen));
     }
 
     protected final void forget(NoteId id) {
-        k.remove(id);
-        entered.remove(id);
+        if (k.remove(id) != null) {
+            unindex(id, entered.remove(id));
+            journal(new ServerOp.Forget(id));
+        }
+    }
+
+    protected final void addRemoved(NoteId id) {
+        if (removed.add(id)) {
+            journal(new ServerOp.AddRemoved(id));
+        }
+    }
+
+    protected final void dropRemoved(NoteId id) {
+        if (removed.remove(id)) {
+            journal(new ServerOp.DropRemoved(id));
+        }
     }
 
     /** Whether {@code id} is known delivered, here or elsewhere. */
@@ -107,7 +158,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     /** {@code id} is known delivered (acked here, or a peer's sync says so): it leaves K for good. */
     protected void remove(NoteId id) {
         forget(id);
-        removed.add(id);
+        addRemoved(id);
     }
 
     /**
@@ -132,14 +183,36 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
      * no note of the same stream entered K before it.
      */
     protected final boolean firstOfStream(NoteId i) {
-        NoteId.Sequenced s = (NoteId.Sequenced) i;
-        long mine = entered.get(i);
-        for (Map.Entry<NoteId, Long> e : entered.entrySet()) {
-            if (((NoteId.Sequenced) e.getKey()).server().equals(s.server()) && e.getValue() < mine) {
-                return false;
+        TreeMap<Long, NoteId> stream = streams.get(((NoteId.Sequenced) i).server());
+        return stream != null && stream.firstEntry().getValue().equals(i);
+    }
+
+    /** The oldest note of each stream in K (the spec's FirstOfStream notes), the lowest id first. */
+    protected final Optional<NoteId> firstOfSomeStream() {
+        NoteId best = null;
+        for (TreeMap<Long, NoteId> stream : streams.values()) {
+            NoteId first = stream.firstEntry().getValue();
+            if (best == null || first.compareTo(best) < 0) {
+                best = first;
             }
         }
-        return true;
+        return Optional.ofNullable(best);
+    }
+
+    private void index(NoteId id, long number) {
+        if (id instanceof NoteId.Sequenced s) {
+            streams.computeIfAbsent(s.server(), x -> new TreeMap<>()).put(number, id);
+        }
+    }
+
+    private void unindex(NoteId id, long number) {
+        if (id instanceof NoteId.Sequenced s) {
+            TreeMap<Long, NoteId> stream = streams.get(s.server());
+            stream.remove(number);
+            if (stream.isEmpty()) {
+                streams.remove(s.server());
+            }
+        }
     }
 
     /** The sequence number the next note gets, or empty while Condition 1 forbids it (Strategy 2). */
@@ -177,11 +250,13 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         NoteId.Sequenced id = NoteId.sequenced(config.self(), seq.get());
         Note note = new Note(id, config.client(), body);
         enter(note);
-        removed.remove(id); // Strategy 2 reuses a number: its older incarnation's removal no longer applies
+        dropRemoved(id); // Strategy 2 reuses a number: its older incarnation's removal no longer applies
         ctr++;
+        journal(new ServerOp.SetCtr(ctr));
         if (recordsIssueRounds()) {
             issued.put(seq.get(), round);
             conf.remove(seq.get());
+            journal(new ServerOp.Issue(seq.get(), round));
         }
         return ServerCore.created("created " + id.text(), config, note, record());
     }
@@ -285,6 +360,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     @Override
     public ServerStep startSync() {
         round++;
+        journal(new ServerOp.SetRound(round));
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record());
         for (ServerId other : config.others()) {
@@ -331,8 +407,9 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         }
     }
 
+    /** The step's record: the operations made since the last one (the state itself is not copied). */
     protected final ServerEffect record() {
-        return new ServerEffect.Record(durable());
+        return ops.take();
     }
 
     @Override

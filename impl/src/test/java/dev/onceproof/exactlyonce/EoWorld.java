@@ -3,7 +3,8 @@ package dev.onceproof.exactlyonce;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.steplog.StepLog;
 import dev.onceproof.exactlyonce.store.ServerStore;
-import dev.onceproof.storage.InMemorySnapshotStore;
+import dev.onceproof.storage.InMemoryOperationLog;
+import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,8 +42,16 @@ final class EoWorld {
     final List<ClientId> clients = new ArrayList<>();
     private final Map<ServerId, Map<ClientId, EoServer>> cores = new HashMap<>();
     private final Map<ServerId, Map<ClientId, ServerStore>> serverStores = new HashMap<>();
+    /**
+     * What survives a server's crash: its journal (in memory, through the real codec). A crash
+     * loses what was not committed and recovery reopens the store on the disk (checkpoint plus
+     * operations); checkpoints are due every few hundred bytes, so schedules cross them too.
+     */
+    private final Map<ServerId, Map<ClientId, InMemoryOperationLog.Disk>> serverDisks = new HashMap<>();
+    private static final Journal.Options STORE_OPTIONS = new Journal.Options(Journal.Commit.GROUP, 2.0, 256);
     private final Map<ClientId, ClientCore> clientCores = new HashMap<>();
     private final Map<ClientId, ClientStore> clientStores = new HashMap<>();
+    private final Map<ClientId, InMemoryOperationLog.Disk> clientDisks = new HashMap<>();
     private final List<InFlight> net = new ArrayList<>();
     /** Ghost: tag -> how many times a client processed that note. */
     final Map<String, Integer> processed = new LinkedHashMap<>();
@@ -91,12 +100,15 @@ final class EoWorld {
         }
         for (ServerId s : servers) {
             for (ClientId c : clients) {
-                serverStores.computeIfAbsent(s, x -> new HashMap<>()).put(c, new ServerStore(new InMemorySnapshotStore()));
+                InMemoryOperationLog.Disk disk = new InMemoryOperationLog.Disk("server " + s + " for " + c);
+                serverDisks.computeIfAbsent(s, x -> new HashMap<>()).put(c, disk);
+                serverStores.computeIfAbsent(s, x -> new HashMap<>()).put(c, ServerStore.inMemory(disk, STORE_OPTIONS));
                 cores.computeIfAbsent(s, x -> new HashMap<>()).put(c, newServer(s, c));
             }
         }
         for (ClientId c : clients) {
-            clientStores.put(c, new ClientStore(new InMemorySnapshotStore(), ClientStore.journal()));
+            clientDisks.put(c, new InMemoryOperationLog.Disk("client " + c));
+            clientStores.put(c, ClientStore.inMemory(clientDisks.get(c), ClientStore.journal()));
             clientCores.put(c, newClient(c));
         }
     }
@@ -106,7 +118,30 @@ final class EoWorld {
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
         }
+        if (notJournaled != null && core instanceof S3Server s3) {
+            s3.withoutJournaling(notJournaled);
+        } else if (notJournaled != null) {
+            ((StreamServer) core).withoutJournaling(notJournaled);
+        }
         return core;
+    }
+
+    /** The control's seam: an operation kind the servers' cores leave out of their records, or null. */
+    private Class<? extends ServerOp> notJournaled;
+
+    /**
+     * The control: every server core applies the operations of {@code kind} but leaves them out
+     * of its records, so its journal drifts from it; a server crash then finds the recovered state
+     * differs from the core's. Rebuilds the cores from their stores; returns this.
+     */
+    EoWorld withoutJournaling(Class<? extends ServerOp> kind) {
+        this.notJournaled = kind;
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
+        return this;
     }
 
     /** Logs Strategy 3's steps to {@code log} from now on (its header: the world's servers, client and q). */
@@ -171,14 +206,16 @@ final class EoWorld {
         }
         created.add(tag);
         NoteId id = step.effects().stream().filter(e -> e instanceof ServerEffect.Record).findFirst()
-                .map(e -> ((ServerEffect.Record) e).state().k().values().stream()
-                        .filter(n -> n.body().equals(tag)).findFirst().orElseThrow().id()).orElseThrow();
+                .map(e -> ((ServerEffect.Record) e).ops().stream()
+                        .filter(o -> o instanceof ServerOp.Enter en && en.note().body().equals(tag))
+                        .map(o -> ((ServerOp.Enter) o).note().id()).findFirst().orElseThrow()).orElseThrow();
         if (!everIssued.add(id)) {
             reusedIds++;
         }
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
-                serverStores.get(server).get(clients.get(c)).save(r);
+                EoServer core = cores.get(server).get(clients.get(c));
+                serverStores.get(server).get(clients.get(c)).save(r, () -> (ServerDurableState) core.durable());
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
                 if (strategy == Strategy.S3 && !atOnce) {
                     net.add(new InFlight(rep, clock.now()));
@@ -236,6 +273,8 @@ final class EoWorld {
 
     void crashClient(int c) {
         ClientId client = clients.get(c);
+        clientDisks.get(client).crash();
+        clientStores.put(client, ClientStore.inMemory(clientDisks.get(client), ClientStore.journal())); // recovery
         clientCores.put(client, newClient(client)); // stable state from its store; conn lost
         if (log.on()) {
             line("ClientCrash").end();
@@ -249,6 +288,14 @@ final class EoWorld {
             line("ServerCrash").field("server", server.name()).end();
         }
         for (ClientId c : clients) {
+            InMemoryOperationLog.Disk disk = serverDisks.get(server).get(c);
+            disk.crash(); // loses nothing committed: every step's record was committed before its sends
+            ServerStore recovered = ServerStore.inMemory(disk, STORE_OPTIONS); // checkpoint plus operations
+            if (!recovered.load().equals(cores.get(server).get(c).durable())) {
+                throw new IllegalStateException("server " + server + " recovers " + recovered.load()
+                        + " from its journal, but its core held " + cores.get(server).get(c).durable());
+            }
+            serverStores.get(server).put(c, recovered);
             cores.get(server).put(c, newServer(server, c)); // durable state from its store; sessions lost
         }
     }
@@ -329,7 +376,8 @@ final class EoWorld {
     private void carryOut(ServerId s, ClientId c, ServerStep step, boolean roundAtOnce) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
-                serverStores.get(s).get(c).save(r);
+                EoServer core = cores.get(s).get(c);
+                serverStores.get(s).get(c).save(r, () -> (ServerDurableState) core.durable());
             } else if (e instanceof ServerEffect.Send send && roundAtOnce && Replication.isRound(send.message())) {
                 ServerId to = Replication.to(send.message());
                 carryOut(to, c, cores.get(to).get(c).receive(send.message()), true);

@@ -129,4 +129,31 @@ class ExactlyOnceProperties {
         s1.deliver(0, false);
         assertThat(s1.duplicates()).isEmpty();
     }
+
+    /**
+     * Recovery through the store (issue 19 item 2): after a server's crash the world recovers it
+     * from its journal and checks the state equals the core's before the crash. Control: a core
+     * that does not journal its prefix (Strategy 1's AddRemoved) is caught at the crash after an ack.
+     */
+    @Example
+    void aServerThatDoesNotJournalAChangeIsCaughtWhenItRecovers() {
+        for (boolean broken : new boolean[] {false, true}) {
+            EoWorld world = new EoWorld(Strategy.S1, 2, 1, 0, 0, 2);
+            if (broken) {
+                world.withoutJournaling(ServerOp.AddRemoved.class);
+            }
+            world.create(0, 0);
+            world.connect(0, 0);
+            world.sendNote(0);
+            world.deliver(0, false); // the note reaches the client, which processes and acknowledges it
+            world.deliver(0, false); // the acknowledgement reaches A: the note joins A's prefix
+            if (broken) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> world.crashServer(0))
+                        .isInstanceOf(IllegalStateException.class).hasMessageContaining("recovers");
+            } else {
+                world.crashServer(0);
+                assertThat(world.duplicates()).isEmpty();
+            }
+        }
+    }
 }

@@ -115,7 +115,7 @@ class StrategyTest {
         EoServer a = cfg.server(A, clock, Strategy.S3.initialState());
         List<EoMessage> channel = new java.util.ArrayList<>();
         EoServer b = new ConcurrentS3Server((S3Server) cfg.server(B, clock, Strategy.S3.initialState()),
-                new dev.onceproof.exactlyonce.store.ServerStore(new dev.onceproof.storage.InMemorySnapshotStore()),
+                dev.onceproof.exactlyonce.store.ServerStore.inMemory(new dev.onceproof.storage.InMemoryOperationLog.Disk("B")),
                 ConcurrentS3Server.Handoff.UNDER_LOCK, channel::add);
         Replication.atOnce(a.createNote(Optional.of(NoteId.global("n")), "n"), s -> s.equals(A) ? a : b);
         b.startSession();
@@ -123,7 +123,7 @@ class StrategyTest {
         assertThat(channel).singleElement().isInstanceOf(EoMessage.NoteDelivery.class);
         assertThat(b.pending()).contains(NoteId.global("n"));
         EoServer noChannel = new ConcurrentS3Server((S3Server) cfg.server(B, clock, Strategy.S3.initialState()),
-                new dev.onceproof.exactlyonce.store.ServerStore(new dev.onceproof.storage.InMemorySnapshotStore()));
+                dev.onceproof.exactlyonce.store.ServerStore.inMemory(new dev.onceproof.storage.InMemoryOperationLog.Disk("B")));
         assertThatThrownBy(noChannel::deliverNext).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("channel");
     }

@@ -10,7 +10,7 @@ import dev.onceproof.exactlyonce.ServerStep;
 import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.store.ServerStore;
 import dev.onceproof.steplog.StepLog;
-import dev.onceproof.storage.InMemorySnapshotStore;
+import dev.onceproof.storage.InMemoryOperationLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ public class S3StepLogCostBenchmark {
         ServerId a = ServerId.of("A");
         S3Server core = ((S3Server) Strategy.S3.config(ClientId.of("c"), new TreeSet<>(List.of(a, ServerId.of("B"))), 3)
                 .server(a, new ManualEoClock(0), ServerDurableState.initial())).logSteps(stepLog);
-        server = new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()));
+        server = new ConcurrentS3Server(core, ServerStore.inMemory(new InMemoryOperationLog.Disk("A")));
     }
 
     @TearDown(Level.Trial)

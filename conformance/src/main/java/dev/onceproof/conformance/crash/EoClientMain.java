@@ -13,7 +13,6 @@ import dev.onceproof.exactlyonce.S3Client;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.steplog.StepLog;
-import dev.onceproof.storage.FileSnapshotStore;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -25,8 +24,10 @@ import java.util.TreeSet;
 
 /**
  * The exactly-once client as its own JVM, for the crash test: a Strategy 1 or Strategy 3 client
- * core over a {@link FileSnapshotStore}, whose application state is the journal of processings
- * (one id per line, inside the same snapshot as R, so accept and record are one write).
+ * core over a {@link ClientStore} on a {@link dev.onceproof.storage.Journal} in a directory, whose
+ * application state is the journal of processings (one id per line; each accepted note and its R
+ * are one journal record, so accept and record are one write; a restart recovers checkpoint plus
+ * records).
  *
  * <p>Protocol on stdin/stdout, one line each. Strategy 1: the driver writes
  * {@code NOTE <server> <seq>}. Strategy 3: {@code NOTE <id>} (a global id) or {@code PURGE <id>}
@@ -42,7 +43,7 @@ import java.util.TreeSet;
  * cannot lose a line whose acknowledgement the driver saw (the line of a write it cut is put back by
  * the validator from the next Recover).
  *
- * <p>Usage: {@code EoClientMain <store file> [--ack-first] [--strategy 1|3] [--q <slots>]
+ * <p>Usage: {@code EoClientMain <store directory> [--ack-first] [--strategy 1|3] [--q <slots>]
  * [--step-log FILE --incarnation N]}.
  */
 public final class EoClientMain {
@@ -62,7 +63,7 @@ public final class EoClientMain {
         ClientOrdering ordering = flags.contains("--ack-first")
                 ? ClientOrdering.ACK_THEN_RECORD : ClientOrdering.RECORD_THEN_ACK;
         int strategy = Integer.parseInt(flag(flags, "--strategy", "1"));
-        ClientStore store = new ClientStore(new FileSnapshotStore(file), ClientStore.journal());
+        ClientStore store = ClientStore.open(file, ClientStore.journal());
         if (strategy == 3) {
             int q = Integer.parseInt(flag(flags, "--q", "3"));
             // restore: a store the client cannot trust stops it with an error naming the file

@@ -2,7 +2,6 @@ package dev.onceproof.conformance.crash;
 
 import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.store.ClientStore;
-import dev.onceproof.storage.FileSnapshotStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -152,8 +151,11 @@ public final class EoCrashExperiment {
     }
 
     private EoCrashReport analyze(long t0, Set<String> acked, long[] counters) {
-        ClientStore.Contents contents = new ClientStore(new FileSnapshotStore(store()), ClientStore.journal())
-                .load().orElseThrow(() -> new IllegalStateException("the client never committed to " + store()));
+        ClientStore.Contents contents;
+        try (ClientStore stored = ClientStore.open(store(), ClientStore.journal())) { // recovery, as a restart
+            contents = stored.load().orElseThrow(() -> new IllegalStateException("the client never committed to "
+                    + store()));
+        }
         String journal = new String(contents.application(), StandardCharsets.US_ASCII);
         List<String> lines = journal.isEmpty() ? List.of() : List.of(journal.split("\n"));
         Map<String, Integer> times = new LinkedHashMap<>();

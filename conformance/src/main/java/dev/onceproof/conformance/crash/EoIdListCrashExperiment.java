@@ -4,7 +4,6 @@ import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.steplog.StepLog;
-import dev.onceproof.storage.FileSnapshotStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -287,8 +286,11 @@ public final class EoIdListCrashExperiment {
     }
 
     private EoIdListCrashReport analyze(long t0) {
-        ClientStore.Contents contents = new ClientStore(new FileSnapshotStore(store()), ClientStore.journal())
-                .load().orElseThrow(() -> new IllegalStateException("the client never committed to " + store()));
+        ClientStore.Contents contents;
+        try (ClientStore stored = ClientStore.open(store(), ClientStore.journal())) { // recovery, as a restart
+            contents = stored.load().orElseThrow(() -> new IllegalStateException("the client never committed to "
+                    + store()));
+        }
         String journal = new String(contents.application(), StandardCharsets.US_ASCII);
         List<String> lines = journal.isEmpty() ? List.of() : List.of(journal.split("\n"));
         Map<String, Integer> times = new LinkedHashMap<>();

@@ -19,7 +19,7 @@ import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.exactlyonce.store.ServerStore;
 import dev.onceproof.steplog.StepLog;
-import dev.onceproof.storage.InMemorySnapshotStore;
+import dev.onceproof.storage.InMemoryOperationLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +62,9 @@ public final class EoS3Run {
     private final StepLog log;
     private final Map<ServerId, ServerStore> stores = new LinkedHashMap<>();
     private final Map<ServerId, ConcurrentS3Server> servers = new LinkedHashMap<>();
-    private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
+    private final Map<ServerId, InMemoryOperationLog.Disk> disks = new LinkedHashMap<>();
+    private final InMemoryOperationLog.Disk clientDisk = new InMemoryOperationLog.Disk("client");
+    private ClientStore clientStore = ClientStore.inMemory(clientDisk, ClientStore.journal());
     private S3Client client;
     private final List<InFlight> net = new ArrayList<>();
     private final int maxNotes;
@@ -73,7 +75,8 @@ public final class EoS3Run {
         this.config = seam.apply(Strategy.S3.config(CLIENT, new TreeSet<>(SERVERS), TE).q(Q));
         this.log = log;
         for (ServerId s : SERVERS) {
-            stores.put(s, new ServerStore(new InMemorySnapshotStore()));
+            disks.put(s, new InMemoryOperationLog.Disk("server " + s));
+            stores.put(s, ServerStore.inMemory(disks.get(s)));
             servers.put(s, build(s));
         }
         client = newClient();
@@ -206,6 +209,8 @@ public final class EoS3Run {
     }
 
     private void crashClient() {
+        clientDisk.crash();
+        clientStore = ClientStore.inMemory(clientDisk, ClientStore.journal());
         client = newClient(); // R from its store; the connection is lost
         synchronized (log) {
             log.step("ClientCrash").end();
@@ -215,6 +220,8 @@ public final class EoS3Run {
 
     private void crashServer(ServerId s) {
         servers.get(s).crash(); // its ServerCrash line; then a new core from the store, as a restart
+        disks.get(s).crash(); // what was not committed is lost (nothing: every step commits before it returns)
+        stores.put(s, ServerStore.inMemory(disks.get(s)));
         servers.put(s, build(s));
     }
 

@@ -3,8 +3,11 @@ package dev.onceproof.exactlyonce.store;
 import dev.onceproof.exactlyonce.ClientEffect;
 import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.Note;
-import dev.onceproof.storage.Snapshot;
-import dev.onceproof.storage.SnapshotStore;
+import dev.onceproof.storage.InMemoryOperationLog;
+import dev.onceproof.storage.Journal;
+import dev.onceproof.storage.JournalCodec;
+import dev.onceproof.storage.OperationLog;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -14,15 +17,17 @@ import dev.onceproof.storage.CorruptSnapshotException;
 
 /**
  * A client's stable storage: its R (or nothing, Strategy 0) together with the application's state,
- * written as ONE snapshot. {@link #commit} folds the processing of the accepted note into the
- * application state and writes both at once, which is how "accept and record" become one atomic
- * durable write (L77, L530): after a crash the store holds both or neither.
+ * as an {@link OperationLog}: a checkpoint of both, then one journal record per accepted note, the
+ * {@link ClientEffect.Record} itself (the new R, bounded by the protocol: one counter per stream or
+ * at most q ids, and the note processed). Recovery folds each record's note into the application
+ * state with the {@link Processing} and takes its R, so "accept and record" are ONE atomic durable
+ * record (L77, L530): after a crash the store holds both or neither.
  *
- * <p>Over a {@link dev.onceproof.storage.FileSnapshotStore} each commit is durable (fsync, atomic
- * rename) when it returns, so the caller may then send the acknowledgement (ordering rule of
- * {@link dev.onceproof.exactlyonce.ClientStep}). Not thread-safe: one client, one store.
+ * <p>Over a {@link Journal} each commit is durable (fsync) when it returns, so the caller may then
+ * send the acknowledgement (ordering rule of {@link dev.onceproof.exactlyonce.ClientStep}). Not
+ * thread-safe: one client, one store.
  */
-public final class ClientStore {
+public final class ClientStore implements AutoCloseable {
 
     /** What the store holds. {@code application} is owned by the caller's {@link Processing}. */
     public record Contents(ClientStableState stable, byte[] application) {
@@ -63,17 +68,53 @@ public final class ClientStore {
         };
     }
 
-    private final SnapshotStore store;
+    private final OperationLog<Contents, ClientEffect.Record> log;
     private final Processing processing;
+    /** What the log holds now (this store is its only writer): null for a client that never committed. */
+    private ClientStableState stable;
+    private byte[] application;
 
-    public ClientStore(SnapshotStore store, Processing processing) {
-        this.store = Objects.requireNonNull(store, "store");
+    /** The store over {@code log}, recovering its contents (checkpoint plus records) at once. */
+    public ClientStore(OperationLog<Contents, ClientEffect.Record> log, Processing processing) {
+        this.log = Objects.requireNonNull(log, "log");
         this.processing = Objects.requireNonNull(processing, "processing");
+        Journal.Recovered<Contents, ClientEffect.Record> r = log.recovered();
+        r.checkpoint().ifPresent(c -> {
+            stable = c.stable();
+            application = c.application();
+        });
+        for (ClientEffect.Record record : r.operations()) {
+            fold(record);
+        }
     }
 
-    /** What the store holds, empty for a client that never committed; corrupt -> exception naming it. */
+    /** The codec of a client journal (checkpoints tag ECL1, records tag ECO1). */
+    public static JournalCodec<Contents, ClientEffect.Record> codec() {
+        return StateCodec.clientJournal();
+    }
+
+    /** The store over the journal in directory {@code dir} (created if absent). */
+    public static ClientStore open(Path dir, Processing processing) {
+        return new ClientStore(Journal.open(dir, codec(), Journal.Options.defaults()), processing);
+    }
+
+    /** The store over an in-memory log on {@code disk} (test worlds, replay). */
+    public static ClientStore inMemory(InMemoryOperationLog.Disk disk, Processing processing) {
+        return new ClientStore(InMemoryOperationLog.open(disk, codec(), Journal.Options.defaults()), processing);
+    }
+
+    private void fold(ClientEffect.Record record) {
+        byte[] app = application == null ? new byte[0] : application;
+        if (record.processed().isPresent()) {
+            app = processing.apply(app, record.processed().get());
+        }
+        stable = record.state();
+        application = app;
+    }
+
+    /** What the store holds, empty for a client that never committed. */
     public Optional<Contents> load() {
-        return store.read().map(s -> StateCodec.decodeClient(store.where(), s.payload()));
+        return stable == null ? Optional.empty() : Optional.of(new Contents(stable, application));
     }
 
     /** The stored stable state, or {@code initial} for a client that never committed. */
@@ -90,22 +131,36 @@ public final class ClientStore {
     public <C> C restore(ClientStableState initial, Function<ClientStableState, C> build) {
         ClientStableState stored = stableOr(initial);
         if (stored.getClass() != initial.getClass()) {
-            throw new CorruptSnapshotException(store.where(), "it holds a " + stored.getClass().getSimpleName()
+            throw new CorruptSnapshotException(log.where(), "it holds a " + stored.getClass().getSimpleName()
                     + " client state, this client keeps " + initial.getClass().getSimpleName());
         }
         try {
             return build.apply(stored);
         } catch (IllegalArgumentException e) {
-            throw new CorruptSnapshotException(store.where(), "the client core refuses its state: " + e.getMessage());
+            throw new CorruptSnapshotException(log.where(), "the client core refuses its state: " + e.getMessage());
         }
     }
 
-    /** One atomic durable write of the record's state and, if it carries a note, its processing. */
+    /**
+     * One atomic durable record of the new state and, if it carries a note, its processing; a
+     * checkpoint of both when the journal has outgrown the last one. Durable when it returns.
+     */
     public void commit(ClientEffect.Record record) {
-        byte[] application = load().map(Contents::application).orElse(new byte[0]);
-        if (record.processed().isPresent()) {
-            application = processing.apply(application, record.processed().get());
+        fold(record);
+        long seq = log.append(record);
+        if (log.checkpointDue()) {
+            log.checkpoint(new Contents(stable, application), seq); // commits through seq first
+        } else {
+            log.commit(seq);
         }
-        store.write(new Snapshot(store.generation() + 1, StateCodec.encodeClient(record.state(), application)));
+    }
+
+    public String where() {
+        return log.where();
+    }
+
+    @Override
+    public void close() {
+        log.close();
     }
 }

@@ -18,8 +18,9 @@ import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.ServerOp;
+import dev.onceproof.storage.CorruptJournalException;
 import dev.onceproof.storage.CorruptSnapshotException;
-import dev.onceproof.storage.FileSnapshotStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,11 +47,33 @@ class BadStoreTest {
     static final ServerId B = ServerId.of("B");
 
     private ClientStore client(String name) {
-        return new ClientStore(new FileSnapshotStore(dir.resolve(name)), ClientStore.journal());
+        return ClientStore.open(dir.resolve(name), ClientStore.journal());
     }
 
+    /** Commits {@code state} and closes the store (the test reopens the journal as a restart would). */
     private void commit(ClientStore store, ClientStableState state) {
         store.commit(new ClientEffect.Record(state, Optional.empty()));
+        store.close();
+    }
+
+    private <T> T restore(String name, ClientStableState initial, java.util.function.Function<ClientStableState, T> build) {
+        try (ClientStore store = client(name)) {
+            return store.restore(initial, build);
+        }
+    }
+
+    private Optional<ClientStore.Contents> load(String name) {
+        try (ClientStore store = client(name)) {
+            return store.load();
+        }
+    }
+
+    /** The journal's first segment in {@code name}'s directory. */
+    private Path segment(String name) throws IOException {
+        try (var files = Files.list(dir.resolve(name))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("journal-")).sorted().findFirst()
+                    .orElseThrow();
+        }
     }
 
     private static ClientStableState.IdList idList(String... ids) {
@@ -61,16 +84,17 @@ class BadStoreTest {
         return new ClientStableState.IdList(r);
     }
 
+    /** A damaged record with a good one after it is no torn tail: refused, naming the file, left as it is. */
     @Test
-    void aDamagedClientFileIsRefusedNamingIt() throws IOException {
+    void aDamagedClientJournalIsRefusedNamingIt() throws IOException {
         ClientStore store = client("c");
-        commit(store, idList("n1"));
-        Path file = dir.resolve("c");
+        store.commit(new ClientEffect.Record(idList("n1"), Optional.empty()));
+        commit(store, idList("n1", "n2"));
+        Path file = segment("c");
         byte[] bytes = Files.readAllBytes(file);
-        bytes[bytes.length - 3] ^= 0x40;
+        bytes[bytes.length / 3] ^= 0x40;
         Files.write(file, bytes);
-        assertThatThrownBy(() -> client("c").restore(idList(), s -> new S3Client(C, 2, (ClientStableState.IdList) s,
-                ClientOrdering.RECORD_THEN_ACK))).isInstanceOf(CorruptSnapshotException.class)
+        assertThatThrownBy(() -> client("c")).isInstanceOf(CorruptJournalException.class)
                 .hasMessageContaining(file.toString());
         assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
     }
@@ -80,7 +104,7 @@ class BadStoreTest {
         TreeMap<ServerId, Long> r = new TreeMap<>();
         r.put(A, 4L);
         commit(client("c"), new ClientStableState.Streams(r));
-        assertThatThrownBy(() -> client("c").restore(idList(), s -> new S3Client(C, 2, (ClientStableState.IdList) s,
+        assertThatThrownBy(() -> restore("c", idList(), s -> new S3Client(C, 2, (ClientStableState.IdList) s,
                 ClientOrdering.RECORD_THEN_ACK))).isInstanceOf(CorruptSnapshotException.class)
                 .hasMessageContaining(dir.resolve("c").toString()).hasMessageContaining("Streams")
                 .hasMessageContaining("IdList");
@@ -89,10 +113,10 @@ class BadStoreTest {
     @Test
     void anRAboveQIsRefusedNamingTheFile() {
         commit(client("c"), idList("n1", "n2", "n3"));
-        assertThatThrownBy(() -> client("c").restore(idList(), s -> new S3Client(C, 2, (ClientStableState.IdList) s,
+        assertThatThrownBy(() -> restore("c", idList(), s -> new S3Client(C, 2, (ClientStableState.IdList) s,
                 ClientOrdering.RECORD_THEN_ACK))).isInstanceOf(CorruptSnapshotException.class)
                 .hasMessageContaining(dir.resolve("c").toString()).hasMessageContaining("q = 2");
-        assertThat(client("c").load().orElseThrow().stable()).isEqualTo(idList("n1", "n2", "n3"));
+        assertThat(load("c").orElseThrow().stable()).isEqualTo(idList("n1", "n2", "n3"));
     }
 
     @Test
@@ -100,44 +124,54 @@ class BadStoreTest {
         TreeMap<ServerId, Long> r = new TreeMap<>();
         r.put(A, 5L);
         commit(client("c"), new ClientStableState.Streams(r));
-        assertThatThrownBy(() -> client("c").restore(new ClientStableState.Streams(new TreeMap<>()),
+        assertThatThrownBy(() -> restore("c", new ClientStableState.Streams(new TreeMap<>()),
                 s -> new S2Client(C, 3, (ClientStableState.Streams) s, ClientOrdering.RECORD_THEN_ACK)))
                 .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(dir.resolve("c").toString())
                 .hasMessageContaining("R[A] = 5");
         r.put(A, -1L);
         commit(client("d"), new ClientStableState.Streams(r));
-        assertThatThrownBy(() -> client("d").restore(new ClientStableState.Streams(new TreeMap<>()),
+        assertThatThrownBy(() -> restore("d", new ClientStableState.Streams(new TreeMap<>()),
                 s -> new S1Client(C, (ClientStableState.Streams) s, ClientOrdering.RECORD_THEN_ACK)))
                 .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(dir.resolve("d").toString())
                 .hasMessageContaining("R[A] = -1");
     }
 
     @Test
-    void aServerFileWhoseNoteIsOutsideTheSequenceSpaceIsRefusedNamingIt() {
-        TreeMap<NoteId, Note> k = new TreeMap<>();
+    void aServerJournalWhoseNoteIsOutsideTheSequenceSpaceIsRefusedNamingIt() {
         Note note = new Note(NoteId.sequenced(A, 7), C, "x");
-        k.put(note.id(), note);
-        ServerStore store = new ServerStore(new FileSnapshotStore(dir.resolve("A")));
-        store.save(new ServerEffect.Record(new ServerDurableState(k, new TreeSet<>(), 8, new TreeSet<>(), 0,
-                new TreeMap<>(), new TreeMap<>())));
+        try (ServerStore store = ServerStore.open(dir.resolve("A"))) {
+            store.save(new ServerEffect.Record(List.of(new ServerOp.Enter(note, 1), new ServerOp.SetCtr(8))),
+                    ServerDurableState::initial);
+        }
         ServerConfig cfg = new ServerConfig(A, C, new TreeSet<>(List.of(A, B)), 2);
-        assertThatThrownBy(() -> new ServerStore(new FileSnapshotStore(dir.resolve("A")))
+        assertThatThrownBy(() -> ServerStore.open(dir.resolve("A"))
                 .restore(d -> new S2Server(cfg, new ManualEoClock(0), 3, d)))
                 .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(dir.resolve("A").toString())
                 .hasMessageContaining("seq");
     }
 
+    /** Operations that decode but break the state's invariants (D outside K) are refused, naming the log. */
     @Test
-    void aDamagedServerFileIsRefusedNamingIt() throws IOException {
-        ServerStore store = new ServerStore(new FileSnapshotStore(dir.resolve("A")));
-        store.save(new ServerEffect.Record(ServerDurableState.initial()));
-        Path file = dir.resolve("A");
+    void aServerJournalThatDoesNotMakeAStateIsRefusedNamingIt() {
+        try (ServerStore store = ServerStore.open(dir.resolve("A"))) {
+            store.save(new ServerEffect.Record(List.of(new ServerOp.AddD(NoteId.global("n")))),
+                    ServerDurableState::initial);
+        }
+        assertThatThrownBy(() -> ServerStore.open(dir.resolve("A"))).isInstanceOf(CorruptSnapshotException.class)
+                .hasMessageContaining(dir.resolve("A").toString()).hasMessageContaining("subset of K");
+    }
+
+    @Test
+    void aDamagedServerJournalIsRefusedNamingIt() throws IOException {
+        try (ServerStore store = ServerStore.open(dir.resolve("A"))) {
+            store.save(new ServerEffect.Record(List.of(new ServerOp.SetRound(1))), ServerDurableState::initial);
+            store.save(new ServerEffect.Record(List.of(new ServerOp.SetRound(2))), ServerDurableState::initial);
+        }
+        Path file = segment("A");
         byte[] bytes = Files.readAllBytes(file);
-        bytes[bytes.length / 2] ^= 0x01;
+        bytes[bytes.length / 3] ^= 0x01;
         Files.write(file, bytes);
-        ServerConfig cfg = new ServerConfig(A, C, new TreeSet<>(List.of(A, B)), 2);
-        assertThatThrownBy(() -> new ServerStore(new FileSnapshotStore(file))
-                .restore(d -> new S2Server(cfg, new ManualEoClock(0), 3, d)))
-                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(file.toString());
+        assertThatThrownBy(() -> ServerStore.open(dir.resolve("A"))).isInstanceOf(CorruptJournalException.class)
+                .hasMessageContaining(file.toString());
     }
 }

@@ -34,7 +34,8 @@ import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.StreamServer;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.exactlyonce.store.ServerStore;
-import dev.onceproof.storage.InMemorySnapshotStore;
+import dev.onceproof.storage.InMemoryOperationLog;
+import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,10 +46,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The cores of one exactly-once trace: a server core per server (over a {@link ServerStore}, so
- * ServerCrash rebuilds it from what it made durable), the client core (over a {@link ClientStore},
- * likewise for ClientCrash) and the clock. {@link #step} is the core call of one trace action;
- * {@link #abstractState} is what the spec's variables say of the cores.
+ * The cores of one exactly-once trace: a server core per server (over a {@link ServerStore} on an
+ * in-memory journal, so ServerCrash rebuilds it from what it made durable: checkpoint plus
+ * operations), the client core (over a {@link ClientStore}, likewise for ClientCrash) and the
+ * clock. {@link #step} is the core call of one trace action; {@link #abstractState} is what the
+ * spec's variables say of the cores; {@link #storeMismatches} reopens every store after the step
+ * (decoding its bytes) and compares what it recovers with the core's durable state, so a change
+ * a core makes without journaling it is caught at the step that makes it (issue 19 item 2).
  */
 final class Cores {
 
@@ -103,7 +107,11 @@ final class Cores {
     private final ManualEoClock clock = new ManualEoClock(0);
     private final Map<ServerId, ServerCore> cores = new TreeMap<>();
     private final Map<ServerId, ServerStore> stores = new TreeMap<>();
-    private final ClientStore clientStore = new ClientStore(new InMemorySnapshotStore(), ClientStore.journal());
+    private final Map<ServerId, InMemoryOperationLog.Disk> disks = new TreeMap<>();
+    private final InMemoryOperationLog.Disk clientDisk = new InMemoryOperationLog.Disk("client");
+    private ClientStore clientStore = ClientStore.inMemory(clientDisk, ClientStore.journal());
+    /** A checkpoint every few records, so replay reopens stores across checkpoints as well as journals. */
+    private static final Journal.Options STORE_OPTIONS = new Journal.Options(Journal.Commit.GROUP, 2.0, 128);
     private ClientCore clientCore;
     /** ExactlyOnceS1Msg: its Origins, and the sync messages on their way, by "from>to" (one per pair). */
     private final List<ServerId> origins = new ArrayList<>();
@@ -124,7 +132,8 @@ final class Cores {
             origins.sort(null);
         }
         for (ServerId s : servers) {
-            stores.put(s, new ServerStore(new InMemorySnapshotStore()));
+            disks.put(s, new InMemoryOperationLog.Disk("server " + s));
+            stores.put(s, ServerStore.inMemory(disks.get(s), STORE_OPTIONS));
             cores.put(s, newServer(s));
         }
         clientCore = newClient();
@@ -166,8 +175,16 @@ final class Cores {
             case "CreateNote" -> out.addAll(create(p));
             case "Connect" -> clientCore.connect(server(p));
             case "Disconnect" -> clientCore.disconnect();
-            case "ClientCrash" -> clientCore = newClient();
-            case "ServerCrash" -> cores.put(server(p), newServer(server(p)));
+            case "ClientCrash" -> {
+                clientDisk.crash();
+                clientStore = ClientStore.inMemory(clientDisk, ClientStore.journal());
+                clientCore = newClient();
+            }
+            case "ServerCrash" -> {
+                disks.get(server(p)).crash();
+                stores.put(server(p), ServerStore.inMemory(disks.get(server(p)), STORE_OPTIONS));
+                cores.put(server(p), newServer(server(p)));
+            }
             case "StartSession" -> expect(out, "StartSession", "started", run(server(p), "startSession", null));
             case "SendNote" -> expect(out, "SendNote", "sent", run(server(p), "sendNote", note(p)));
             case "ReceiveAck" -> run(server(p), "receiveAck", new EoMessage.NoteAck(client, server(p), note(p)));
@@ -312,9 +329,35 @@ final class Cores {
     private void carryOut(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
-                stores.get(s).save(r);
+                ServerCore core = cores.get(s);
+                stores.get(s).save(r, core::durable);
             }
         }
+    }
+
+    /**
+     * Replay checks the store: every server's journal, reopened from its bytes (checkpoint plus
+     * operations, as recovery reads it), must give the core's durable state, and the client's its
+     * R. Called after every step; the reopened stores replace the old ones.
+     */
+    List<Mismatch> storeMismatches() {
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            ServerStore reopened = ServerStore.inMemory(disks.get(s), STORE_OPTIONS);
+            stores.put(s, reopened);
+            ServerDurableState core = cores.get(s).durable();
+            if (!reopened.load().equals(core)) {
+                out.add(new Mismatch("store." + s + " (the journal reopened)", core.toString(),
+                        reopened.load().toString()));
+            }
+        }
+        clientStore = ClientStore.inMemory(clientDisk, ClientStore.journal());
+        Optional<ClientStableState> stored = clientStore.load().map(ClientStore.Contents::stable);
+        if (stored.isPresent() && !stored.get().equals(clientCore.stable())) {
+            out.add(new Mismatch("store.client (the journal reopened)", clientCore.stable().toString(),
+                    stored.get().toString()));
+        }
+        return out;
     }
 
     private void commit(ClientStep step) {

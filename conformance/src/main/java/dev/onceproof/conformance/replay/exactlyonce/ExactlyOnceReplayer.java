@@ -154,6 +154,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
             List<Mismatch> out = new ArrayList<>(cores.step(step.action(), step.params()));
             out.addAll(Mismatch.compareAll(expected(step.state(), cores.fields()), cores.abstractState()));
             out.addAll(cores.gate(step.state()));
+            out.addAll(cores.storeMismatches());
             return out;
         }
     }

@@ -17,7 +17,6 @@ import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
 import dev.onceproof.exactlyonce.Verdict;
 import dev.onceproof.exactlyonce.store.ServerStore;
-import dev.onceproof.storage.InMemorySnapshotStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -71,15 +70,26 @@ public abstract class S3LincheckBase {
         TreeSet<ServerId> servers = new TreeSet<>(List.of(a, b));
         peer = S3Server.fresh(new ServerConfig(a, c, servers, 0), clock);
         core = new S3Server(new ServerConfig(b, c, servers, 0), clock, variant, ServerDurableState.initial());
+        ServerStore store = new ServerStore(new SequenceOnlyLog());
         for (char n : NOTES.toCharArray()) {
             // The replication round at once (A's replica stored at B, B's ack, A's commit), as the
-            // specs' atomic CreateNote: the note is deliverable at B from here on.
+            // specs' atomic CreateNote: the note is deliverable at B from here on. B's records go to
+            // its store, as the runtime's would.
             ServerStep created = peer.createNote(NoteId.global(String.valueOf(n)), "");
             ServerStep stored = core.receiveReplica(replica(created));
+            save(store, stored);
             ServerStep committed = peer.receiveReplicaAck(sent(stored, EoMessage.ReplicaAck.class));
-            core.receiveReplicaCommit(sent(committed, EoMessage.ReplicaCommit.class));
+            save(store, core.receiveReplicaCommit(sent(committed, EoMessage.ReplicaCommit.class)));
         }
-        server = sequential ? null : new ConcurrentS3Server(core, new ServerStore(new InMemorySnapshotStore()), handoff);
+        server = sequential ? null : new ConcurrentS3Server(core, store, handoff);
+    }
+
+    private void save(ServerStore store, ServerStep step) {
+        for (var e : step.effects()) {
+            if (e instanceof dev.onceproof.exactlyonce.ServerEffect.Record r) {
+                store.save(r, core::durable);
+            }
+        }
     }
 
     // Server B's steps: through the class under test, or straight on the core (sequential spec).

@@ -15,6 +15,8 @@ import dev.onceproof.exactlyonce.S3Variant;
 import dev.onceproof.exactlyonce.ServerConfig;
 import dev.onceproof.exactlyonce.ServerCore;
 import dev.onceproof.exactlyonce.ServerDurableState;
+import dev.onceproof.exactlyonce.ServerOp;
+import dev.onceproof.exactlyonce.EoSeams;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -88,6 +90,45 @@ class ExactlyOnceBrokenCoreReplayTest {
         assertThat(r.passed()).isFalse();
         assertThat(r.failure().action()).isEqualTo("ClientCrash");
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("R."));
+    }
+
+    /** A factory of real cores whose servers leave operations of {@code kind} out of their records. */
+    private static Cores.Factory notJournaling(Class<? extends ServerOp> kind) {
+        return new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return EoSeams.withoutJournaling(Cores.Factory.REAL.server(spec, config, clock, w, durable), kind);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        };
+    }
+
+    /**
+     * Replay checks the store (issue 19 item 2): a Strategy 3 server that adds a delivered note to
+     * D without journaling it still behaves as the spec says, so only the store check sees it:
+     * after the first acknowledgement, the journal reopened lacks the note in D.
+     */
+    @Test
+    void strategyThreeServerThatDoesNotJournalAnAddToDIsCaughtAtTheAck() {
+        ReplayResult r = replay("ExactlyOnceS3", "exactlyonce-s3-purge.jsonl", notJournaling(ServerOp.AddD.class));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveAck");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field())
+                .allMatch(f -> f.startsWith("store.") && f.endsWith("(the journal reopened)"));
+    }
+
+    /** The same for Strategy 1's prefix: a removal not journaled is caught at the ack that makes it. */
+    @Test
+    void strategyOneServerThatDoesNotJournalItsPrefixIsCaughtAtTheAck() {
+        ReplayResult r = replay("ExactlyOnceS1", "exactlyonce-s1-client-crash.jsonl",
+                notJournaling(ServerOp.AddRemoved.class));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveAck");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).allMatch(f -> f.startsWith("store."));
     }
 
     @Test
