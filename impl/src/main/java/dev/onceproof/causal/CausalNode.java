@@ -696,7 +696,7 @@ public class CausalNode {
         }
         frozen = x.index();
         if (logging) {
-            CausalStepLog.plain(log, "FlushReport", self, x);
+            CausalStepLog.membership(log, "FlushReport", self, x, null, SeqSet.of(delivered[x.index()]).seqs());
         }
         for (EventId id : new ArrayList<>(buf.keySet())) {
             if (id.origin().equals(x) && (ready.remove(id) | unindexed.remove(id))) {
@@ -723,7 +723,7 @@ public class CausalNode {
         }
         agreed[x.index()] = Objects.requireNonNull(seqs, "seqs");
         if (logging) {
-            CausalStepLog.plain(log, "DecideView", self, x);
+            CausalStepLog.membership(log, "DecideView", self, x, null, seqs.seqs());
         }
         for (EventId id : new ArrayList<>(withheld)) {
             if (id.origin().equals(x)) {
@@ -752,7 +752,9 @@ public class CausalNode {
         }
         tally.add(Count.RESEND_SENT, sends.size());
         if (!sends.isEmpty() && logging) {
-            CausalStepLog.plain(log, "FlushForward", self, x);
+            List<Long> sent = new ArrayList<>();
+            sends.forEach(o -> sent.add(((CausalMessage.Resend) o.message()).event().seq()));
+            CausalStepLog.membership(log, "FlushForward", self, x, to, sent);
         }
         return sends.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(List.of(), sends);
     }

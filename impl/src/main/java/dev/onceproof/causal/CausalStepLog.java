@@ -99,7 +99,23 @@ final class CausalStepLog {
         }
     }
 
-    /** Crash, and the membership steps (CausalMembership.tla) as the node takes them: node and target. */
+    /**
+     * A step of the view change (CausalMembership.tla) with the seqs of the target's events it is
+     * about: FlushReport (what this node delivered, its report), DecideView (the agreed set), and
+     * FlushForward (the copies sent to {@code to}; null for the others).
+     */
+    static void membership(StepLog log, String action, NodeId self, NodeId target, NodeId to,
+                           Iterable<Long> seqs) {
+        synchronized (log) {
+            StepLog l = log.step(action).field("node", self.specName()).field("target", target.specName());
+            if (to != null) {
+                l.field("to", to.specName());
+            }
+            l.numbers("seqs", seqs).end();
+        }
+    }
+
+    /** Crash, and InstallView (CausalMembership.tla): node and target. */
     static void plain(StepLog log, String action, NodeId self, NodeId target) {
         synchronized (log) {
             StepLog l = log.step(action).field("node", self.specName());

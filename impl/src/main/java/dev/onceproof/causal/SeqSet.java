@@ -11,14 +11,21 @@ import java.util.TreeSet;
  * {@code above} (only the unordered mode delivers above the prefix). Kept as a prefix so that a
  * report stays small however many events the removed node issued.
  *
- * @param prefix every seq 1..prefix is in the set
- * @param above seqs above prefix + 1 in the set; none is &le; prefix + 1
+ * <p>A final class with record-style accessors rather than a record, as {@link CausalConfig}: the
+ * node holds one per removed node, and Lincheck 2.39 cannot walk a record in the object graph it
+ * transforms (lincheck#402: "can't get base address on a record class", met by the membership
+ * Lincheck test).
  */
-public record SeqSet(long prefix, SortedSet<Long> above) {
+public final class SeqSet {
 
     public static final SeqSet EMPTY = new SeqSet(0, new TreeSet<>());
 
-    public SeqSet {
+    /** Every seq 1..prefix is in the set. */
+    private final long prefix;
+    /** Seqs above prefix + 1 in the set; none is &le; prefix + 1. Unmodifiable. */
+    private final SortedSet<Long> above;
+
+    public SeqSet(long prefix, SortedSet<Long> above) {
         if (prefix < 0) {
             throw new IllegalArgumentException("seq set prefix " + prefix + " is negative");
         }
@@ -29,7 +36,31 @@ public record SeqSet(long prefix, SortedSet<Long> above) {
                         + " must be above prefix + 1 (it would join the prefix)");
             }
         }
-        above = Collections.unmodifiableSortedSet(new TreeSet<>(above));
+        this.prefix = prefix;
+        this.above = Collections.unmodifiableSortedSet(new TreeSet<>(above));
+    }
+
+    public long prefix() {
+        return prefix;
+    }
+
+    public SortedSet<Long> above() {
+        return above;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SeqSet other && prefix == other.prefix && above.equals(other.above);
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(prefix) * 31 + above.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "SeqSet[prefix=" + prefix + ", above=" + above + "]";
     }
 
     public boolean contains(long seq) {

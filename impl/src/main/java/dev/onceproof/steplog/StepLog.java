@@ -117,6 +117,21 @@ public final class StepLog implements Closeable {
         return this;
     }
 
+    /** A set of numbers (a set-valued parameter such as a flush's seqs), as a JSON array in the order given. */
+    public StepLog numbers(String name, Iterable<Long> values) {
+        key(name).append('[');
+        boolean first = true;
+        for (long v : values) {
+            if (!first) {
+                line.append(',');
+            }
+            first = false;
+            line.append(v);
+        }
+        line.append(']');
+        return this;
+    }
+
     /** A set-valued spec variable or parameter, as a JSON array of strings (the set's elements). */
     public StepLog strings(String name, Iterable<String> values) {
         key(name).append('[');

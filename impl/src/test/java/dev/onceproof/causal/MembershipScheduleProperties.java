@@ -70,7 +70,7 @@ class MembershipScheduleProperties {
         }
     }
 
-    private static List<Action> random(int seed) {
+    static List<Action> random(int seed) {
         SplittableRandom r = new SplittableRandom(seed);
         List<Action> out = new ArrayList<>();
         for (int i = 5 + r.nextInt(56); i > 0; i--) {

@@ -1,6 +1,7 @@
 package dev.onceproof.conformance.cli;
 
 import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.Count;
 import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.NodeId;
@@ -9,6 +10,7 @@ import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.runtime.CausalUdpNode;
 import dev.onceproof.causal.runtime.DeliveryAudit;
 import dev.onceproof.causal.runtime.LoopbackGroup;
+import dev.onceproof.steplog.StepLog;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -74,6 +76,9 @@ public final class CausalCommand implements Runnable {
         int events;
         @Option(names = "--deadline-s", defaultValue = "60", description = "Give up after this long (default ${DEFAULT-VALUE}).")
         long deadline;
+        @Option(names = "--step-log", paramLabel = "DIR",
+                description = "Write each node's spec steps to DIR/n1.jsonl, ... (trace validation: ./onceproof validate DIR/*.jsonl).")
+        java.nio.file.Path stepLogs;
         @CommandLine.Mixin
         Protocol p = new Protocol();
 
@@ -84,7 +89,10 @@ public final class CausalCommand implements Runnable {
                     p.seed, p.rate, p.w, p.rto, p.heartbeat, TimeUnit.SECONDS.toMillis(deadline));
             out.printf("causal group: %d nodes, %d events, loss %.3f, mode %s, w %d ms, rto %d ms, heartbeat %d ms, seed %d%n",
                     nodes, events, p.loss, p.mode, p.w, p.rto, p.heartbeat, p.seed);
-            LoopbackGroup.Result r = LoopbackGroup.run(o, out);
+            if (stepLogs != null) {
+                java.nio.file.Files.createDirectories(stepLogs);
+            }
+            LoopbackGroup.Result r = LoopbackGroup.run(o, out, stepLogs);
             DeliveryAudit.Result a = r.audit();
             out.printf("datagrams dropped by injected loss: %d; requests %d (+%d retries), resends %d, duplicates %d, heartbeats %d, refusals %s%n",
                     r.lost(), r.counts().get(Count.REQUEST_SENT), r.counts().get(Count.REQUEST_RETRY),
@@ -97,6 +105,9 @@ public final class CausalCommand implements Runnable {
             line(out, a.completeOk(), "complete (EventualDelivery): " + r.delivered() + "/" + r.expected() + " delivered in "
                     + r.elapsedMillis() + " ms");
             a.violations().forEach(v -> out.println("  " + v));
+            if (stepLogs != null) {
+                out.println("step logs in " + stepLogs + " (check them: ./onceproof validate " + stepLogs + "/*.jsonl)");
+            }
             return a.ok() ? 0 : 1;
         }
 
@@ -116,6 +127,10 @@ public final class CausalCommand implements Runnable {
         int nodes;
         @Option(names = "--events", defaultValue = "250", description = "Events this node broadcasts (default ${DEFAULT-VALUE}).")
         int events;
+        @Option(names = "--step-log", paramLabel = "FILE",
+                description = "Write this node's spec steps to FILE, one write() per step before its datagrams leave, so a"
+                        + " SIGKILL loses no line whose effect another node saw (trace validation).")
+        java.nio.file.Path stepLog;
         @CommandLine.Mixin
         Protocol p = new Protocol();
 
@@ -128,8 +143,9 @@ public final class CausalCommand implements Runnable {
             for (int k = 0; k < nodes; k++) {
                 any.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             }
-            try (CausalUdpNode node = new CausalUdpNode(c, any, p.loss, p.seed * 1_000_003L + self,
-                    e -> out.println("D " + e.origin().index() + " " + e.seq()))) {
+            StepLog steps = stepLog == null ? StepLog.OFF : StepLog.open(stepLog, CausalNode.stepLogHeader(c));
+            try (steps; CausalUdpNode node = new CausalUdpNode(c, any, p.loss, p.seed * 1_000_003L + self,
+                    e -> out.println("D " + e.origin().index() + " " + e.seq()), steps)) {
                 out.println("listening on " + node.address().getHostString() + ":" + node.address().getPort());
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
                 String peers = in.readLine();

@@ -2,8 +2,10 @@ package dev.onceproof.conformance.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,6 +30,19 @@ import java.util.Set;
  * heartbeat by its vc), which the sender's line determines. A receipt whose message no line sent
  * cannot be placed: the lines from it on are appended after the merged ones, so TLC rejects the
  * run at the first of them.
+ *
+ * <p>The view change (CausalMembership, TraceCausalMembership): its coordinator's variables are
+ * read by the nodes' steps, so the coordinator's order is kept as happens-before too: a DecideView
+ * line comes after every FlushReport of its target in the run (the decision waits for every
+ * survivor's report), and node i's InstallView comes after every FlushForward line to i (the
+ * coordinator has a survivor forward only to one that has not installed); a FlushForward sends the
+ * resends its seqs name. With these, the argument above still holds: node i's steps read, besides
+ * its own variables and the network, whether it reported (its own line), the agreed set and the
+ * members (fixed by the first DecideView, which comes before i's own DecideView line and before
+ * every report-dependent step of i that follows it), the reports (all made before the decision)
+ * and, in a FlushForward to k, whether k installed (k's InstallView comes after it in every such
+ * order). The end of the view change (the last InstallView resets flushing) comes after every
+ * FlushForward, the only step after the decision that reads flushing before it.
  */
 final class CausalMerge {
 
@@ -38,6 +53,17 @@ final class CausalMerge {
         List<TraceFamily.Process.Line> out = new ArrayList<>();
         List<TraceFamily.Process.Line> last = new ArrayList<>();
         Set<String> sent = new HashSet<>();
+        // The coordinator's order: how many lines of each kind a DecideView or InstallView waits for.
+        Map<String, Integer> expected = new HashMap<>();
+        for (TraceFamily.Process p : nodes) {
+            for (TraceFamily.Process.Line line : p.lines()) {
+                String done = done(line.step());
+                if (done != null) {
+                    expected.merge(done, 1, Integer::sum);
+                }
+            }
+        }
+        Map<String, Integer> seen = new HashMap<>();
         int[] at = new int[nodes.size()];
         boolean progress = true;
         while (progress) {
@@ -53,8 +79,16 @@ final class CausalMerge {
                     if (needs != null && !sent.contains(needs)) {
                         break;
                     }
+                    String waits = waits(s);
+                    if (waits != null && !seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0))) {
+                        break;
+                    }
                     out.add(lines.get(at[p]));
                     sends(s, group, sent);
+                    String done = done(s);
+                    if (done != null) {
+                        seen.merge(done, 1, Integer::sum);
+                    }
                     at[p]++;
                     progress = true;
                 }
@@ -88,6 +122,26 @@ final class CausalMerge {
         };
     }
 
+    /** A view-change line others wait for (a report, a forward to a node), or null. */
+    static String done(JsonNode s) {
+        String x = s.path("target").asText();
+        return switch (s.path("action").asText()) {
+            case "FlushReport" -> "report|" + x;
+            case "FlushForward" -> "forward|" + x + "|" + s.path("to").asText();
+            default -> null;
+        };
+    }
+
+    /** The kind of lines ({@link #done}'s names) a view-change line waits for every one of, or null. */
+    static String waits(JsonNode s) {
+        String x = s.path("target").asText();
+        return switch (s.path("action").asText()) {
+            case "DecideView" -> "report|" + x;
+            case "InstallView" -> "forward|" + x + "|" + s.path("node").asText();
+            default -> null;
+        };
+    }
+
     /** The messages a line sent. */
     static void sends(JsonNode s, List<String> group, Set<String> sent) {
         String node = s.path("node").asText();
@@ -102,6 +156,8 @@ final class CausalMerge {
             case "ExpireWait", "ExpireRto" -> sent.add(key("req", node, s.path("to").asText(), s));
             case "SendHeartbeat" -> group.stream().filter(j -> !j.equals(node))
                     .forEach(j -> sent.add(hb(node, j, s.path("vc"))));
+            case "FlushForward" -> s.path("seqs").forEach(q -> sent.add("resend|" + node + "|"
+                    + s.path("to").asText() + "|" + s.path("target").asText() + "|" + q.asText()));
             default -> { }
         }
     }

@@ -20,8 +20,10 @@ import java.util.TreeSet;
  * bounds from the log (MaxSeq: each node's Broadcast lines; Faulty: the nodes with a Crash line);
  * the network as the richest models have it, duplicating (a received copy stays in net, so a copy
  * never received was lost: no Lose step is needed, Lossy is empty) and with garbage collection
- * (the core always learns its peers' progress and collects). The view change
- * (CausalMembership.tla) has no trace module yet: a log with its steps is refused as such.
+ * (the core always learns its peers' progress and collects). Logs with steps of the view change
+ * (FlushReport, DecideView, FlushForward, InstallView, or a Receive refused as excluded) are checked
+ * against CausalMembership through specs/causal/TraceCausalMembership.tla ({@link #forLogs}), with
+ * the view change's targets as Suspectable.
  */
 final class CausalTraceFamily implements TraceFamily {
 
@@ -30,9 +32,36 @@ final class CausalTraceFamily implements TraceFamily {
             "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "CollectGarbage", "Crash");
     static final Set<String> MEMBERSHIP = Set.of("FlushReport", "DecideView", "FlushForward", "InstallView");
 
+    /** Whether the logs hold a view change: then the spec is CausalMembership. */
+    private final boolean membership;
+
+    CausalTraceFamily() {
+        this(false);
+    }
+
+    private CausalTraceFamily(boolean membership) {
+        this.membership = membership;
+    }
+
+    @Override
+    public TraceFamily forLogs(List<StepLogFile> logs) {
+        for (StepLogFile log : logs) {
+            for (JsonNode s : log.steps()) {
+                if (isMembership(s)) {
+                    return new CausalTraceFamily(true);
+                }
+            }
+        }
+        return this;
+    }
+
+    private static boolean isMembership(JsonNode s) {
+        return MEMBERSHIP.contains(s.path("action").asText()) || s.path("outcome").asText().equals("excluded");
+    }
+
     @Override
     public String spec() {
-        return "Causal";
+        return membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -42,7 +71,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String traceModule() {
-        return "TraceCausal";
+        return membership ? "TraceCausalMembership" : "TraceCausal";
     }
 
     @Override
@@ -57,13 +86,15 @@ final class CausalTraceFamily implements TraceFamily {
                 JsonNode s = log.steps().get(i);
                 String where = log.file() + ":" + (i + 2);
                 String action = s.path("action").asText();
-                if (MEMBERSHIP.contains(action) || s.path("outcome").asText().equals("excluded")) {
+                if (isMembership(s) && !membership) {
                     throw new StepLogException(where + ": " + action + " is a step of the view change"
-                            + " (CausalMembership.tla), which has no trace module yet; validate runs without one");
+                            + " (CausalMembership.tla), and this family was made for Causal's steps alone");
                 }
-                if (!ACTIONS.contains(action)) {
-                    throw new StepLogException(where + ": action " + action + " is not one of Causal's "
-                            + new TreeSet<>(ACTIONS));
+                if (!ACTIONS.contains(action) && !MEMBERSHIP.contains(action)) {
+                    Set<String> known = new TreeSet<>(ACTIONS);
+                    known.addAll(MEMBERSHIP);
+                    throw new StepLogException(where + ": action " + action + " is not one of CausalMembership's "
+                            + known);
                 }
                 if (!s.path("node").asText().equals(log.process())) {
                     throw new StepLogException(where + ": the line names node " + s.path("node")
@@ -109,12 +140,14 @@ final class CausalTraceFamily implements TraceFamily {
         Map<String, Integer> broadcasts = new TreeMap<>();
         names.forEach(x -> broadcasts.put(x, 0));
         Set<String> faulty = new TreeSet<>();
+        Set<String> suspected = new TreeSet<>();
         for (Process p : processes) {
             for (Process.Line line : p.lines()) {
                 JsonNode s = line.step();
                 switch (s.path("action").asText()) {
                     case "Broadcast" -> broadcasts.merge(s.path("node").asText(), 1, Integer::sum);
                     case "Crash" -> faulty.add(s.path("node").asText());
+                    case "FlushReport" -> suspected.add(s.path("target").asText());
                     default -> { }
                 }
             }
@@ -134,6 +167,10 @@ final class CausalTraceFamily implements TraceFamily {
         defs.put("MaxStored", TlaText.of(need(c, "MaxStored", where), where));
         // A real network keeps a sender's older heartbeats in transit after it sent a newer one.
         defs.put("KeepOldHeartbeats", "TRUE");
+        if (membership) {
+            // The nodes a view change removes in the run: Suspect is taken only for them.
+            defs.put("Suspectable", "{" + String.join(", ", suspected.stream().map(TlaText::quote).toList()) + "}");
+        }
         return defs;
     }
 

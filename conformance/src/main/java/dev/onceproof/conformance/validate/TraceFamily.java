@@ -12,6 +12,14 @@ import java.util.Map;
  */
 interface TraceFamily {
 
+    /**
+     * The family for these logs: itself, unless the logs need a richer trace module of the same
+     * spec (the causal logs of a view change need CausalMembership's).
+     */
+    default TraceFamily forLogs(List<StepLogFile> logs) {
+        return this;
+    }
+
     /** The spec module the headers name ({@code "spec"}). */
     String spec();
 

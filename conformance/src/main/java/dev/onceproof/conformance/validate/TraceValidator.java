@@ -87,7 +87,7 @@ public final class TraceValidator {
                         + ", but " + first.file() + " has spec " + first.spec() + " mode " + first.mode());
             }
         }
-        TraceFamily family = TraceFamily.forSpec(first.spec(), first.file() + ":1");
+        TraceFamily family = TraceFamily.forSpec(first.spec(), first.file() + ":1").forLogs(logs);
         List<TraceFamily.Process> processes = family.processes(logs);
         Map<String, String> constants = family.constants(logs, processes);
         Path dir;

@@ -7,6 +7,8 @@ import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.runtime.DeliveryAudit;
 import dev.onceproof.conformance.cli.CausalCommand;
+import dev.onceproof.conformance.validate.TestValidators;
+import dev.onceproof.conformance.validate.Validation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -47,6 +49,48 @@ class CausalSigkillTest {
     @Test
     @Timeout(120)
     void survivorsDeliverEverySurvivingSendersEventInCausalOrderOnceAfterASigkill() throws Exception {
+        run(EVENTS, 1000, List.of(), null);
+    }
+
+    /**
+     * The same run, shorter (20 events per node, heartbeats every 200 ms so idle nodes write few
+     * lines), with every node's step log on (issue 21): the four logs, the killed node's counting up
+     * to the kill (no Crash line: it just stops; a torn last line would be dropped), are a behaviour
+     * of Causal.tla. The control: the survivors' logs without the victim's are rejected, at a receipt
+     * (of a message only the victim's lines sent, or behind one in its node's log).
+     */
+    @Test
+    @Timeout(120)
+    void theStepLogsOfTheGroupWithTheKilledNodeAreABehaviourOfCausal() throws Exception {
+        Path steps = java.nio.file.Files.createDirectories(dir.resolve("steps"));
+        run(20, 200, List.of("--heartbeat-ms", "200"), steps);
+        List<Path> all = new ArrayList<>();
+        for (int k = 1; k <= NODES; k++) {
+            all.add(steps.resolve("n" + k + ".jsonl"));
+        }
+        String victim = java.nio.file.Files.readString(all.get(VICTIM));
+        assertThat(victim).doesNotContain("\"action\":\"Crash\"");
+        Validation v = TestValidators.IN_JVM.validate(all);
+        System.out.println(v.report());
+        assertThat(v.accepted()).as("%s", v.report()).isTrue();
+
+        List<Path> survivorsOnly = new ArrayList<>(all);
+        survivorsOnly.remove(VICTIM);
+        Validation without = TestValidators.IN_JVM.validate(survivorsOnly);
+        assertThat(without.accepted()).as("the survivors' logs without the victim's").isFalse();
+        assertThat(without.rejection()).as("%s", without.report()).isNotNull();
+        // A receipt: the first line whose message the logs given never sent, or that follows such a
+        // line of its node (a receipt from n3, or one that waits behind it).
+        assertThat(without.rejection().tried().get(0).text()).containsPattern("\"action\":\"(Receive|ServeRequest|ReceiveHeartbeat)\"");
+    }
+
+    /**
+     * Four node JVMs, {@code events} each at {@code rate} events/s for the group; n3 killed once it
+     * has broadcast half; then every survivor must deliver every survivor's events and the same of
+     * n3's, in causal order, once. {@code extra}: more node options; with {@code stepLogs} a directory,
+     * node k writes its step log to stepLogs/nk.jsonl.
+     */
+    private void run(int events, int rate, List<String> extra, Path stepLogs) throws Exception {
         List<Process> procs = new ArrayList<>();
         List<List<EventId>> logs = new ArrayList<>();
         List<CompletableFuture<String>> addresses = new ArrayList<>();
@@ -55,8 +99,12 @@ class CausalSigkillTest {
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m",
                         "-cp", System.getProperty("java.class.path"), CausalCommand.class.getName(), "node",
-                        "--self", "" + k, "--nodes", "" + NODES, "--events", "" + EVENTS, "--rate", "1000",
+                        "--self", "" + k, "--nodes", "" + NODES, "--events", "" + events, "--rate", "" + rate,
                         "--loss", "0.05", "--seed", "" + (11 + k)));
+                cmd.addAll(extra);
+                if (stepLogs != null) {
+                    cmd.addAll(List.of("--step-log", stepLogs.resolve("n" + (k + 1) + ".jsonl").toString()));
+                }
                 Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("n" + (k + 1) + ".err").toFile()).start();
                 procs.add(p);
                 List<EventId> log = Collections.synchronizedList(new ArrayList<>());
@@ -78,7 +126,7 @@ class CausalSigkillTest {
             }
             // Mid-run: the victim has broadcast half of its events.
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (own(logs.get(VICTIM)) < EVENTS / 2 && System.nanoTime() < until) {
+            while (own(logs.get(VICTIM)) < events / 2 && System.nanoTime() < until) {
                 Thread.sleep(1);
             }
             int before = logs.get(VICTIM).size();
@@ -89,9 +137,9 @@ class CausalSigkillTest {
             procs.get(VICTIM).toHandle().destroyForcibly();
             assertThat(procs.get(VICTIM).waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(procs.get(VICTIM).exitValue()).isEqualTo(137);
-            System.out.println("SIGKILLed n" + (VICTIM + 1) + " after it broadcast " + ownBefore + " of " + EVENTS
+            System.out.println("SIGKILLed n" + (VICTIM + 1) + " after it broadcast " + ownBefore + " of " + events
                     + " events and delivered " + before);
-            assertThat(ownBefore).as("killed mid-run").isLessThan(EVENTS);
+            assertThat(ownBefore).as("killed mid-run").isLessThan(events);
 
             Set<NodeId> survivors = new LinkedHashSet<>();
             for (int k = 0; k < NODES; k++) {
@@ -107,7 +155,7 @@ class CausalSigkillTest {
                 // Complete only counts events some node has delivered: a survivor may still be
                 // broadcasting its last events, so also wait for all of them everywhere.
                 boolean allBroadcast = survivors.stream().allMatch(s -> now.get(s).stream()
-                        .filter(e -> survivors.contains(e.origin())).count() == (long) survivors.size() * EVENTS);
+                        .filter(e -> survivors.contains(e.origin())).count() == (long) survivors.size() * events);
                 if (allBroadcast && audit.completeOk() && victimEventsAgree(logs, survivors)) {
                     break;
                 }
@@ -125,7 +173,7 @@ class CausalSigkillTest {
             assertThat(audit.ok()).isTrue();
             for (NodeId s : survivors) {
                 assertThat(fin.get(s).stream().filter(e -> survivors.contains(e.origin())).count())
-                        .as("%s delivered every survivor's events", s).isEqualTo((long) survivors.size() * EVENTS);
+                        .as("%s delivered every survivor's events", s).isEqualTo((long) survivors.size() * events);
             }
             assertThat(victimEventsAgree(logs, survivors)).as("every survivor has every victim event any survivor has").isTrue();
             assertThat(fin.get(NodeId.of(VICTIM)).size()).isGreaterThanOrEqualTo(before);

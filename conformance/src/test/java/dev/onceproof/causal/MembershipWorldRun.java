@@ -1,0 +1,40 @@
+package dev.onceproof.causal;
+
+import dev.onceproof.steplog.StepLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * impl's view-change world ({@link MembershipScheduleProperties}: three nodes, n0 may crash and is
+ * suspected, falsely too, the view change's steps interleaved with broadcasts, deliveries, losses,
+ * duplications and time, then the property's fair end) with a step log per node. The schedule is
+ * the control test's seeded one ({@code MembershipScheduleProperties.random(seed)}), so a seed names
+ * the same run there and here.
+ */
+final class MembershipWorldRun {
+
+    private MembershipWorldRun() {
+    }
+
+    /** The run's logs (n1.jsonl ... in dir) and the property's violations, empty if none. */
+    record Result(List<Path> logs, List<String> violations) {
+    }
+
+    static Result run(Path dir, int seed, CausalWorldRun.NodeFactory factory) {
+        List<StepLog> logs = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        try {
+            List<String> violations = MembershipScheduleProperties.violations((c, t) -> {
+                Path f = dir.resolve(c.self().specName() + ".jsonl");
+                StepLog log = StepLog.open(f, CausalNode.stepLogHeader(c));
+                logs.add(log);
+                files.add(f);
+                return factory.make(c, t, log);
+            }, MembershipScheduleProperties.random(seed));
+            return new Result(files, violations);
+        } finally {
+            logs.forEach(StepLog::close);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+------------------------ MODULE TraceCausalMembership ------------------------
+(***************************************************************************)
+(* Trace validation of the causal group with its view change               *)
+(* (CausalMembership.tla; issue 21): are the step logs of a run in which   *)
+(* a suspected node is removed, one per node, a behaviour of               *)
+(* CausalMembership?  TraceCausal does this for Causal; the lines of       *)
+(* Causal's steps are its own (through the instance TC), each with the     *)
+(* membership's guard where CausalMembership puts one and its variables   *)
+(* unchanged, and the view change's steps are added.  One cursor, the      *)
+(* nodes' logs merged (CausalMerge.java: the coordinator's order too).     *)
+(*                                                                         *)
+(* The nodes log what they take: FlushReport (the seqs of the target they *)
+(* delivered, the report), DecideView (the agreed seqs, as the node learns *)
+(* the decision), FlushForward (the seqs sent to one survivor) and         *)
+(* InstallView.  The coordinator writes no log, so:                        *)
+(*  - Suspect is taken without a line, just before the first FlushReport   *)
+(*    (by any member: the view ignores lastAction, so who suspected makes *)
+(*    no state of its own);                                               *)
+(*  - DecideView is the coordinator's one step, taken at the first node's *)
+(*    DecideView line; every other survivor's line is a stutter that only *)
+(*    checks the same agreed set;                                          *)
+(*  - a FlushForward whose copies are all in net already (Duplicating     *)
+(*    keeps a received copy there) changes nothing: a stutter, as          *)
+(*    CausalMembership has it.                                             *)
+(***************************************************************************)
+EXTENDS CausalMembership, TLC
+
+CONSTANTS
+    TraceLog,   \* <<the merged lines>>, each line a record
+    ReportAt    \* rejection report only: how many lines the longest prefix took
+
+VARIABLES
+    l,          \* process -> how many of its lines the behaviour has taken
+    log         \* TraceLog, held in a variable that never changes (see TraceRpc)
+
+TC == INSTANCE TraceCausal
+
+traceVars == <<mvars, l, log>>
+Procs == DOMAIN log
+Pending(p) == l[p] < Len(log[p])
+Line(p) == log[p][l[p] + 1]
+Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
+SetOf(s) == {s[k] : k \in DOMAIN s}
+
+-----------------------------------------------------------------------------
+(* Causal's steps, as CausalMembership guards them.                         *)
+
+PlainLine(p) ==
+    /\ \/ TC!BroadcastLine(p)
+       \/ TC!ExpireWaitLine(p)
+       \/ TC!ExpireRtoLine(p)
+       \/ TC!ServeRequestLine(p)
+       \/ TC!SendHeartbeatLine(p)
+       \/ TC!CrashLine(p)
+    /\ UNCHANGED memVars
+
+\* A copy of an excluded node's event outside the agreed set is refused
+\* ("excluded"); any other copy is Causal's Receive.
+ReceiveLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "Receive"
+    /\ IF Refused(ln.node, [origin |-> ln.origin, seq |-> ln.seq])
+       THEN /\ ln.outcome = "excluded"
+            /\ \E e \in net :
+                 /\ e.to = ln.node /\ e.type = ln.type /\ e.from = ln.from
+                 /\ e.origin = ln.origin /\ e.seq = ln.seq /\ e.vc = ln.vc
+                 /\ MReceive(ln.node, e)
+       ELSE TC!ReceiveLine(p) /\ UNCHANGED memVars
+
+\* The freeze: MayDeliver.
+DeliverLine(p) ==
+    LET ln == Line(p) IN
+    /\ TC!DeliverLine(p)
+    /\ \A m \in buf[ln.node] : (m.origin = ln.origin /\ m.seq = ln.seq) => MayDeliver(ln.node, m)
+    /\ UNCHANGED memVars
+
+ReceiveHeartbeatLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "ReceiveHeartbeat"
+    /\ ~ExcludedAt(ln.node, ln.from)
+    /\ TC!ReceiveHeartbeatLine(p)
+    /\ UNCHANGED memVars
+
+\* Stability over the installed view.
+CollectGarbageLine(p) ==
+    LET ln == Line(p) IN ln.action = "CollectGarbage" /\ MCollectGarbage(ln.node)
+
+-----------------------------------------------------------------------------
+(* The view change.                                                         *)
+
+FlushReportLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "FlushReport"
+    /\ flushing = ln.target
+    /\ FlushReport(ln.node)
+    /\ report'[ln.node] = SetOf(ln.seqs)
+
+\* The coordinator's Suspect, which no node logs, before the first report.
+SilentSuspect ==
+    \E p \in Procs :
+       /\ Pending(p)
+       /\ Line(p).action = "FlushReport"
+       /\ \E i \in Node : Suspect(i, Line(p).target)
+       /\ UNCHANGED <<l, log>>
+
+DecideViewLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "DecideView"
+    /\ flushing = ln.target
+    /\ \/ DecideView
+       \/ Decided /\ UNCHANGED mvars
+    /\ ln.node \in members'
+    /\ agreed'[ln.target] = SetOf(ln.seqs)
+
+FwdSeqs(j, i) == {s \in (agreed[flushing] \cap report[j]) \ report[i] :
+                     Held(j, [origin |-> flushing, seq |-> s])}
+FlushForwardLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "FlushForward"
+    /\ flushing = ln.target
+    /\ FwdSeqs(ln.node, ln.to) = SetOf(ln.seqs)
+    /\ \/ FlushForward(ln.node, ln.to)
+       \/ /\ Decided /\ Forwards(ln.node, ln.to) \subseteq net
+          /\ UNCHANGED mvars
+
+InstallViewLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "InstallView"
+    /\ flushing = ln.target
+    /\ InstallView(ln.node)
+
+TraceStep ==
+    \E p \in Procs :
+       /\ Pending(p)
+       /\ \/ PlainLine(p)
+          \/ ReceiveLine(p)
+          \/ DeliverLine(p)
+          \/ ReceiveHeartbeatLine(p)
+          \/ CollectGarbageLine(p)
+          \/ FlushReportLine(p)
+          \/ DecideViewLine(p)
+          \/ FlushForwardLine(p)
+          \/ InstallViewLine(p)
+       /\ TC!Agrees(Line(p))
+       /\ Taken(p)
+
+TraceNext == (TraceStep /\ UNCHANGED log) \/ SilentSuspect
+
+TraceInit == log = TraceLog /\ MInit /\ l = [p \in Procs |-> 0]
+
+TraceSpec == TraceInit /\ [][TraceNext]_traceVars
+
+\* Every variable of CausalMembership but lastAction (which only names the step).
+TraceView == <<l, mpvars>>
+
+\* Acceptance and progress as in TraceScmp.
+ASSUME TLCSet(1, 0 - 1)
+TraceProgress ==
+    IF TC!Progress(l) > TLCGet(1)
+    THEN TLCSet(1, TC!Progress(l)) /\ PrintT(<<"progress", TC!Progress(l)>>)
+    ELSE TRUE
+
+-----------------------------------------------------------------------------
+(* The rejection report, as in TraceScmp.                                  *)
+
+SpecState ==
+    [vc |-> vc, buf |-> buf, store |-> store, missing |-> missing, up |-> up, dlog |-> dlog,
+     known |-> known, net |-> net, view |-> view, members |-> members, flushing |-> flushing,
+     reported |-> reported, report |-> report, agreed |-> agreed, lastAction |-> lastAction]
+
+Probe == TC!Progress(l) = ReportAt /\ MNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED log
+ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
+ReportBound == TC!Progress(l) <= ReportAt
+ReportState == TC!Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)
+ReportProbe ==
+    IF \E p \in Procs : l'[p] < 0
+    THEN PrintT(<<"enabled", l, SpecState, lastAction'>>) /\ FALSE
+    ELSE TRUE
+=============================================================================
