@@ -40,4 +40,13 @@ MutSpec == Init /\ [][MutNext]_vars
 \* disconnect (an ACTION_CONSTRAINT): a violation in the narrowed model is a
 \* behaviour of the full one, found in a fraction of its states.
 OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+\* Narrowed further for issue 18's budget (an ACTION_CONSTRAINT beside the
+\* fault's): the client's first connection is to A, its second to B, and
+\* there is no third, which is the scenario above; the servers' symmetric
+\* half and any later connection are left out.
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

@@ -15,4 +15,13 @@ EXTENDS MCExactlyOnceS5Outcome
 OnlyDisconnect ==
     lastAction'.name \notin {"ServerCrash", "ClientCrash", "Lose", "GatherFail", "ADeliverErr",
                               "DeferReplyD", "DeferSync", "DeferEndGather"}
+
+\* Narrowed further for issue 18's budget (an ACTION_CONSTRAINT beside the
+\* fault's): the client's first connection is to A, its second to B, and
+\* there is no third, which is the scenario above; the servers' symmetric
+\* half and any later connection are left out.
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================
