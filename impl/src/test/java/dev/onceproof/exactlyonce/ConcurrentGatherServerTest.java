@@ -40,8 +40,8 @@ class ConcurrentGatherServerTest {
             GatherServer coreA = core(A, strategy);
             GatherServer coreB = core(B, strategy);
             Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
-            a = new ConcurrentGatherServer(coreA, state -> { });
-            b = new ConcurrentGatherServer(coreB, state -> { });
+            a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE);
+            b = new ConcurrentGatherServer(coreB, ConcurrentGatherServer.Durable.NONE);
         }
 
         GatherServer core(ServerId self, Strategy strategy) {
@@ -112,9 +112,9 @@ class ConcurrentGatherServerTest {
         GatherServer coreA = new World(Strategy.S5).core(A, Strategy.S5);
         GatherServer coreB = new World(Strategy.S5).core(B, Strategy.S5);
         List<Note> processed = new java.util.ArrayList<>();
-        EoServer a = new ConcurrentGatherServer(coreA, state -> { }, (session, note) -> processed.add(note),
+        EoServer a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE, (session, note) -> processed.add(note),
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.WAIT);
-        EoServer b = new ConcurrentGatherServer(coreB, state -> { });
+        EoServer b = new ConcurrentGatherServer(coreB, ConcurrentGatherServer.Durable.NONE);
         assertThat(a.strategy()).isEqualTo(Strategy.S5);
         Replication.atOnce(a.createNote(java.util.Optional.of(X), "x"), s -> s.equals(A) ? a : b);
         a.startSession();
@@ -218,7 +218,7 @@ class ConcurrentGatherServerTest {
         GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
         GatherServer coreB = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
         Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
-        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, state -> { },
+        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE,
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
         a.startSession();
         a.recvD(new EoMessage.DReply(B, A, C, 1, clock.now(), new TreeSet<>()));

@@ -287,14 +287,13 @@ final class NoteCostLoop {
         throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
     }
 
-    /** Bytes of a server's durable state as its store writes it (the snapshot's payload). */
+    /** Bytes of a server's durable state as its store writes it (the snapshot's or checkpoint's payload). */
     private static long durableBytes(EoServer server) {
-        InMemorySnapshotStore memory = new InMemorySnapshotStore();
         if (server.durable() instanceof GatherDurableState g) {
-            new GatherServerStore(memory).save(new ServerEffect.RecordGather(g));
-        } else {
-            new ServerStore(memory).save(new ServerEffect.Record((ServerDurableState) server.durable()));
+            return GatherServerStore.CODEC.encodeCheckpoint(g).length;
         }
+        InMemorySnapshotStore memory = new InMemorySnapshotStore();
+        new ServerStore(memory).save(new ServerEffect.Record((ServerDurableState) server.durable()));
         return memory.read().orElseThrow().payload().length;
     }
 
