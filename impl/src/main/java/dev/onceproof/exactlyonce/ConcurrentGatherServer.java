@@ -321,7 +321,12 @@ public final class ConcurrentGatherServer implements EoServer {
             if (call(calling).isEmpty()) {
                 return calling;
             }
-            return ok ? core.aDeliverOk(session, chosen.id()) : core.aDeliverErr(session, chosen.id());
+            ServerStep outcome = ok ? core.aDeliverOk(session, chosen.id()) : core.aDeliverErr(session, chosen.id());
+            // Both steps' records, the attempt's first: each carries only its own changes.
+            List<ServerEffect> effects = new java.util.ArrayList<>();
+            calling.effects().stream().filter(e -> e instanceof ServerEffect.RecordGather).forEach(effects::add);
+            effects.addAll(outcome.effects());
+            return new ServerStep(outcome.outcome(), effects);
         });
     }
 

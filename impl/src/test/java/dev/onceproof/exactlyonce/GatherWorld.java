@@ -319,8 +319,15 @@ final class GatherWorld {
 
     void crashServer(int s) {
         ServerId server = servers.get(s % servers.size());
+        GatherDurableState held = cores.get(server).durable();
         disks.get(server).crash();
         cores.put(server, newServer(server)); // recovered from its store; sessions lost
+        // Every record here was committed as it was made, so the journal must give back exactly
+        // what the core held: a change made without its operation shows here.
+        if (!cores.get(server).durable().equals(held)) {
+            throw new AssertionError("server " + server + " recovered " + cores.get(server).durable()
+                    + " from its journal, but held " + held + " before the crash");
+        }
         if (clientCore.conn().filter(server::equals).isPresent()) {
             crashClientConnection();
         }

@@ -257,7 +257,13 @@ final class GatherCores {
     private List<Mismatch> storeMismatches() {
         List<Mismatch> out = new ArrayList<>();
         for (ServerId s : servers) {
-            GatherServerStore reopened = GatherServerStore.inMemory(disks.get(s), STORE);
+            GatherServerStore reopened;
+            try {
+                reopened = GatherServerStore.inMemory(disks.get(s), STORE);
+            } catch (RuntimeException e) {
+                out.add(new Mismatch("store[" + s.name() + "]", "a log that reopens", e.getMessage()));
+                continue;
+            }
             stores.put(s, reopened);
             GatherDurableState recovered = reopened.load();
             GatherDurableState held = cores.get(s).durable();
