@@ -69,12 +69,12 @@ final class GatherWorld {
     private final Map<ServerId, GatherServer> cores = new HashMap<>();
     /**
      * Each server's stable storage: the real store over an in-memory journal (the same codec bytes
-     * and checkpoint rule as on disk; a small checkpoint floor, so the worlds' short runs checkpoint
-     * too). A crash loses what was not committed; every record here is committed as it is made.
+     * and checkpoint rule as on disk; checkpoints due once the journal passes half the last one or
+     * 64 bytes, so the worlds' short runs recover from checkpoints and records both). A crash loses what was not committed; every record here is committed as it is made.
      */
     private final Map<ServerId, InMemoryOperationLog.Disk> disks = new HashMap<>();
     private final Map<ServerId, GatherServerStore> stores = new HashMap<>();
-    private static final Journal.Options STORE = new Journal.Options(Journal.Commit.GROUP, 2.0, 512);
+    private static final Journal.Options STORE = new Journal.Options(Journal.Commit.GROUP, 0.5, 64);
     private GatherClient clientCore;
     /** Strategy 6: the client's stored history (what survives a client crash). */
     private ClientHistory storedHistory;
