@@ -2,7 +2,6 @@ package dev.onceproof.conformance.crash.gather;
 
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.EoMessage;
-import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.InvalidMessageException;
 import dev.onceproof.exactlyonce.Note;
