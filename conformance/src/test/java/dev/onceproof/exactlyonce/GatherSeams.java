@@ -19,4 +19,13 @@ public final class GatherSeams {
         return config.strategy() == Strategy.S5 ? new S5Server(broken, clock, durable)
                 : new S6Server(broken, clock, durable);
     }
+
+    /**
+     * {@code core} with changes of {@code kind} made but not journaled (its records omit them): the
+     * control of replay's store check, which must catch the step that made one.
+     */
+    public static GatherServer withoutJournaling(GatherServer core, Class<? extends GatherOp> kind) {
+        core.withoutJournaling(kind);
+        return core;
+    }
 }

@@ -12,7 +12,12 @@ import java.util.function.Supplier;
  * handle what other servers send meanwhile (their "Request for list D", periodic or pushed syncs)
  * and send this server's own syncs. Every step runs the sequential {@link GatherServer} under one
  * lock and makes the step's durable record before anything leaves (ordering rule of
- * {@link ServerStep}).
+ * {@link ServerStep}): the record's operations are appended to the journal under the lock (so the
+ * journal's order is the core's), and committed after the lock is released, before the step's
+ * sends or its aDeliver call are carried out. No lock is held across the fsync: other steps run
+ * meanwhile, and one fsync commits every step appended so far (group commit). A step commits
+ * everything appended up to its own record, or up to the last record when it has none (a D reply
+ * carries changes of earlier steps), so nothing leaves before the state it reflects is durable.
  *
  * <p>The aDeliver call itself (a network hand-over to the client that may take up to its timeout)
  * runs outside the lock, so incoming syncs are not held up by a slow client. What keeps that safe
@@ -41,10 +46,46 @@ public final class ConcurrentGatherServer implements EoServer {
         boolean call(long session, Note note);
     }
 
-    /** Where the durable records go (a store's save: one atomic, durable write each). */
-    @FunctionalInterface
+    /**
+     * Where the durable records go ({@link dev.onceproof.exactlyonce.store.GatherServerStore} is
+     * one): {@link #append} and {@link #claimCheckpoint} run under the core's lock and never wait
+     * for the disk; {@link #commit} and {@link #checkpoint} run outside it.
+     */
     public interface Durable {
-        void save(GatherDurableState state);
+        /** Nothing is kept (tests of the locking alone). */
+        Durable NONE = new Durable() {
+            @Override
+            public long append(ServerEffect.RecordGather record) {
+                return 0;
+            }
+
+            @Override
+            public long lastSeq() {
+                return 0;
+            }
+
+            @Override
+            public void commit(long seq) {
+            }
+        };
+
+        /** Queues a step's operations as one record; returns its sequence number. */
+        long append(ServerEffect.RecordGather record);
+
+        /** The sequence number of the last record appended. */
+        long lastSeq();
+
+        /** Returns once every record up to {@code seq} is durable. */
+        void commit(long seq);
+
+        /** Whether to checkpoint the core's state after record {@code seq} now (a claim; see the store). */
+        default boolean claimCheckpoint(long seq) {
+            return false;
+        }
+
+        /** Writes the checkpoint claimed through {@code seq}. */
+        default void checkpoint(GatherDurableState state, long seq) {
+        }
     }
 
     /**
@@ -280,7 +321,12 @@ public final class ConcurrentGatherServer implements EoServer {
             if (call(calling).isEmpty()) {
                 return calling;
             }
-            return ok ? core.aDeliverOk(session, chosen.id()) : core.aDeliverErr(session, chosen.id());
+            ServerStep outcome = ok ? core.aDeliverOk(session, chosen.id()) : core.aDeliverErr(session, chosen.id());
+            // Both steps' records, the attempt's first: each carries only its own changes.
+            List<ServerEffect> effects = new java.util.ArrayList<>();
+            calling.effects().stream().filter(e -> e instanceof ServerEffect.RecordGather).forEach(effects::add);
+            effects.addAll(outcome.effects());
+            return new ServerStep(outcome.outcome(), effects);
         });
     }
 
@@ -439,17 +485,20 @@ public final class ConcurrentGatherServer implements EoServer {
     // ---- the lock ----------------------------------------------------------------------------
 
     private ServerStep locked(Supplier<ServerStep> step) {
+        Appended done;
         synchronized (lock) {
-            return carryOut(step.get());
+            done = append(step.get());
         }
+        return done.commit();
     }
 
     private ServerStep lockedSignalling(Supplier<ServerStep> step) {
+        Appended done;
         synchronized (lock) {
-            ServerStep done = carryOut(step.get());
+            done = append(step.get());
             lock.notifyAll();
-            return done;
         }
+        return done.commit();
     }
 
     /**
@@ -458,17 +507,20 @@ public final class ConcurrentGatherServer implements EoServer {
      */
     private ServerStep lockedWaiting(Supplier<ServerStep> step, Supplier<ServerStep> atOnce)
             throws InterruptedException {
+        Appended appended;
         synchronized (lock) {
             ServerStep done = step.get();
             if (done.outcome().equals("deferred") && deferral == Deferral.ANSWER_AT_ONCE) {
-                return carryOut(atOnce.get());
+                appended = append(atOnce.get());
+            } else {
+                while (done.outcome().equals("deferred")) {
+                    lock.wait();
+                    done = step.get();
+                }
+                appended = append(done);
             }
-            while (done.outcome().equals("deferred")) {
-                lock.wait();
-                done = step.get();
-            }
-            return carryOut(done);
         }
+        return appended.commit();
     }
 
     /** The control's syncs: our K, D and watermark now, with the clock now, to each of {@code to}. */
@@ -481,14 +533,45 @@ public final class ConcurrentGatherServer implements EoServer {
         return new ServerStep("synced", out);
     }
 
-    /** Saves the step's records (under the lock, before the caller sends anything it returns). */
-    private ServerStep carryOut(ServerStep step) {
+    /**
+     * A step whose record is appended: {@link #commit} makes it (and every record before it)
+     * durable, writes a checkpoint if one was claimed, and only then hands the step back, so the
+     * caller carries out its sends and aDeliver call after the record is durable.
+     */
+    private final class Appended {
+        private final ServerStep step;
+        private final long seq;
+        private final GatherDurableState checkpoint;
+
+        Appended(ServerStep step, long seq, GatherDurableState checkpoint) {
+            this.step = step;
+            this.seq = seq;
+            this.checkpoint = checkpoint;
+        }
+
+        ServerStep commit() {
+            store.commit(seq);
+            if (checkpoint != null) {
+                store.checkpoint(checkpoint, seq);
+            }
+            return step;
+        }
+    }
+
+    /**
+     * Under the lock: appends the step's record (the journal's order is the core's) and, when a
+     * checkpoint is due, takes the core's state consistent with that record (a copy of the state,
+     * paid once per checkpoint, which comes only after the journal outgrew the last one).
+     */
+    private Appended append(ServerStep step) {
+        long seq = store.lastSeq();
         for (ServerEffect effect : step.effects()) {
             if (effect instanceof ServerEffect.RecordGather r) {
-                store.save(r.state());
+                seq = store.append(r);
             }
         }
-        return step;
+        GatherDurableState checkpoint = store.claimCheckpoint(seq) ? core.durable() : null;
+        return new Appended(step, seq, checkpoint);
     }
 
     private <T extends GatherServer> T strategy(Class<T> type, String what) {

@@ -124,4 +124,108 @@ public record GatherDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
     public static GatherDurableState initial() {
         return new GatherDurableState(new TreeMap<>(), new TreeSet<>(), new TreeMap<>(), 0, new TreeMap<>());
     }
+
+    /**
+     * The state being rebuilt by recovery: the checkpoint copied once ({@link #from}), then each
+     * journaled {@link GatherOp} applied in place at the cost of its change, then frozen once into a
+     * {@link GatherDurableState} (whose constructor checks the invariants). An op that does not fit
+     * the state (a round op for a note not in K, an outcome with no attempt logged) is refused with
+     * an {@link IllegalStateException} naming it: the journal and the checkpoint disagree.
+     */
+    public static final class Builder {
+        private final TreeMap<NoteId, Note> k;
+        private final TreeSet<NoteId> d;
+        private final TreeMap<ServerId, Long> ts;
+        private long sessions;
+        private final TreeMap<NoteId, Attempt> log;
+        private final TreeMap<NoteId, Long> entered;
+        private long seen;
+        private final TreeMap<NoteId, SortedMap<ServerId, Long>> numbers;
+        private final TreeMap<NoteId, ServerId> origins;
+
+        private Builder(GatherDurableState s) {
+            k = new TreeMap<>(s.k());
+            d = new TreeSet<>(s.d());
+            ts = new TreeMap<>(s.ts());
+            sessions = s.sessions();
+            log = new TreeMap<>(s.log());
+            entered = new TreeMap<>(s.entered());
+            seen = s.seen();
+            numbers = new TreeMap<>();
+            s.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
+            origins = new TreeMap<>(s.origins());
+        }
+
+        /** A builder holding {@code state} (one copy). */
+        public static Builder from(GatherDurableState state) {
+            return new Builder(Objects.requireNonNull(state, "state"));
+        }
+
+        /** Applies {@code op}; see the class doc for what it refuses. */
+        public Builder apply(GatherOp op) {
+            Objects.requireNonNull(op, "op");
+            if (op instanceof GatherOp.Enter e) {
+                NoteId id = e.note().id();
+                need(!k.containsKey(id) && e.number() == seen + 1, op, "note already in K or number not seen + 1 = "
+                        + (seen + 1));
+                k.put(id, e.note());
+                entered.put(id, e.number());
+                seen = e.number();
+            } else if (op instanceof GatherOp.OpenRound r) {
+                need(k.containsKey(r.id()), op, "note not in K");
+                numbers.put(r.id(), new TreeMap<>(r.numbers()));
+                origins.put(r.id(), r.origin());
+            } else if (op instanceof GatherOp.AckRound a) {
+                SortedMap<ServerId, Long> nums = numbers.get(a.id());
+                need(nums != null, op, "no round open for the note");
+                nums.put(a.server(), a.number());
+            } else if (op instanceof GatherOp.CommitRound c) {
+                need(k.containsKey(c.id()), op, "note not in K");
+                numbers.put(c.id(), new TreeMap<>(c.numbers()));
+                origins.remove(c.id());
+            } else if (op instanceof GatherOp.AddD a) {
+                need(k.containsKey(a.id()), op, "note not in K");
+                d.add(a.id());
+            } else if (op instanceof GatherOp.SetTs t) {
+                ts.put(t.server(), t.ts());
+            } else if (op instanceof GatherOp.StartSession st) {
+                need(st.sessions() > sessions, op, "session counter " + sessions + " would not grow");
+                sessions = st.sessions();
+            } else if (op instanceof GatherOp.LogAttempt a) {
+                need(k.containsKey(a.id()) && !log.containsKey(a.id()), op, "note not in K or already logged");
+                log.put(a.id(), new Attempt(a.session(), false));
+            } else if (op instanceof GatherOp.ADeliverOk o) {
+                Attempt at = log.get(o.id());
+                need(at != null && !at.ok() && at.session() == o.session(), op, "no such attempt awaits: " + at);
+                log.put(o.id(), new Attempt(o.session(), true));
+                d.add(o.id());
+            } else if (op instanceof GatherOp.ADeliverErr x) {
+                Attempt at = log.get(x.id());
+                need(at != null && !at.ok(), op, "no attempt awaits: " + at);
+                log.remove(x.id());
+            } else if (op instanceof GatherOp.Purge p) {
+                NoteId id = p.id();
+                k.remove(id);
+                d.remove(id);
+                log.remove(id);
+                entered.remove(id);
+                numbers.remove(id);
+                origins.remove(id);
+            } else {
+                throw new IllegalStateException("unknown gather operation " + op);
+            }
+            return this;
+        }
+
+        private static void need(boolean ok, GatherOp op, String why) {
+            if (!ok) {
+                throw new IllegalStateException("operation " + op + " does not apply: " + why);
+            }
+        }
+
+        /** The state now (checked by the record's constructor). */
+        public GatherDurableState freeze() {
+            return new GatherDurableState(k, d, ts, sessions, log, entered, seen, numbers, origins);
+        }
+    }
 }

@@ -127,6 +127,17 @@ public abstract class GatherServer implements EoServer {
     /** Peer -> the watermark of the K in {@link #knownK} (the notes that snapshot could have known). */
     private final TreeMap<ServerId, Long> knownSeen = new TreeMap<>();
 
+    // Indexes over the durable fields, rebuilt on load, so no step rescans K or the log.
+    /** K - D - the log's notes: what {@link #aDeliverNext} may offer (if its round is complete). */
+    private final TreeSet<NoteId> offerable = new TreeSet<>();
+    /** How many logged attempts have no outcome yet ({@link #hasUnresolved}). */
+    private int unresolvedCount;
+
+    /** The changes made since the last {@link #record()}: the next record's operations. */
+    private final List<GatherOp> ops = new ArrayList<>();
+    /** Mutation seam (tests only): operations of this kind change the core but are not journaled. */
+    private Class<? extends GatherOp> unjournaled;
+
     protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
         this(config, clock, durable, true, true);
     }
@@ -169,6 +180,24 @@ public abstract class GatherServer implements EoServer {
         }
         durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
         this.origins = new TreeMap<>(durable.origins());
+        for (NoteId i : k.keySet()) {
+            if (!d.contains(i) && !log.containsKey(i)) {
+                offerable.add(i);
+            }
+        }
+        for (GatherDurableState.Attempt a : log.values()) {
+            if (!a.ok()) {
+                unresolvedCount++;
+            }
+        }
+    }
+
+    /**
+     * Mutation seam: changes of {@code kind} still change the core but no longer reach its records,
+     * so a store misses them (the replay's store check must catch it). Tests only.
+     */
+    void withoutJournaling(Class<? extends GatherOp> kind) {
+        this.unjournaled = Objects.requireNonNull(kind, "kind");
     }
 
     /** Whether this strategy keeps TS (Strategies 5 and 6). */
@@ -252,8 +281,7 @@ public abstract class GatherServer implements EoServer {
         Note note = new Note(id, config.client(), body);
         enter(note);
         if (replicationRound && !others().isEmpty()) {
-            numbers.put(id, own(id));
-            origins.put(id, config.self());
+            openRound(id, config.self());
         }
         return ServerCore.created("created", config.servers(), note, record());
     }
@@ -279,16 +307,17 @@ public abstract class GatherServer implements EoServer {
         if (!replicationRound) {
             return new ServerStep("stored", List.of(record()));
         }
-        numbers.put(id, own(id));
-        origins.put(id, m.from());
+        openRound(id, m.from());
         return new ServerStep("stored", List.of(record(), ack(id)));
     }
 
-    /** The round's numbers of a note just stored here: ours only. */
-    private TreeMap<ServerId, Long> own(NoteId id) {
+    /** The round of a note just stored here opens with our number only. */
+    private void openRound(NoteId id, ServerId origin) {
         TreeMap<ServerId, Long> nums = new TreeMap<>();
         nums.put(config.self(), entered.get(id));
-        return nums;
+        numbers.put(id, nums);
+        origins.put(id, origin);
+        emit(new GatherOp.OpenRound(id, origin, nums));
     }
 
     private ServerEffect ack(NoteId id) {
@@ -320,9 +349,11 @@ public abstract class GatherServer implements EoServer {
             }
             nums.put(m.from(), m.number());
             if (nums.size() < config.servers().servers().size()) {
+                emit(new GatherOp.AckRound(id, m.from(), m.number()));
                 return new ServerStep("acknowledged", List.of(record()));
             }
             origins.remove(id);
+            emit(new GatherOp.CommitRound(id, nums));
             List<ServerEffect> effects = new ArrayList<>();
             effects.add(record());
             for (ServerId t : others()) {
@@ -364,6 +395,7 @@ public abstract class GatherServer implements EoServer {
         }
         numbers.put(id, new TreeMap<>(m.numbers()));
         origins.remove(id);
+        emit(new GatherOp.CommitRound(id, m.numbers()));
         return new ServerStep("committed", List.of(record()));
     }
 
@@ -408,6 +440,8 @@ public abstract class GatherServer implements EoServer {
     private void enter(Note note) {
         k.put(note.id(), note);
         entered.put(note.id(), ++seen);
+        offerable.add(note.id());
+        emit(new GatherOp.Enter(note, seen));
     }
 
     // ---- the session: gather --------------------------------------------------------------------
@@ -443,6 +477,7 @@ public abstract class GatherServer implements EoServer {
     protected final ServerStep begin(SortedSet<ServerId> staleSet) {
         sessions++;
         session = sessions;
+        emit(new GatherOp.StartSession(sessions));
         phase = Phase.GATHER;
         pending = null;
         stale.clear();
@@ -521,13 +556,13 @@ public abstract class GatherServer implements EoServer {
                 || replied.contains(m.from())) {
             return ServerStep.of("ignored");
         }
-        TreeSet<NoteId> copy = new TreeSet<>(m.d());
-        copy.retainAll(k.keySet());
-        d.addAll(copy);
+        for (NoteId i : m.d()) {
+            addD(i);
+        }
         common.retainAll(m.d());
         known.put(m.from(), new TreeSet<>(m.d()));
         if (timed()) {
-            ts.merge(m.from(), m.ts(), Math::max);
+            mergeTs(m.from(), m.ts());
         }
         replied.add(m.from());
         return new ServerStep("merged", List.of(record()));
@@ -586,6 +621,9 @@ public abstract class GatherServer implements EoServer {
             return ServerStep.of("refused");
         }
         log.put(i, new GatherDurableState.Attempt(session, false));
+        offerable.remove(i);
+        unresolvedCount++;
+        emit(new GatherOp.LogAttempt(i, session));
         pending = i;
         return new ServerStep("calling", List.of(record(), new ServerEffect.ADeliver(session, k.get(i))));
     }
@@ -595,8 +633,10 @@ public abstract class GatherServer implements EoServer {
         if (phase != Phase.DELIVER || pending != null) {
             return ServerStep.of("refused");
         }
-        for (NoteId i : k.keySet()) {
-            if (!d.contains(i) && !log.containsKey(i) && complete(i)) {
+        // K - D - logged, kept as an index: no rescan of the delivered notes still in K. What is
+        // skipped here is only notes whose replication round is still open.
+        for (NoteId i : offerable) {
+            if (complete(i)) {
                 return aDeliver(session, i);
             }
         }
@@ -616,6 +656,8 @@ public abstract class GatherServer implements EoServer {
         checkAwaiting(sessionId, i);
         log.put(i, new GatherDurableState.Attempt(sessionId, true));
         d.add(i);
+        unresolvedCount--;
+        emit(new GatherOp.ADeliverOk(i, sessionId));
         if (i.equals(pending) && sessionId == session) {
             pending = null;
         }
@@ -631,6 +673,11 @@ public abstract class GatherServer implements EoServer {
     public ServerStep aDeliverErr(long sessionId, NoteId i) {
         checkAwaiting(sessionId, i);
         log.remove(i);
+        unresolvedCount--;
+        if (!d.contains(i)) {
+            offerable.add(i);
+        }
+        emit(new GatherOp.ADeliverErr(i));
         if (i.equals(pending) && sessionId == session) {
             endLiveSession();
         }
@@ -727,12 +774,10 @@ public abstract class GatherServer implements EoServer {
     public ServerStep recvSync(EoMessage.DSync m) {
         checkSync(m);
         for (NoteId i : m.d()) {
-            if (k.containsKey(i)) {
-                d.add(i);
-            }
+            addD(i);
         }
         if (timed()) {
-            ts.merge(m.from(), m.ts(), Math::max);
+            mergeTs(m.from(), m.ts());
         }
         learn(m);
         return new ServerStep("merged", List.of(record()));
@@ -759,9 +804,7 @@ public abstract class GatherServer implements EoServer {
             }
         }
         for (NoteId i : m.d()) {
-            if (k.containsKey(i)) {
-                d.add(i);
-            }
+            addD(i);
         }
         learn(m);
         for (NoteId i : new TreeSet<>(d)) {
@@ -835,7 +878,31 @@ public abstract class GatherServer implements EoServer {
         return true;
     }
 
+    /** i joins D if it is in K and not there yet (the merge rule {@code D ∪= Ds ∩ K}). */
+    private void addD(NoteId i) {
+        if (k.containsKey(i) && d.add(i)) {
+            offerable.remove(i);
+            emit(new GatherOp.AddD(i));
+        }
+    }
+
+    private void mergeTs(ServerId t, long sent) {
+        Long old = ts.get(t);
+        if (old == null || sent > old) {
+            ts.put(t, sent);
+            emit(new GatherOp.SetTs(t, sent));
+        }
+    }
+
     private void drop(NoteId i) {
+        if (!k.containsKey(i)) {
+            return;
+        }
+        emit(new GatherOp.Purge(i));
+        offerable.remove(i);
+        if (unresolvedFor(i)) {
+            unresolvedCount--;
+        }
         k.remove(i);
         d.remove(i);
         log.remove(i);
@@ -857,7 +924,7 @@ public abstract class GatherServer implements EoServer {
     }
 
     private boolean hasUnresolved() {
-        return log.values().stream().anyMatch(a -> !a.ok());
+        return unresolvedCount > 0;
     }
 
     private boolean unresolvedFor(NoteId i) {
@@ -865,8 +932,20 @@ public abstract class GatherServer implements EoServer {
         return a != null && !a.ok();
     }
 
+    /**
+     * The step's durable changes, in the order made, as one record (the caller makes it durable
+     * before the step's sends and aDeliver call leave); the list is then empty for the next step.
+     */
     protected ServerEffect record() {
-        return new ServerEffect.RecordGather(durable());
+        ServerEffect.RecordGather r = new ServerEffect.RecordGather(List.copyOf(ops));
+        ops.clear();
+        return r;
+    }
+
+    private void emit(GatherOp op) {
+        if (unjournaled == null || !unjournaled.isInstance(op)) {
+            ops.add(op);
+        }
     }
 
     // ---- observers -----------------------------------------------------------------------------

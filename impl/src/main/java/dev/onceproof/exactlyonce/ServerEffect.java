@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce;
 
+import java.util.List;
 import java.util.Objects;
 
 /** What the caller of a server core must do after a step; see {@link ServerStep} for the order. */
@@ -38,12 +39,15 @@ public sealed interface ServerEffect {
     }
 
     /**
-     * Strategies 4-6: make {@code state} (K, D, TS, the session counter, the aDeliver log) durable,
-     * one atomic write, before carrying out the effects after it (see {@link ServerStep}).
+     * Strategies 4-6: make the step's changes to K, D, TS, the session counter, the aDeliver log and
+     * the replication round ({@link GatherDurableState}) durable, as one atomic unit, before carrying
+     * out the effects after it (see {@link ServerStep}). {@code ops} are in the order the core made
+     * them; empty when the step changed nothing durable (its sends may still reflect earlier steps'
+     * changes, so a concurrent runtime commits everything appended before them either way).
      */
-    record RecordGather(GatherDurableState state) implements ServerEffect {
+    record RecordGather(List<GatherOp> ops) implements ServerEffect {
         public RecordGather {
-            Objects.requireNonNull(state, "state");
+            ops = List.copyOf(ops);
         }
     }
 }

@@ -40,8 +40,8 @@ class ConcurrentGatherServerTest {
             GatherServer coreA = core(A, strategy);
             GatherServer coreB = core(B, strategy);
             Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
-            a = new ConcurrentGatherServer(coreA, state -> { });
-            b = new ConcurrentGatherServer(coreB, state -> { });
+            a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE);
+            b = new ConcurrentGatherServer(coreB, ConcurrentGatherServer.Durable.NONE);
         }
 
         GatherServer core(ServerId self, Strategy strategy) {
@@ -112,9 +112,9 @@ class ConcurrentGatherServerTest {
         GatherServer coreA = new World(Strategy.S5).core(A, Strategy.S5);
         GatherServer coreB = new World(Strategy.S5).core(B, Strategy.S5);
         List<Note> processed = new java.util.ArrayList<>();
-        EoServer a = new ConcurrentGatherServer(coreA, state -> { }, (session, note) -> processed.add(note),
+        EoServer a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE, (session, note) -> processed.add(note),
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.WAIT);
-        EoServer b = new ConcurrentGatherServer(coreB, state -> { });
+        EoServer b = new ConcurrentGatherServer(coreB, ConcurrentGatherServer.Durable.NONE);
         assertThat(a.strategy()).isEqualTo(Strategy.S5);
         Replication.atOnce(a.createNote(java.util.Optional.of(X), "x"), s -> s.equals(A) ? a : b);
         a.startSession();
@@ -218,7 +218,7 @@ class ConcurrentGatherServerTest {
         GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
         GatherServer coreB = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
         Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
-        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, state -> { },
+        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE,
                 ConcurrentGatherServer.AttemptLog.BEFORE_CALL, ConcurrentGatherServer.Deferral.ANSWER_AT_ONCE);
         a.startSession();
         a.recvD(new EoMessage.DReply(B, A, C, 1, clock.now(), new TreeSet<>()));
@@ -236,5 +236,80 @@ class ConcurrentGatherServerTest {
         });
         assertThat(done.outcome()).isEqualTo("delivered");
         assertThat(a.d()).containsExactly(X);
+    }
+
+    /**
+     * A store that notes which record logged the aDeliver attempt and what is committed, and checks
+     * from another thread, during each commit, that the server's lock is free.
+     */
+    static final class Watched implements ConcurrentGatherServer.Durable {
+        long appended;
+        volatile long committed;
+        long attemptSeq;
+        ConcurrentGatherServer server;
+        boolean lockFreeDuringEveryCommit = true;
+
+        @Override
+        public synchronized long append(ServerEffect.RecordGather record) {
+            if (record.ops().isEmpty()) {
+                return appended;
+            }
+            appended++;
+            if (record.ops().stream().anyMatch(op -> op instanceof GatherOp.LogAttempt)) {
+                attemptSeq = appended;
+            }
+            return appended;
+        }
+
+        @Override
+        public synchronized long lastSeq() {
+            return appended;
+        }
+
+        @Override
+        public void commit(long seq) {
+            if (server != null) {
+                try {
+                    CompletableFuture.supplyAsync(server::k).get(10, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    lockFreeDuringEveryCommit = false;
+                }
+            }
+            committed = Math.max(committed, seq);
+        }
+    }
+
+    /** Whether the attempt's record was committed when the primitive was called (null: no attempt appended). */
+    private Boolean attemptDurableAtCall(ConcurrentGatherServer.AttemptLog attemptLog, Watched store) {
+        GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
+        GatherServer coreB = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
+        Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
+        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, store, attemptLog);
+        store.server = a;
+        a.startSession();
+        a.recvD(new EoMessage.DReply(B, A, C, 1, clock.now(), new TreeSet<>()));
+        assertThat(a.endGather().outcome()).isEqualTo("delivering");
+        Boolean[] seen = new Boolean[1];
+        ServerStep done = a.aDeliverNext((session, note) -> {
+            seen[0] = store.attemptSeq > 0 && store.committed >= store.attemptSeq;
+            return true;
+        });
+        assertThat(done.outcome()).isEqualTo("delivered");
+        return seen[0];
+    }
+
+    /**
+     * ServerEffect.ADeliver's rule with group commit: the record that logs the attempt is committed
+     * before aDeliver is called (appended under the lock, committed after it, then the call), and
+     * no commit runs with the server's lock held. Control: {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL}
+     * calls first and logs afterwards, and the same check sees the attempt not durable at the call.
+     */
+    @Test
+    void theAttemptIsDurableBeforeTheCallAndNoCommitHoldsTheLock() {
+        Watched store = new Watched();
+        assertThat(attemptDurableAtCall(ConcurrentGatherServer.AttemptLog.BEFORE_CALL, store)).isTrue();
+        assertThat(store.lockFreeDuringEveryCommit).isTrue();
+        assertThat(attemptDurableAtCall(ConcurrentGatherServer.AttemptLog.AFTER_CALL, new Watched()))
+                .as("control: the call before its attempt is logged").isFalse();
     }
 }

@@ -1,5 +1,8 @@
 package dev.onceproof.exactlyonce;
 
+import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.storage.InMemoryOperationLog;
+import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -64,7 +67,14 @@ final class GatherWorld {
     private final Map<ServerId, EoClock> clocks = new HashMap<>();
     private final EoClock clientClock;
     private final Map<ServerId, GatherServer> cores = new HashMap<>();
-    private final Map<ServerId, GatherDurableState> stores = new HashMap<>();
+    /**
+     * Each server's stable storage: the real store over an in-memory journal (the same codec bytes
+     * and checkpoint rule as on disk; checkpoints due once the journal passes half the last one or
+     * 64 bytes, so the worlds' short runs recover from checkpoints and records both). A crash loses what was not committed; every record here is committed as it is made.
+     */
+    private final Map<ServerId, InMemoryOperationLog.Disk> disks = new HashMap<>();
+    private final Map<ServerId, GatherServerStore> stores = new HashMap<>();
+    private static final Journal.Options STORE = new Journal.Options(Journal.Commit.GROUP, 0.5, 64);
     private GatherClient clientCore;
     /** Strategy 6: the client's stored history (what survives a client crash). */
     private ClientHistory storedHistory;
@@ -108,7 +118,7 @@ final class GatherWorld {
         }
         clientClock = new OffsetClock(truth, offsets[n]);
         for (ServerId s : servers) {
-            stores.put(s, GatherDurableState.initial());
+            disks.put(s, new InMemoryOperationLog.Disk("server " + s.name()));
             cores.put(s, newServer(s));
         }
         storedHistory = history;
@@ -131,7 +141,9 @@ final class GatherWorld {
     }
 
     private GatherServer newServer(ServerId s) {
-        return (GatherServer) config().server(s, clocks.get(s), stores.get(s));
+        GatherServerStore store = GatherServerStore.inMemory(disks.get(s), STORE);
+        stores.put(s, store);
+        return store.restore(state -> (GatherServer) config().server(s, clocks.get(s), state));
     }
 
     private boolean watermark = true;
@@ -307,7 +319,15 @@ final class GatherWorld {
 
     void crashServer(int s) {
         ServerId server = servers.get(s % servers.size());
-        cores.put(server, newServer(server)); // durable state from its last record; sessions lost
+        GatherDurableState held = cores.get(server).durable();
+        disks.get(server).crash();
+        cores.put(server, newServer(server)); // recovered from its store; sessions lost
+        // Every record here was committed as it was made, so the journal must give back exactly
+        // what the core held: a change made without its operation shows here.
+        if (!cores.get(server).durable().equals(held)) {
+            throw new AssertionError("server " + server + " recovered " + cores.get(server).durable()
+                    + " from its journal, but held " + held + " before the crash");
+        }
         if (clientCore.conn().filter(server::equals).isPresent()) {
             crashClientConnection();
         }
@@ -397,7 +417,7 @@ final class GatherWorld {
     private void record(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {
-                stores.put(s, r.state());
+                stores.get(s).save(r, cores.get(s)::durable);
             }
         }
     }
@@ -405,7 +425,7 @@ final class GatherWorld {
     private void carryOut(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {
-                stores.put(s, r.state());
+                stores.get(s).save(r, cores.get(s)::durable);
             } else if (e instanceof ServerEffect.Send send) {
                 net.add(new InFlight(send.message(), truth.now()));
             } else if (e instanceof ServerEffect.ADeliver call) {

@@ -80,14 +80,14 @@ class S4CoreTest {
         gather(a);
         ServerStep call = a.aDeliver(a.session(), M1);
         assertThat(call.effects()).hasSize(2);
-        GatherDurableState logged = ((ServerEffect.RecordGather) call.effects().get(0)).state();
-        assertThat(logged.log().get(M1)).isEqualTo(new GatherDurableState.Attempt(1, false));
-        assertThat(logged.d()).doesNotContain(M1);
+        assertThat(((ServerEffect.RecordGather) call.effects().get(0)).ops())
+                .containsExactly(new GatherOp.LogAttempt(M1, 1));
         assertThat(call.effects().get(1)).isEqualTo(new ServerEffect.ADeliver(1, a.durable().k().get(M1)));
         ServerStep ok = a.aDeliverOk(1, M1);
-        GatherDurableState committed = ((ServerEffect.RecordGather) ok.effects().get(0)).state();
-        assertThat(committed.log().get(M1)).isEqualTo(new GatherDurableState.Attempt(1, true));
-        assertThat(committed.d()).contains(M1);
+        assertThat(((ServerEffect.RecordGather) ok.effects().get(0)).ops())
+                .as("the success and D in one operation: the commit point").containsExactly(new GatherOp.ADeliverOk(M1, 1));
+        assertThat(a.durable().log().get(M1)).isEqualTo(new GatherDurableState.Attempt(1, true));
+        assertThat(a.durable().d()).contains(M1);
     }
 
     @Test

@@ -20,7 +20,6 @@ import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.Verdict;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.exactlyonce.store.ServerStore;
-import dev.onceproof.storage.InMemorySnapshotStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -287,15 +286,12 @@ final class NoteCostLoop {
         throw new IllegalStateException("no route for " + m.getClass().getSimpleName());
     }
 
-    /** Bytes of a server's durable state as its store writes it (the snapshot's or checkpoint's payload). */
+    /** Bytes of a server's durable state as its store writes it (the checkpoint's payload). */
     private static long durableBytes(EoServer server) {
-        InMemorySnapshotStore memory = new InMemorySnapshotStore();
         if (server.durable() instanceof GatherDurableState g) {
-            new GatherServerStore(memory).save(new ServerEffect.RecordGather(g));
-        } else {
-            return ServerStore.codec().encodeCheckpoint((ServerDurableState) server.durable()).length; // its checkpoint
+            return GatherServerStore.CODEC.encodeCheckpoint(g).length;
         }
-        return memory.read().orElseThrow().payload().length;
+        return ServerStore.codec().encodeCheckpoint((ServerDurableState) server.durable()).length;
     }
 
     private static int kOf(EoServer server) {

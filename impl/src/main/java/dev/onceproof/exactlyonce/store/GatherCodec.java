@@ -3,20 +3,29 @@ package dev.onceproof.exactlyonce.store;
 import dev.onceproof.exactlyonce.ClientHistory;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherOp;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.ServerId;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The binary form of Strategies 4-6's durable states inside a snapshot (the snapshot file adds the
- * checksum and the generation): a server's {@link GatherDurableState} and a client's
- * {@link ClientHistory}. A payload that does not decode completely, or decodes to a state that
- * breaks its invariants, is corruption, reported with where it was read from.
+ * The binary form of Strategies 4-6's durable states: a server's {@link GatherDurableState} (the
+ * journal's checkpoint, tag EGS3) and a step's {@link GatherOp}s (one journal record, tag EGO1),
+ * both inside {@link dev.onceproof.storage.Journal}'s CRC-checked framing; and a client's
+ * {@link ClientHistory} inside a snapshot. A payload that does not decode completely, or decodes to
+ * a state that breaks its invariants, is corruption, reported with where it was read from.
+ *
+ * <p>No data from the snapshot-per-step server store (before the journal) is migrated: none was
+ * deployed. Its EGS3 snapshot is the checkpoint's format, so such a file could become a checkpoint.
  */
 final class GatherCodec {
 
@@ -25,6 +34,20 @@ final class GatherCodec {
     /** EGS3: EGS2 followed by the replication round's numbers and origins; EGS2 is still read. */
     private static final int SERVER_TAG = 0x45475333; // "EGS3"
     private static final int HISTORY_TAG = 0x45484931; // "EHI1"
+    /** EGO1: one step's operations (a count, then each with its kind byte). */
+    private static final int OPS_TAG = 0x45474F31; // "EGO1"
+
+    private static final byte ENTER = 1;
+    private static final byte OPEN_ROUND = 2;
+    private static final byte ACK_ROUND = 3;
+    private static final byte COMMIT_ROUND = 4;
+    private static final byte ADD_D = 5;
+    private static final byte SET_TS = 6;
+    private static final byte START_SESSION = 7;
+    private static final byte LOG_ATTEMPT = 8;
+    private static final byte ADELIVER_OK = 9;
+    private static final byte ADELIVER_ERR = 10;
+    private static final byte PURGE = 11;
 
     private GatherCodec() {
     }
@@ -133,6 +156,117 @@ final class GatherCodec {
             }
             return new GatherDurableState(k, d, ts, sessions, log, entered, seen, numbers, origins);
         });
+    }
+
+    static byte[] encodeOps(List<GatherOp> ops) {
+        return StateCodec.write(out -> {
+            out.writeInt(OPS_TAG);
+            out.writeInt(ops.size());
+            for (GatherOp op : ops) {
+                writeOp(out, op);
+            }
+        });
+    }
+
+    private static void writeOp(DataOutputStream out, GatherOp op) throws IOException {
+        if (op instanceof GatherOp.Enter e) {
+            out.writeByte(ENTER);
+            out.writeUTF(e.note().id().text());
+            out.writeUTF(e.note().client().name());
+            out.writeUTF(e.note().body());
+            out.writeLong(e.number());
+        } else if (op instanceof GatherOp.OpenRound r) {
+            out.writeByte(OPEN_ROUND);
+            out.writeUTF(r.id().text());
+            out.writeUTF(r.origin().name());
+            writeNumbers(out, r.numbers());
+        } else if (op instanceof GatherOp.AckRound a) {
+            out.writeByte(ACK_ROUND);
+            out.writeUTF(a.id().text());
+            out.writeUTF(a.server().name());
+            out.writeLong(a.number());
+        } else if (op instanceof GatherOp.CommitRound c) {
+            out.writeByte(COMMIT_ROUND);
+            out.writeUTF(c.id().text());
+            writeNumbers(out, c.numbers());
+        } else if (op instanceof GatherOp.AddD a) {
+            out.writeByte(ADD_D);
+            out.writeUTF(a.id().text());
+        } else if (op instanceof GatherOp.SetTs t) {
+            out.writeByte(SET_TS);
+            out.writeUTF(t.server().name());
+            out.writeLong(t.ts());
+        } else if (op instanceof GatherOp.StartSession st) {
+            out.writeByte(START_SESSION);
+            out.writeLong(st.sessions());
+        } else if (op instanceof GatherOp.LogAttempt a) {
+            out.writeByte(LOG_ATTEMPT);
+            out.writeUTF(a.id().text());
+            out.writeLong(a.session());
+        } else if (op instanceof GatherOp.ADeliverOk o) {
+            out.writeByte(ADELIVER_OK);
+            out.writeUTF(o.id().text());
+            out.writeLong(o.session());
+        } else if (op instanceof GatherOp.ADeliverErr x) {
+            out.writeByte(ADELIVER_ERR);
+            out.writeUTF(x.id().text());
+        } else if (op instanceof GatherOp.Purge p) {
+            out.writeByte(PURGE);
+            out.writeUTF(p.id().text());
+        } else {
+            throw new IllegalArgumentException("no encoding for gather operation " + op);
+        }
+    }
+
+    private static void writeNumbers(DataOutputStream out, SortedMap<ServerId, Long> nums) throws IOException {
+        out.writeInt(nums.size());
+        for (Map.Entry<ServerId, Long> x : nums.entrySet()) {
+            out.writeUTF(x.getKey().name());
+            out.writeLong(x.getValue());
+        }
+    }
+
+    static List<GatherOp> decodeOps(String where, byte[] payload) {
+        return StateCodec.read(where, payload, in -> {
+            StateCodec.expectTag(in, OPS_TAG, "gather operations");
+            int n = StateCodec.count(in, "operations");
+            List<GatherOp> ops = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                ops.add(readOp(in, i));
+            }
+            return ops;
+        });
+    }
+
+    private static GatherOp readOp(DataInputStream in, int index) throws IOException {
+        byte kind = in.readByte();
+        return switch (kind) {
+            case ENTER -> new GatherOp.Enter(new Note(NoteId.parse(in.readUTF()), ClientId.of(in.readUTF()),
+                    in.readUTF()), in.readLong());
+            case OPEN_ROUND -> new GatherOp.OpenRound(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()),
+                    readNumbers(in, "operation " + index));
+            case ACK_ROUND -> new GatherOp.AckRound(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()),
+                    in.readLong());
+            case COMMIT_ROUND -> new GatherOp.CommitRound(NoteId.parse(in.readUTF()), readNumbers(in,
+                    "operation " + index));
+            case ADD_D -> new GatherOp.AddD(NoteId.parse(in.readUTF()));
+            case SET_TS -> new GatherOp.SetTs(ServerId.of(in.readUTF()), in.readLong());
+            case START_SESSION -> new GatherOp.StartSession(in.readLong());
+            case LOG_ATTEMPT -> new GatherOp.LogAttempt(NoteId.parse(in.readUTF()), in.readLong());
+            case ADELIVER_OK -> new GatherOp.ADeliverOk(NoteId.parse(in.readUTF()), in.readLong());
+            case ADELIVER_ERR -> new GatherOp.ADeliverErr(NoteId.parse(in.readUTF()));
+            case PURGE -> new GatherOp.Purge(NoteId.parse(in.readUTF()));
+            default -> throw new IOException("operation " + index + " has unknown kind " + kind);
+        };
+    }
+
+    private static TreeMap<ServerId, Long> readNumbers(DataInputStream in, String what) throws IOException {
+        TreeMap<ServerId, Long> nums = new TreeMap<>();
+        int m = StateCodec.count(in, what + " numbers");
+        for (int j = 0; j < m; j++) {
+            nums.put(ServerId.of(in.readUTF()), in.readLong());
+        }
+        return nums;
     }
 
     static byte[] encodeHistory(ClientHistory h) {

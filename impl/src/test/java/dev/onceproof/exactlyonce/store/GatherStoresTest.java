@@ -16,10 +16,12 @@ import dev.onceproof.exactlyonce.S4Server;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
 import dev.onceproof.exactlyonce.ServerStep;
+import dev.onceproof.exactlyonce.EoMessage;
+import dev.onceproof.exactlyonce.GatherOp;
+import dev.onceproof.storage.CorruptJournalException;
 import dev.onceproof.storage.CorruptSnapshotException;
-import dev.onceproof.storage.FileSnapshotStore;
-import dev.onceproof.storage.InMemorySnapshotStore;
-import dev.onceproof.storage.Snapshot;
+import dev.onceproof.storage.InMemoryOperationLog;
+import dev.onceproof.storage.Journal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,73 +52,167 @@ class GatherStoresTest {
                         M2, new GatherDurableState.Attempt(3, false))));
     }
 
+    /** A store over a journal in {@code dir/name} whose checkpoint is due after a few hundred bytes. */
+    GatherServerStore journal(String name) {
+        return GatherServerStore.open(dir.resolve(name), SMALL);
+    }
+
+    static final Journal.Options SMALL = new Journal.Options(Journal.Commit.GROUP, 2.0, 256);
+
+    /** Drives a and b through notes, a session and deliveries, saving every record of a's steps. */
+    static void run(S4Server a, S4Server b, GatherServerStore store, int notes) {
+        for (int n = 0; n < notes; n++) {
+            NoteId id = NoteId.global("n" + n);
+            for (Replication.Hop h : Replication.atOnce(save(store, a, a.createNote(id, "body " + n)),
+                    s -> s.equals(A) ? a : b)) {
+                if (h.server().equals(A)) {
+                    save(store, a, h.step());
+                }
+            }
+        }
+        save(store, a, a.startSession());
+        save(store, a, a.recvD(new EoMessage.DReply(B, A, C, a.session(), 0, new TreeSet<>())));
+        save(store, a, a.endGather());
+        for (int n = 0; n < notes; n++) {
+            ServerStep call = save(store, a, a.aDeliverNext());
+            ServerEffect.ADeliver d = (ServerEffect.ADeliver) call.effects().get(1);
+            save(store, a, n % 5 == 4 ? a.aDeliverErr(d.session(), d.note().id())
+                    : a.aDeliverOk(d.session(), d.note().id()));
+            if (n % 5 == 4) {
+                return; // the error aborted the session; the rest stays undelivered
+            }
+        }
+    }
+
+    static ServerStep save(GatherServerStore store, S4Server core, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.RecordGather r) {
+                store.save(r, core::durable);
+            }
+        }
+        return step;
+    }
+
+    static S4Server fresh(ServerId self) {
+        return S4Server.fresh(GatherConfig.s4(self, C, new TreeSet<>(List.of(A, B))), new ManualEoClock(0));
+    }
+
     @Test
-    void theServerStateAndItsADeliverLogSurviveAReopen() {
-        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("A")));
-        assertThat(store.load()).isEqualTo(GatherDurableState.initial());
-        store.save(new ServerEffect.RecordGather(sample()));
-        assertThat(new GatherServerStore(new FileSnapshotStore(dir.resolve("A"))).load()).isEqualTo(sample());
+    void theServerStateAndItsADeliverLogSurviveAReopenThroughCheckpoints() {
+        S4Server a = fresh(A);
+        S4Server b = fresh(B);
+        try (GatherServerStore store = journal("A")) {
+            assertThat(store.load()).isEqualTo(GatherDurableState.initial());
+            run(a, b, store, 40);
+            assertThat(store.stats().checkpoints()).as("the small floor makes checkpoints").isPositive();
+        }
+        try (GatherServerStore again = journal("A")) {
+            assertThat(again.load()).isEqualTo(a.durable());
+            assertThat(again.load().log()).isNotEmpty();
+        }
     }
 
     @Test
     void aCrashedCoreIsRebuiltWithItsUnresolvedAttempt() {
-        ManualEoClock clock = new ManualEoClock(0);
-        GatherConfig cfg = GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B)));
-        S4Server a = S4Server.fresh(cfg, clock);
-        S4Server b = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
-        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("A")));
-        // The replication round at once (B stores M1, A commits): only then is M1 deliverable at A.
-        Replication.atOnce(a.createNote(M1, "x"), s -> s.equals(A) ? a : b);
-        store.save((ServerEffect.RecordGather) a.startSession().effects().get(0));
-        a.recvD(new dev.onceproof.exactlyonce.EoMessage.DReply(B, A, C, 1, 0, new TreeSet<>()));
-        a.endGather();
-        ServerStep call = a.aDeliver(1, M1);
-        store.save((ServerEffect.RecordGather) call.effects().get(0));
-        // Crash before the outcome: the reopened store still has the attempt.
-        S4Server again = new S4Server(cfg, clock, new GatherServerStore(new FileSnapshotStore(dir.resolve("A"))).load());
-        assertThat(again.unresolved()).containsEntry(M1, 1L);
+        InMemoryOperationLog.Disk disk = new InMemoryOperationLog.Disk("A");
+        GatherServerStore store = GatherServerStore.inMemory(disk, SMALL);
+        S4Server a = fresh(A);
+        S4Server b = fresh(B);
+        run(a, b, store, 5); // the fifth call fails: n4 is left to deliver
+        save(store, a, a.startSession());
+        save(store, a, a.recvD(new EoMessage.DReply(B, A, C, a.session(), 0, new TreeSet<>())));
+        save(store, a, a.endGather());
+        ServerStep call = a.aDeliverNext();
+        NoteId called = ((ServerEffect.ADeliver) call.effects().get(1)).note().id();
+        store.append((ServerEffect.RecordGather) call.effects().get(0));
+        // Appended, not committed: a crash now loses the attempt, and the call was not made.
+        disk.crash();
+        GatherDurableState lost = GatherServerStore.inMemory(disk, SMALL).load();
+        assertThat(lost.log()).doesNotContainKey(called);
+        // Committed, then the crash before the outcome: the attempt is there, unresolved.
+        GatherServerStore store2 = GatherServerStore.inMemory(disk, SMALL);
+        S4Server a3 = store2.restore(s -> new S4Server(a.config(), new ManualEoClock(0), s));
+        save(store2, a3, a3.startSession());
+        save(store2, a3, a3.recvD(new EoMessage.DReply(B, A, C, a3.session(), 0, new TreeSet<>())));
+        save(store2, a3, a3.endGather());
+        ServerStep call3 = a3.aDeliverNext();
+        NoteId called3 = ((ServerEffect.ADeliver) call3.effects().get(1)).note().id();
+        store2.save((ServerEffect.RecordGather) call3.effects().get(0), a3::durable);
+        disk.crash();
+        S4Server again = GatherServerStore.inMemory(disk, SMALL).restore(s -> new S4Server(a.config(),
+                new ManualEoClock(0), s));
+        assertThat(again.unresolved()).containsEntry(called3, a3.session());
     }
 
+    /** A round still open at its origin survives a crash as it was: the note stays undeliverable. */
     @Test
-    void aCorruptServerFileIsRefusedNamingIt() throws Exception {
-        Path f = dir.resolve("A");
-        new GatherServerStore(new FileSnapshotStore(f)).save(new ServerEffect.RecordGather(sample()));
-        byte[] bytes = Files.readAllBytes(f);
-        bytes[30] ^= 0x10;
-        Files.write(f, bytes);
-        assertThatThrownBy(() -> new GatherServerStore(new FileSnapshotStore(f)).load())
-                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(f.toString());
-    }
-
-    @Test
-    void entryNumbersAndTheWatermarkSurviveAReopen() {
-        S4Server a = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), new ManualEoClock(0));
-        a.createNote(M1, "x");
-        a.createNote(M2, "y");
-        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("A")));
-        store.save(new ServerEffect.RecordGather(a.durable()));
-        GatherDurableState back = new GatherServerStore(new FileSnapshotStore(dir.resolve("A"))).load();
-        assertThat(back).isEqualTo(a.durable());
-        assertThat(back.entered()).isEqualTo(Map.of(M1, 1L, M2, 2L));
-        assertThat(back.seen()).isEqualTo(2);
-    }
-
-    /** A round still open at its origin (EGS3's numbers and origins) survives a reopen as it was. */
-    @Test
-    void theReplicationRoundSurvivesAReopen() {
-        S4Server a = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), new ManualEoClock(0));
-        a.createNote(M1, "x");
-        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("A")));
-        store.save(new ServerEffect.RecordGather(a.durable()));
-        GatherDurableState back = new GatherServerStore(new FileSnapshotStore(dir.resolve("A"))).load();
+    void theReplicationRoundSurvivesACrash() {
+        InMemoryOperationLog.Disk disk = new InMemoryOperationLog.Disk("A");
+        GatherServerStore store = GatherServerStore.inMemory(disk, SMALL);
+        S4Server a = fresh(A);
+        save(store, a, a.createNote(M1, "x"));
+        disk.crash();
+        GatherDurableState back = GatherServerStore.inMemory(disk, SMALL).load();
         assertThat(back).isEqualTo(a.durable());
         assertThat(back.origins()).isEqualTo(Map.of(M1, A));
         assertThat(back.numbers()).isEqualTo(Map.of(M1, Map.of(A, 1L)));
-        S4Server again = new S4Server(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), new ManualEoClock(0), back);
+        assertThat(back.entered()).isEqualTo(Map.of(M1, 1L));
+        S4Server again = new S4Server(a.config(), new ManualEoClock(0), back);
         again.startSession();
-        again.recvD(new dev.onceproof.exactlyonce.EoMessage.DReply(B, A, C, 1, 0, new TreeSet<>()));
+        again.recvD(new EoMessage.DReply(B, A, C, 1, 0, new TreeSet<>()));
         again.endGather();
-        assertThat(again.aDeliverNext().outcome()).as("still not committed after the reopen").isEqualTo("idle");
+        assertThat(again.aDeliverNext().outcome()).as("still not committed after the crash").isEqualTo("idle");
+    }
+
+    @Test
+    void aCorruptJournalIsRefusedNamingIt() throws Exception {
+        S4Server a = fresh(A);
+        try (GatherServerStore store = GatherServerStore.open(dir.resolve("A"))) {
+            save(store, a, a.createNote(M1, "x"));
+            save(store, a, a.createNote(M2, "y"));
+        }
+        Path segment;
+        try (var files = Files.list(dir.resolve("A"))) {
+            segment = files.filter(f -> f.getFileName().toString().startsWith("journal-")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(segment);
+        int at = indexOf(bytes, "m1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(at).as("the first record's note id").isPositive();
+        bytes[at] ^= 0x10;
+        Files.write(segment, bytes);
+        assertThatThrownBy(() -> GatherServerStore.open(dir.resolve("A")))
+                .isInstanceOf(CorruptJournalException.class).hasMessageContaining(segment.toString());
+    }
+
+    /** A record that decodes but does not fit the state (here: D gains a note K lacks) is corruption. */
+    @Test
+    void aRecordThatDoesNotApplyIsRefusedNamingTheLogAndTheRecord() {
+        InMemoryOperationLog.Disk disk = new InMemoryOperationLog.Disk("A");
+        GatherServerStore store = GatherServerStore.inMemory(disk, SMALL);
+        store.save(new ServerEffect.RecordGather(List.of(new GatherOp.Enter(new Note(M1, C, "x"), 1))),
+                GatherDurableState::initial);
+        store.save(new ServerEffect.RecordGather(List.of(new GatherOp.AddD(M2))), GatherDurableState::initial);
+        assertThatThrownBy(() -> GatherServerStore.inMemory(disk, SMALL)).isInstanceOf(CorruptSnapshotException.class)
+                .hasMessageContaining("in-memory log A").hasMessageContaining("record 2")
+                .hasMessageContaining("AddD");
+    }
+
+    @Test
+    void bytesThatAreNotARecordAreRefusedNamingWhatDidNotDecode() {
+        assertThatThrownBy(() -> GatherServerStore.CODEC.decodeOperation(new byte[] {1, 2, 3, 4, 0, 0, 0, 0}))
+                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("gather journal record")
+                .hasMessageContaining("gather operations tag");
+    }
+
+    @Test
+    void everyOperationKindRoundTrips() {
+        List<GatherOp> ops = List.of(new GatherOp.Enter(new Note(M1, C, "x\u00e9"), 7),
+                new GatherOp.OpenRound(M1, B, new TreeMap<>(Map.of(A, 7L))), new GatherOp.AckRound(M1, B, 3),
+                new GatherOp.CommitRound(M1, new TreeMap<>(Map.of(A, 7L, B, 3L))), new GatherOp.AddD(M1),
+                new GatherOp.SetTs(B, 99), new GatherOp.StartSession(4), new GatherOp.LogAttempt(M2, 4),
+                new GatherOp.ADeliverOk(M2, 4), new GatherOp.ADeliverErr(M2), new GatherOp.Purge(M1));
+        assertThat(GatherServerStore.CODEC.decodeOperation(GatherServerStore.CODEC.encodeOperation(ops)))
+                .isEqualTo(ops);
     }
 
     /** EGS2, written before the round, is still read: its notes count as committed. */
@@ -131,14 +227,12 @@ class GatherStoresTest {
     }
 
     @Test
-    void aStateOfTheFormatBeforeEntryNumbersIsRefusedNamingTheFile() throws Exception {
+    void aStateOfTheFormatBeforeEntryNumbersIsRefused() {
         // EGS1 had no entry numbers: read as EGS2 it would lose the watermark, so its tag is refused.
-        Path f = dir.resolve("A");
         byte[] payload = GatherCodec.encodeServer(sample());
         payload[3] = '1';
-        new FileSnapshotStore(f).write(new Snapshot(1, payload));
-        assertThatThrownBy(() -> new GatherServerStore(new FileSnapshotStore(f)).load())
-                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining(f.toString())
+        assertThatThrownBy(() -> GatherServerStore.CODEC.decodeCheckpoint(payload))
+                .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("gather checkpoint")
                 .hasMessageContaining("tag 0x45475331, expected 0x45475333 or 0x45475332");
     }
 
@@ -155,8 +249,7 @@ class GatherStoresTest {
 
     @Test
     void aPayloadThatBreaksTheInvariantsIsCorruption() {
-        // A well-formed snapshot (checksum fine) whose D is emptied while the log keeps m1's success.
-        InMemorySnapshotStore mem = new InMemorySnapshotStore();
+        // A well-formed checkpoint (checksum fine) whose D is emptied while the log keeps m1's success.
         byte[] bad = GatherCodec.encodeServer(sample());
         int at = indexOf(bad, new byte[] {0, 0, 0, 1, 0, 2, 'm', '1'});
         assertThat(at).as("D's encoding").isPositive();
@@ -164,9 +257,9 @@ class GatherStoresTest {
         System.arraycopy(bad, 0, cut, 0, at);
         cut[at + 3] = 0;
         System.arraycopy(bad, at + 8, cut, at + 4, bad.length - at - 8);
-        mem.write(new Snapshot(1, cut));
-        assertThatThrownBy(() -> new GatherServerStore(mem).load()).isInstanceOf(CorruptSnapshotException.class)
-                .hasMessageContaining("in-memory snapshot store").hasMessageContaining("D lacks it");
+        assertThatThrownBy(() -> GatherServerStore.CODEC.decodeCheckpoint(cut))
+                .isInstanceOf(CorruptSnapshotException.class)
+                .hasMessageContaining("gather checkpoint").hasMessageContaining("D lacks it");
     }
 
     static int indexOf(byte[] hay, byte[] needle) {

@@ -2,7 +2,6 @@ package dev.onceproof.conformance.crash.gather;
 
 import dev.onceproof.exactlyonce.ConcurrentGatherServer;
 import dev.onceproof.exactlyonce.EoMessage;
-import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.InvalidMessageException;
 import dev.onceproof.exactlyonce.Note;
@@ -17,7 +16,7 @@ import dev.onceproof.exactlyonce.ServerStep;
 import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
-import dev.onceproof.storage.FileSnapshotStore;
+import dev.onceproof.storage.Journal;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -35,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One Strategy 4-6 server as its own JVM, for the crash test: the core ({@link S4Server},
  * {@link S5Server} or {@link S6Server}) inside the runtime class {@link ConcurrentGatherServer},
- * over a {@link GatherServerStore} on a {@link FileSnapshotStore} (fsync, atomic rename), with the
+ * over a {@link GatherServerStore} on a {@link Journal} (group commit, checkpoints), with the
  * aDeliver primitive's application and permanent log in a {@link ProcessedJournal} beside it. One
  * thread drives it: an event loop over the lines the parent writes, a gather timeout, Strategy 5's
  * periodic sync, and one aDeliver call per turn while the session delivers (so a peer's D request
@@ -109,11 +108,13 @@ public final class GatherNodeMain {
         StrategyConfig config = strategy.config(Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")), te)
                 .times(Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
         Wire.Clock clock = new Wire.Clock();
-        GatherServerStore store = new GatherServerStore(new FileSnapshotStore(dir.resolve("server-store")));
-        GatherDurableState durable = store.load(); // a corrupt store stops the server, naming the file
-        GatherServer core = (GatherServer) config.server(self, clock::now, durable);
-        ConcurrentGatherServer server = new ConcurrentGatherServer(core,
-                state -> store.save(new ServerEffect.RecordGather(state)),
+        // A small checkpoint floor, so a run of a few hundred notes checkpoints and compacts: the
+        // kills land before, during and after checkpoints, and recovery is checkpoint plus journal.
+        GatherServerStore store = GatherServerStore.open(dir.resolve("server-journal"),
+                new Journal.Options(Journal.Commit.GROUP, 2.0, 4096));
+        // A corrupt journal or a state the core refuses stops the server, naming the directory.
+        GatherServer core = store.restore(durable -> (GatherServer) config.server(self, clock::now, durable));
+        ConcurrentGatherServer server = new ConcurrentGatherServer(core, store,
                 control.equals("after-call") ? ConcurrentGatherServer.AttemptLog.AFTER_CALL
                         : ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
         ProcessedJournal journal = ProcessedJournal.open(dir.resolve("processed"));

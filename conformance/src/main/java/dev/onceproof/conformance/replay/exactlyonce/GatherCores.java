@@ -31,7 +31,9 @@ import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.exactlyonce.store.HistoryStore;
+import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.InMemorySnapshotStore;
+import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -153,7 +155,15 @@ final class GatherCores {
     /** The cores' skew (epsilon): half the spec's SkewAllowance, the cores' 2*skew. */
     private final long skew;
     private final Map<ServerId, GatherServer> cores = new TreeMap<>();
+    /**
+     * Each server's store: the real one over an in-memory journal (the codec's bytes; checkpoints
+     * due once the journal passes half the last one, or 64 bytes, so a trace's short runs recover
+     * from checkpoints and records both). After every step each is reopened, decoding its
+     * checkpoint and records, and must give the core's durable state ({@link #storeMismatches}).
+     */
+    private final Map<ServerId, InMemoryOperationLog.Disk> disks = new TreeMap<>();
     private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
+    static final Journal.Options STORE = new Journal.Options(Journal.Commit.GROUP, 0.5, 64);
     private final HistoryStore historyStore = new HistoryStore(new InMemorySnapshotStore());
     private GatherClient clientCore;
     /** The spec's connId: connections so far. */
@@ -196,7 +206,8 @@ final class GatherCores {
             historyStore.save(new ClientEffect.RecordHistory(ClientHistory.never()));
         }
         for (ServerId s : servers) {
-            stores.put(s, new GatherServerStore(new InMemorySnapshotStore()));
+            disks.put(s, new InMemoryOperationLog.Disk("server " + s.name()));
+            stores.put(s, GatherServerStore.inMemory(disks.get(s), STORE));
             cores.put(s, newServer(s));
             sids.put(s, new HashMap<>());
         }
@@ -219,7 +230,7 @@ final class GatherCores {
     }
 
     private GatherServer newServer(ServerId s) {
-        return factory.server(spec, config(s), clocks.get(s), stores.get(s).load());
+        return stores.get(s).restore(state -> factory.server(spec, config(s), clocks.get(s), state));
     }
 
     private GatherClient newClient(OptionalLong lastEnd) {
@@ -228,8 +239,49 @@ final class GatherCores {
 
     // ---- steps ---------------------------------------------------------------------------------
 
-    /** Performs one trace action on the cores; returns mismatches in the step's own outcome. */
+    /**
+     * Performs one trace action on the cores; returns mismatches in the step's own outcome, then
+     * any server whose store, reopened, does not give its core's durable state.
+     */
     List<Mismatch> step(String action, ObjectNode p) {
+        List<Mismatch> out = coreStep(action, p);
+        out.addAll(storeMismatches());
+        return out;
+    }
+
+    /**
+     * Replay checks the store: each server's log is reopened (its checkpoint and records decoded,
+     * the records applied) and the state it recovers must equal what the core holds. A change the
+     * core made but did not journal, a codec that loses a field, or an operation that applies wrong
+     * shows here, at the step that made it.
+     */
+    private List<Mismatch> storeMismatches() {
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            GatherServerStore reopened;
+            try {
+                reopened = GatherServerStore.inMemory(disks.get(s), STORE);
+            } catch (RuntimeException e) {
+                out.add(new Mismatch("store[" + s.name() + "]", "a log that reopens", e.getMessage()));
+                continue;
+            }
+            stores.put(s, reopened);
+            GatherDurableState recovered = reopened.load();
+            GatherDurableState held = cores.get(s).durable();
+            if (!recovered.equals(held)) {
+                out.add(new Mismatch("store[" + s.name() + "]", "the core's durable state " + held,
+                        "recovered from its journal " + recovered));
+            } else if (reopened.claimCheckpoint(reopened.lastSeq())) {
+                // Checkpoints only here, after the check and from the state it vouched for: one
+                // taken from core.durable() inside the step would carry a change the journal
+                // missed and hide it from the check.
+                reopened.checkpoint(recovered, reopened.lastSeq());
+            }
+        }
+        return out;
+    }
+
+    private List<Mismatch> coreStep(String action, ObjectNode p) {
         List<Mismatch> out = new ArrayList<>();
         switch (action) {
             case "Init" -> {
@@ -254,6 +306,8 @@ final class GatherCores {
                 clientCore = newClient(clientCore instanceof S5Client s5 ? s5.lastEnd() : OptionalLong.empty());
             }
             case "ServerCrash" -> {
+                disks.get(server(p)).crash();
+                stores.put(server(p), GatherServerStore.inMemory(disks.get(server(p)), STORE));
                 cores.put(server(p), newServer(server(p)));
                 if (plainDeliver()) {
                     // The plain Deliver's outcome dies with the server: taken as failed, the risky
@@ -671,7 +725,8 @@ final class GatherCores {
     private ServerStep save(ServerId s, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.RecordGather r) {
-                stores.get(s).save(r);
+                GatherServerStore store = stores.get(s);
+                store.commit(store.append(r)); // checkpoints: see storeMismatches
             }
         }
         return step;

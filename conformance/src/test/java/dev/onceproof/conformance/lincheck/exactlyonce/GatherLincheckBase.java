@@ -104,8 +104,8 @@ public abstract class GatherLincheckBase {
             // The replication round to its end at once (the specs' atomic CreateNote).
             Replication.atOnce(created, s -> s.equals(a) ? coreA : coreB);
         }
-        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, state -> { }, attemptLog, deferral), strategy);
-        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, state -> { }, attemptLog, deferral), strategy);
+        serverA = sequential ? new Bare(coreA) : new Wrapped(new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE, attemptLog, deferral), strategy);
+        serverB = sequential ? new Bare(coreB) : new Wrapped(new ConcurrentGatherServer(coreB, ConcurrentGatherServer.Durable.NONE, attemptLog, deferral), strategy);
         timed = strategy != Strategy.S4;
         client = (GatherClient) config(strategy, all).client(clock, StrategyConfig.ClientMemory.fresh());
     }

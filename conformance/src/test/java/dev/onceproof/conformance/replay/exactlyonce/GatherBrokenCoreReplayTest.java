@@ -14,6 +14,8 @@ import dev.onceproof.exactlyonce.EoClock;
 import dev.onceproof.exactlyonce.GatherClient;
 import dev.onceproof.exactlyonce.GatherConfig;
 import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.GatherOp;
+import dev.onceproof.exactlyonce.GatherSeams;
 import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.NoteId;
@@ -115,6 +117,38 @@ class GatherBrokenCoreReplayTest {
         protected boolean purgesAtGather() {
             return true;
         }
+    }
+
+    /**
+     * Replay checks the store (issue 19 item 2): a core whose D merges are made but not journaled
+     * keeps the spec's state, so only the store check can see it; it stops at the first step that
+     * merged a note into D, naming the server's store.
+     */
+    @Test
+    void aServerThatDoesNotJournalItsDMergesIsCaughtByTheStoreCheck() throws IOException {
+        Path trace = traceWith("ExactlyOnceS4", "a RecvD with a non-empty D",
+                s -> s.path("action").asText().equals("RecvD") && !s.path("params").path("d").isEmpty());
+        ReplayResult r = replay("ExactlyOnceS4", trace, servers((spec, config, clock, durable) ->
+                GatherSeams.withoutJournaling(GatherCores.Factory.REAL.server(spec, config, clock, durable),
+                        GatherOp.AddD.class)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).as(r.report()).isIn("RecvD", "PurgeSync", "RecvSync");
+        assertThat(r.failure().mismatches()).as(r.report()).isNotEmpty()
+                .allMatch(m -> m.field().startsWith("store["));
+        assertThat(replay("ExactlyOnceS4", trace, GatherCores.Factory.REAL).passed()).as("the real core").isTrue();
+    }
+
+    /** The same for the aDeliver attempt: its outcome then does not apply when the log is reopened. */
+    @Test
+    void aServerThatDoesNotJournalItsAttemptIsCaughtByTheStoreCheck() throws IOException {
+        Path trace = traceWith("ExactlyOnceS4", "an ADeliverOK", s -> s.path("action").asText().equals("ADeliverOK"));
+        ReplayResult r = replay("ExactlyOnceS4", trace, servers((spec, config, clock, durable) ->
+                GatherSeams.withoutJournaling(GatherCores.Factory.REAL.server(spec, config, clock, durable),
+                        GatherOp.LogAttempt.class)));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).as(r.report()).isEqualTo("ADeliverOK");
+        assertThat(r.failure().mismatches()).as(r.report()).isNotEmpty()
+                .allMatch(m -> m.field().startsWith("store[")).anyMatch(m -> m.actual().contains("does not apply"));
     }
 
     @Test
