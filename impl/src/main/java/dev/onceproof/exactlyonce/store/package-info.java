@@ -1,12 +1,13 @@
 /**
  * Durable stores of the exactly-once strategies: the client's R with the application's state
- * ({@link dev.onceproof.exactlyonce.store.ClientStore}) and a server's K, D and counters
- * ({@link dev.onceproof.exactlyonce.store.ServerStore}), each a journal of operations with
+ * ({@link dev.onceproof.exactlyonce.store.ClientStore}), a server's K, D and counters
+ * ({@link dev.onceproof.exactlyonce.store.ServerStore}) and, for Strategies 4-6, a server's K, D,
+ * TS, the replication round and the aDeliver log
+ * ({@link dev.onceproof.exactlyonce.store.GatherServerStore}): each a journal of operations with
  * checkpoints ({@link dev.onceproof.storage.OperationLog}: {@link dev.onceproof.storage.Journal} on
- * disk, {@link dev.onceproof.storage.InMemoryOperationLog} in the test worlds); for Strategies
- * 4-6 a server's K, D, TS and aDeliver log ({@link dev.onceproof.exactlyonce.store.GatherServerStore})
- * and Strategy 6's client history ({@link dev.onceproof.exactlyonce.store.HistoryStore}, UNKNOWN
- * when absent or corrupt), those two over any
+ * disk, {@link dev.onceproof.storage.InMemoryOperationLog} in the test worlds). Only Strategy 6's
+ * client history ({@link dev.onceproof.exactlyonce.store.HistoryStore}, UNKNOWN when absent or
+ * corrupt, its size bounded by the number of servers) is still one snapshot per write over a
  * {@link dev.onceproof.storage.SnapshotStore} (file-backed: fsync, atomic rename, CRC32C,
  * generations that never go backwards).
  */
