@@ -2,6 +2,7 @@ package dev.onceproof.conformance.tlc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onceproof.conformance.TestDepth;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,13 +93,16 @@ class TlcClassArchiveTest {
 
     /**
      * The same counts, depth, verdict and counterexample with the archive and the quick start (C1
-     * only) as with neither, on a passing model, an invariant violation (BFS shortest behaviour), an
-     * action property and a seeded simulation whose printed states must match byte for byte.
+     * only) as with neither, on an invariant violation (BFS shortest behaviour) and a seeded
+     * simulation whose printed states must match byte for byte; under {@code -Pdeep} also on a passing
+     * model and an action property. Each model is two TLC JVMs; the build keeps the one that compares
+     * a counterexample and one simulation: 4 of the 8 TLC JVMs this test started (issue 18).
      */
     @Test
     void tlcComputesTheSameWithTheArchiveAndQuickStartAsWithout() throws IOException {
         Path jar = jarCopy();
-        List<String> cfgs = List.of("CounterPass.cfg", "CounterSmall.cfg", "CounterGrow.cfg");
+        List<String> cfgs = TestDepth.deep() ? List.of("CounterPass.cfg", "CounterSmall.cfg", "CounterGrow.cfg")
+                : List.of("CounterSmall.cfg");
         TlcRunner with = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, archive(jar)).withQuickStart(true)
                 .withSmallModels(cfgs.stream().map(TestSpecs::file).toList()));
         TlcRunner without = new TlcRunner(new TlcJvm(TlcJvm.ownJava(), jar, null).withQuickStart(false));
