@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link dev.onceproof.rpc.core.RpcServerCore}, never executes a call twice and keeps its table and
  * SCMP's in step, in both schemes its runtime restarts it in, with every public mutator as an
  * operation. Model checking and stress mode, with the suites of {@link LincheckOptions}
- * (stress mode only under {@code -Pdeep});
+ * (stress mode with fewer runs in the build, the full count under {@code -Pdeep});
  * {@link RpcReorderingsLincheckTest} shows they catch each forbidden reordering.
  */
 class ConcurrentRpcServerLincheckTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (nor, resilient, above stable latest), in both schemes that restart it, with every public mutator
  * as an operation: receive, collectGarbage(c), the full pass, writeLatest or finishRecovery, and a
  * crash and recovery. Model checking and stress mode, with the suites of {@link LincheckOptions}
- * (stress mode only under {@code -Pdeep});
+ * (stress mode with fewer runs in the build, the full count under {@code -Pdeep});
  * {@link FilterReorderingsLincheckTest} shows they catch each forbidden reordering.
  */
 class ConcurrentScmpFilterLincheckTest {

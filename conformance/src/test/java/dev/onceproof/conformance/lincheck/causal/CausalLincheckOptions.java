@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.lincheck.causal;
 
+import dev.onceproof.conformance.TestDepth;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 
@@ -46,8 +47,8 @@ final class CausalLincheckOptions {
     static StressOptions stress() {
         return new StressOptions()
                 .sequentialSpecification(SequentialCausal.class)
-                .iterations(5)
-                .invocationsPerIteration(200)
+                .iterations(TestDepth.pick(2, 5)) // the build keeps stress mode, smaller (issue 18)
+                .invocationsPerIteration(TestDepth.pick(100, 200))
                 .threads(2)
                 .actorsPerThread(2)
                 .actorsBefore(0)
