@@ -28,6 +28,8 @@ public final class TlcJvm {
      * ONCEPROOF_TLC_HEAP=8g raises it for deep models.
      */
     private static final String HEAP = "-Xmx" + System.getenv().getOrDefault("ONCEPROOF_TLC_HEAP", "2g");
+    /** Every TLC thread's stack (see {@link #options}). */
+    static final String STACK = "-Xss64m";
 
     private final String javaExe;
     private final Path jar;
@@ -104,7 +106,10 @@ public final class TlcJvm {
 
     /** The JVM options of a TLC run, before its system properties and classpath. */
     public List<String> options(TlcRequest request) {
-        List<String> out = new ArrayList<>(List.of("-XX:+UseParallelGC", HEAP));
+        // TLC evaluates recursively: a trace-validation module holding a log of thousands of lines
+        // overflowed the default 1 MiB thread stack (an Id List SIGKILL run of 1,965 and one of
+        // 10,382 lines); the stack is only reserved, so a large one costs nothing until used.
+        List<String> out = new ArrayList<>(List.of("-XX:+UseParallelGC", HEAP, STACK));
         if (quick(request)) {
             out.add("-XX:TieredStopAtLevel=1");
         }
