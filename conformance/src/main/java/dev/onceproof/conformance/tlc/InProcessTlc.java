@@ -59,12 +59,6 @@ final class InProcessTlc {
 
     private static final Object TMPDIR_LOCK = new Object();
     private static final AtomicInteger RUNS = new AtomicInteger();
-    /**
-     * The stack of TLC's main thread here, as {@link TlcJvm#STACK} gives a forked TLC's: a
-     * trace-validation module with a log of thousands of lines overflowed the default. TLC's worker
-     * threads take the JVM's default, which the build and the {@code onceproof} script raise too.
-     */
-    private static final long STACK_BYTES = 64L << 20;
     /** How long a stopped run may take to print its statistics and end. */
     private static final Duration GRACE = Duration.ofSeconds(20);
 
@@ -100,7 +94,7 @@ final class InProcessTlc {
             } catch (Throwable t) {
                 failure.set(t);
             }
-        }, "tlc-main", STACK_BYTES);
+        }, "tlc-main");
         main.setContextClassLoader(loader);
         // TLC's threads inherit this: a run that cannot be ended never keeps our JVM from exiting.
         main.setDaemon(true);
