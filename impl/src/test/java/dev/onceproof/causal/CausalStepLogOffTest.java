@@ -15,6 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
  * counter over many receipts of a copy the node already has (a Receive step, outcome duplicate, the
  * same work every time) through the shared {@link ConcurrentCausalNode}: a node built without a log,
  * one with {@code StepLog.OFF}, and the control, one with the log on (the counter sees the line).
+ *
+ * <p>The two without a line are measured alternately, five rounds each, and each keeps its least
+ * figure: whether the JIT has removed a short-lived object yet depends on when its compilation
+ * finishes, which a loaded machine delays (one run measured 172 bytes without a log and 208 with it
+ * off, in that order, the second before its recompilation ended). An allocation the off path really
+ * makes (a line built before the {@code on()} test) is there in every round, so the least still
+ * shows it.
  */
 class CausalStepLogOffTest {
 
@@ -23,8 +30,12 @@ class CausalStepLogOffTest {
 
     @Test
     void aReceiveAllocatesNoMoreWithTheLogOffThanWithout() throws Exception {
-        long without = bytesPerReceive(null);
-        long off = bytesPerReceive(StepLog.OFF);
+        long without = Long.MAX_VALUE;
+        long off = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            without = Math.min(without, bytesPerReceive(null));
+            off = Math.min(off, bytesPerReceive(StepLog.OFF));
+        }
         Path file = dir.resolve("n2.jsonl");
         long on;
         CausalConfig c = config();

@@ -24,7 +24,10 @@ class S3StepLogOffTest {
 
     @Test
     void aSessionAllocatesOnlyItsResultsWithTheLogOff() throws Exception {
-        long off = bytesPerSession(StepLog.OFF);
+        long off = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) { // the least of five rounds: see StepLogOffTest.ROUNDS
+            off = Math.min(off, bytesPerSession(StepLog.OFF));
+        }
         Path file = dir.resolve("s3.jsonl");
         long on;
         try (StepLog log = StepLog.open(file, new StepLog.Header("ExactlyOnceS3MsgRound", "round", "test"))) {

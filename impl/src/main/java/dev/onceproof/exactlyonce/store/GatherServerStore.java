@@ -8,6 +8,7 @@ import dev.onceproof.storage.CorruptSnapshotException;
 import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.Journal;
 import dev.onceproof.storage.JournalCodec;
+import dev.onceproof.storage.JournalStore;
 import dev.onceproof.storage.OperationLog;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +33,9 @@ import java.util.function.Supplier;
  * ({@link GatherDurableState.Builder}: one copy of the checkpoint, then O(change) per operation). A
  * log whose bytes do not decode, whose operations do not apply to its checkpoint, or whose state a
  * core refuses ({@link #restore}) is an error naming the log: a server that forgot its aDeliver
- * log would deliver again.
+ * log would deliver again. The protocol (claims, group commit, checkpoints off the core's lock) is
+ * {@link JournalStore}'s, shared with the Strategy 0-3 store; this class adds the codec and the
+ * recovery of the gather state.
  */
 public final class GatherServerStore implements ConcurrentGatherServer.Durable, AutoCloseable {
 
@@ -59,19 +62,15 @@ public final class GatherServerStore implements ConcurrentGatherServer.Durable, 
         }
     };
 
-    private final OperationLog<GatherDurableState, List<GatherOp>> log;
-    private final GatherDurableState recovered;
-    /** The highest sequence number a checkpoint was taken or claimed through (checkpoints never go back). */
-    private long checkpointClaimed;
-    private final Object checkpointing = new Object();
-    /** Guarded by {@link #checkpointing}: the sequence number of the last checkpoint written. */
-    private long checkpointTaken;
+    /** Recovery: the checkpoint copied once into a builder, each operation applied at its change's cost. */
+    static final JournalStore.Recovery<GatherDurableState, GatherOp> RECOVERY = JournalStore.recovery(
+            GatherDurableState::initial, GatherDurableState.Builder::from, GatherDurableState.Builder::apply,
+            GatherDurableState.Builder::freeze);
+
+    private final JournalStore<GatherDurableState, GatherOp> store;
 
     public GatherServerStore(OperationLog<GatherDurableState, List<GatherOp>> log) {
-        this.log = Objects.requireNonNull(log, "log");
-        this.recovered = recover(log);
-        this.checkpointClaimed = log.recovered().checkpointSeq();
-        this.checkpointTaken = checkpointClaimed;
+        this.store = new JournalStore<>(Objects.requireNonNull(log, "log"), RECOVERY);
     }
 
     /** The journal in {@code dir} (created if absent), with the journal's default options. */
@@ -88,28 +87,9 @@ public final class GatherServerStore implements ConcurrentGatherServer.Durable, 
         return new GatherServerStore(InMemoryOperationLog.open(disk, CODEC, options));
     }
 
-    private static GatherDurableState recover(OperationLog<GatherDurableState, List<GatherOp>> log) {
-        Journal.Recovered<GatherDurableState, List<GatherOp>> r = log.recovered();
-        GatherDurableState.Builder b = GatherDurableState.Builder.from(
-                r.checkpoint().orElseGet(GatherDurableState::initial));
-        long seq = r.checkpointSeq();
-        try {
-            for (List<GatherOp> step : r.operations()) {
-                seq++;
-                for (GatherOp op : step) {
-                    b.apply(op);
-                }
-            }
-            return b.freeze();
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            throw new CorruptSnapshotException(log.where(), "record " + seq + " does not apply to the checkpoint "
-                    + "of sequence number " + r.checkpointSeq() + " and the records before it: " + e.getMessage());
-        }
-    }
-
     /** The state recovered when the log was opened (the initial state for a new log). */
     public GatherDurableState load() {
-        return recovered;
+        return store.load();
     }
 
     /**
@@ -117,11 +97,7 @@ public final class GatherServerStore implements ConcurrentGatherServer.Durable, 
      * {@link CorruptSnapshotException} naming the log.
      */
     public <C> C restore(Function<GatherDurableState, C> build) {
-        try {
-            return build.apply(recovered);
-        } catch (IllegalArgumentException e) {
-            throw new CorruptSnapshotException(log.where(), "the server core refuses its state: " + e.getMessage());
-        }
+        return store.restore(build);
     }
 
     /**
@@ -129,20 +105,21 @@ public final class GatherServerStore implements ConcurrentGatherServer.Durable, 
      * sequence number to {@link #commit} before the step's sends; a step that changed nothing
      * appends nothing and returns the last sequence number (its sends may reflect earlier records).
      */
+    @Override
     public long append(ServerEffect.RecordGather record) {
-        return record.ops().isEmpty() ? log.lastSeq() : log.append(record.ops());
+        return store.append(record.ops());
     }
 
     /** Returns once every record up to {@code seq} is durable (one fsync covers a batch). */
+    @Override
     public void commit(long seq) {
-        if (seq > 0) {
-            log.commit(seq);
-        }
+        store.commit(seq);
     }
 
     /** The sequence number of the last record appended (durable or not). */
+    @Override
     public long lastSeq() {
-        return log.lastSeq();
+        return store.lastSeq();
     }
 
     /**
@@ -150,54 +127,33 @@ public final class GatherServerStore implements ConcurrentGatherServer.Durable, 
      * outgrown the checkpoint, checkpoints {@code current} (the core's state after this step).
      */
     public void save(ServerEffect.RecordGather record, Supplier<GatherDurableState> current) {
-        long seq = append(record);
-        commit(seq);
-        if (claimCheckpoint(seq)) {
-            checkpoint(current.get(), seq);
-        }
+        store.save(record.ops(), current);
     }
 
-    /**
-     * Whether a checkpoint through {@code seq} should be taken now: due, and none taken or claimed
-     * through {@code seq} or later. A true answer is a claim: the caller then takes the core's state
-     * consistent with {@code seq} and calls {@link #checkpoint}.
-     */
-    public synchronized boolean claimCheckpoint(long seq) {
-        if (seq <= checkpointClaimed || !log.checkpointDue()) {
-            return false;
-        }
-        checkpointClaimed = seq;
-        return true;
+    /** See {@link JournalStore#claimCheckpoint}: called under the core's lock, never waits for the disk. */
+    @Override
+    public boolean claimCheckpoint(long seq) {
+        return store.claimCheckpoint(seq);
     }
 
-    /**
-     * Makes {@code state}, the core's state after record {@code throughSeq}, the checkpoint; one
-     * taken through a later record meanwhile (two claims finishing out of order) makes it moot.
-     * Serialized on a monitor of its own, held across the checkpoint's fsyncs: only another
-     * checkpoint waits for it, never {@link #claimCheckpoint} (called under a core's lock).
-     */
+    /** See {@link JournalStore#checkpoint}: outside the core's lock, after {@code throughSeq} is committed. */
+    @Override
     public void checkpoint(GatherDurableState state, long throughSeq) {
-        synchronized (checkpointing) {
-            if (throughSeq <= checkpointTaken) {
-                return;
-            }
-            log.checkpoint(state, throughSeq);
-            checkpointTaken = throughSeq;
-        }
+        store.checkpoint(state, throughSeq);
     }
 
     /** Names the log in error messages. */
     public String where() {
-        return log.where();
+        return store.where();
     }
 
     public Journal.Stats stats() {
-        return log.stats();
+        return store.stats();
     }
 
     /** Commits what was appended, then closes the log. */
     @Override
     public void close() {
-        log.close();
+        store.close();
     }
 }
