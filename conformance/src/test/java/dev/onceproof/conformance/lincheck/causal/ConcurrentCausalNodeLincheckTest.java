@@ -25,11 +25,13 @@ public class ConcurrentCausalNodeLincheckTest extends CausalLincheckBase {
 
     @Test
     void modelChecking() {
-        LinChecker.check(ConcurrentCausalNodeLincheckTest.class, CausalLincheckOptions.modelChecking());
+        LinChecker.check(ConcurrentCausalNodeLincheckTest.class, CausalLincheckOptions.modelChecking(
+                ConcurrentCausalNodeLincheckTest.class, SequentialCausal.class, CausalLincheckOptions.SCENARIOS));
     }
 
     @Test
     void stress() {
-        LinChecker.check(ConcurrentCausalNodeLincheckTest.class, CausalLincheckOptions.stress());
+        LinChecker.check(ConcurrentCausalNodeLincheckTest.class,
+                CausalLincheckOptions.stress(ConcurrentCausalNodeLincheckTest.class));
     }
 }

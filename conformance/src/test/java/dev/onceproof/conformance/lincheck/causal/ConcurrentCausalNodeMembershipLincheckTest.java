@@ -21,6 +21,7 @@ public class ConcurrentCausalNodeMembershipLincheckTest extends MembershipLinche
     @Test
     void modelChecking() {
         LinChecker.check(ConcurrentCausalNodeMembershipLincheckTest.class,
-                CausalLincheckOptions.modelChecking().sequentialSpecification(SequentialMembership.class));
+                CausalLincheckOptions.modelChecking(ConcurrentCausalNodeMembershipLincheckTest.class,
+                        SequentialMembership.class, CausalLincheckOptions.MEMBERSHIP_SCENARIOS));
     }
 }

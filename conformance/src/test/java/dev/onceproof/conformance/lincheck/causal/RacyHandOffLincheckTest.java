@@ -47,9 +47,8 @@ public class RacyHandOffLincheckTest extends CausalLincheckBase {
     void handOffOutsideTheOrderingIsCaught() {
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
                 () -> LinChecker.check(RacyHandOffLincheckTest.class,
-                        CausalLincheckOptions.modelChecking().iterations(CausalLincheckOptions.RACY_ITERATIONS)
-                                // the verdict is all a control needs; minimizing its scenario is slow
-                                .minimizeFailedScenario(false)));
+                        CausalLincheckOptions.control(RacyHandOffLincheckTest.class, SequentialCausal.class,
+                                CausalLincheckOptions.SCENARIOS)));
         assertThat(error.getMessage()).contains("CausalOrder");
         String[] lines = error.getMessage().split("\n");
         System.out.println("RacyHandOffLincheckTest: race caught as expected:\n"

@@ -46,9 +46,8 @@ public class RacyReportLincheckTest extends MembershipLincheckBase {
     void aReportReadBeforeTheFreezeIsCaught() {
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
                 () -> LinChecker.check(RacyReportLincheckTest.class,
-                        CausalLincheckOptions.modelChecking().sequentialSpecification(SequentialMembership.class)
-                                .iterations(CausalLincheckOptions.RACY_ITERATIONS)
-                                .minimizeFailedScenario(false)));
+                        CausalLincheckOptions.control(RacyReportLincheckTest.class, SequentialMembership.class,
+                                CausalLincheckOptions.MEMBERSHIP_SCENARIOS)));
         String[] lines = error.getMessage().split("\n");
         String head = String.join("\n", java.util.Arrays.copyOf(lines, Math.min(lines.length, 30)));
         assertThat(error.getMessage()).as(head).contains("REPORT []");
