@@ -53,7 +53,10 @@ class TlcBudgetTest {
     void aRunRecoveredFromItsCheckpointEndsWithTheCountOfAnUninterruptedRun() throws IOException {
         Path spec = copySlow(tmp.resolve("spec"));
         Path checkpoints = tmp.resolve("checkpoints");
-        TlcResult stopped = runner.run(slow(spec).withCheckpoint(checkpoints).withBudget(Duration.ofSeconds(1)));
+        // 2 s, not 1: under load (27 on 2 cores) a 1 s budget let the run get past only 15 states, and
+        // a checkpoint of the first few leaves a recovered run nothing to save, so the comparison
+        // below could not tell recovery from a fresh start. Slow takes several seconds idle.
+        TlcResult stopped = runner.run(slow(spec).withCheckpoint(checkpoints).withBudget(Duration.ofSeconds(2)));
         assertThat(stopped.outcome()).as(stopped.summary()).isEqualTo(Outcome.INCOMPLETE);
         TlcCheckpoint cp = TlcCheckpoint.of(slow(spec).withCheckpoint(checkpoints), new TlcRunner().jvm().jarName());
         assertThat(cp.latest()).as("a checkpoint under " + cp.metadir()).isPresent();
