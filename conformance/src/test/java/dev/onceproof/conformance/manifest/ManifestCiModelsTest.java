@@ -31,7 +31,11 @@ class ManifestCiModelsTest {
     @TestFactory
     Stream<DynamicTest> everyCiModelGivesWhatTheManifestSays() {
         Repo repo = Repo.locate();
-        List<ModelEntry> ci = repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI).toList();
+        // -Donceproof.family=F checks one family's ci models, as ./onceproof verify --family F --models-only does.
+        String family = System.getProperty("onceproof.family", "");
+        List<ModelEntry> ci = repo.manifest().models().stream().filter(m -> m.mode() == ModelEntry.Mode.CI)
+                .filter(m -> family.isEmpty() || m.family().equals(family)).toList();
+        assertThat(ci).as("ci models of family \"" + family + "\"").isNotEmpty();
         TlcRunner runner = new TlcRunner(TlcJvm.standard().withSmallModels(ModelExpectation.smallModelCfgs(repo, ci)));
         // TLC runs side by side (one worker each, so the counts are unchanged), longest first so that
         // no long model starts last; each test, in manifest order, waits for its own.
@@ -46,6 +50,9 @@ class ManifestCiModelsTest {
         return IntStream.range(0, ci.size()).mapToObj(i -> DynamicTest.dynamicTest(ci.get(i).name(), () -> {
             ModelEntry m = ci.get(i);
             TlcResult r = results.get(i).get();
+            // As verify prints it, so the two can be compared model by model.
+            System.out.printf(java.util.Locale.ROOT, "%s: %s, %d distinct states, %.1fs%n", m.name(), r.summary(),
+                    r.distinctStates(), r.wallTime().toMillis() / 1000.0);
             List<String> problems = ModelExpectation.problems(m, r);
             assertThat(problems).as(m.name() + " (" + m.module() + ", " + m.cfg() + ")\n"
                     + (r.counterexample().isEmpty() ? "" : CounterexampleTable.render(r))).isEmpty();
