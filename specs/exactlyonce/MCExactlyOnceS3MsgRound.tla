@@ -13,4 +13,11 @@ SyncBound == Cardinality(snet) <= MaxSyncMsgs
 \* growing), so the models bound the behaviours' length: every behaviour
 \* of at most MaxLevel states is checked (bounded model checking).
 LevelBound == TLCGet("level") < MaxLevel
+
+\* The control's scenario (ACTION_CONSTRAINTs, issue 18's budget; only for
+\* exactlyonce-control-s3msg-round-alone, whose violation found narrowed is
+\* a behaviour of the unnarrowed model): the client connects only to A, and
+\* only B starts syncs.
+ClientAtAOnly == lastAction'.name = "Connect" => lastAction'.server = "A"
+SyncsFromBOnly == lastAction'.name = "StartSync" => lastAction'.server = "B"
 =============================================================================

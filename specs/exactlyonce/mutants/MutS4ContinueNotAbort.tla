@@ -37,4 +37,13 @@ MutNext ==
     \/ FaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs) to the
+\* counterexample's faults and connection order; a violation found narrowed
+\* is a behaviour of the unnarrowed spec.
+DisconnectOrGatherFail == faults' > faults => lastAction'.name \in {"Disconnect", "GatherFail"}
+
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

@@ -11,4 +11,15 @@ EXTENDS MCExactlyOnceS4Msg
 NoWatermark(v, i, m) == i \notin m.k
 
 MutSpec == MsgInit /\ [][MsgNextWith(LAMBDA s : PurgeSyncMsgWith(s, NoWatermark))]_allVars
+
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs): the one
+\* fault is the client's disconnect, the first connection is to A and the
+\* second to B, and there is no third, which is the scenario above; a
+\* violation found narrowed is a behaviour of MutSpec.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

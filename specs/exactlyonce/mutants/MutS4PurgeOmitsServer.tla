@@ -41,4 +41,17 @@ MutNext ==
     \/ FaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs): the two
+\* faults are a server crash and the client's disconnect, the first
+\* connection is to B and the second to A (not the other way: Omitted is A,
+\* so the servers are not alike here), and there is no third, which is the
+\* scenario above; a violation found narrowed is a behaviour of MutSpec.
+CrashOrDisconnect == faults' > faults => lastAction'.name \in {"ServerCrash", "Disconnect"}
+
+ConnectBThenA ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "B"
+        \/ connId = 1 /\ lastAction'.server = "A"
+
 =============================================================================

@@ -32,4 +32,15 @@ MutNext ==
     \/ FaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs): the one
+\* fault is the client's disconnect, the first connection is to A and the
+\* second to C, and there is no third, which is the scenario above; a
+\* violation found narrowed is a behaviour of MutSpec.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+ConnectAThenC ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "C"
 =============================================================================

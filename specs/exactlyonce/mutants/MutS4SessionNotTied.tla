@@ -38,4 +38,13 @@ MutNext ==
     \/ FaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs) to the
+\* counterexample's faults and connection order; a violation found narrowed
+\* is a behaviour of the unnarrowed spec.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+ConnectABA ==
+    lastAction'.name = "Connect" =>
+        \/ connId \in {0, 2} /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

@@ -36,4 +36,13 @@ MutNext ==
     \/ MutFaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs) to the
+\* counterexample's faults and connection order; a violation found narrowed
+\* is a behaviour of the unnarrowed spec.
+DisconnectOrLoseH == faults' > faults => lastAction'.name \in {"Disconnect", "ClientLoseH"}
+
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

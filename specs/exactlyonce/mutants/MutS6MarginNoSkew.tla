@@ -13,4 +13,13 @@
 EXTENDS MCExactlyOnceS6
 
 MarginWithoutSkew == Te
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs) to the
+\* counterexample's faults and connection order; a violation found narrowed
+\* is a behaviour of the unnarrowed spec.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================

@@ -31,4 +31,13 @@ MutNext ==
     \/ FaultNext
 
 MutSpec == Init /\ [][MutNext]_vars
+\* The search narrowed for issue 18's budget (ACTION_CONSTRAINTs) to the
+\* scenario above: the one fault is the client's disconnect, it connects to
+\* A and then to B; a violation found narrowed is a behaviour of MutSpec.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
 =============================================================================
