@@ -6,7 +6,7 @@
 (* pass is a stronger result (MCCausalWeakFair.tla says why WF is enough   *)
 (* without loss and why it is cheaper for TLC: 9.8 s of TLC user CPU under *)
 (* MFairSpec against 7.0 s, same 560 states, load 30).  Unlike there, the  *)
-(* faulty node keeps its conditions: n2 may stay up, suspected falsely, and *)
+(* faulty node keeps its conditions: n2 may stay up, suspected falsely, and*)
 (* then its heartbeats are what lets n1 collect (without them TLC finds    *)
 (* GcContinues violated).  MInit and MNext are CausalMembership's.         *)
 (***************************************************************************)

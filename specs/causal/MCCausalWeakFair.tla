@@ -9,7 +9,7 @@
 (*    models whose network loses nothing (Lossy = {}): there a receive or  *)
 (*    serve step, once enabled, stays enabled until it is taken or its     *)
 (*    sender crashes, so nothing needs the strong form; a lossy model      *)
-(*    (causal-live) keeps SF where Lose can disable a step infinitely    *)
+(*    (causal-live) keeps SF where Lose can disable a step infinitely      *)
 (*    often (ListenerFairSpec, at the end).                                *)
 (*  - conditions only on the nodes in Correct: a node in Faulty gets no    *)
 (*    fairness at all (it may also stay up and do nothing), so the         *)
@@ -39,10 +39,10 @@ WeakFairSpec == Spec /\ WeakFairness
 
 (* For a model whose network may lose (causal-live): Causal's Fairness,    *)
 (* strong where Lose can disable a step, without the receive-side          *)
-(* conditions of the nodes no other node broadcasts to (in causal-live, n1, *)
-(* the only origin).  Dropping conditions weakens the fairness, so a pass  *)
-(* is again the stronger result.  causal-live took 4.7 s of TLC user CPU   *)
-(* under FairSpec and 3.5 s under ListenerFairSpec (load 30).              *)
+(* conditions of the nodes no other node broadcasts to (in causal-live,    *)
+(* n1, the only origin).  Dropping conditions weakens the fairness, so a   *)
+(* pass is again the stronger result.  causal-live took 4.7 s of TLC user  *)
+(* CPU under FairSpec and 3.5 s under ListenerFairSpec (load 30).          *)
 Listeners == {i \in Node : \E k \in Node \ {i} : MaxSeq[k] > 0}
 
 ListenerFairness ==

@@ -22,7 +22,7 @@ MutNext ==
     \/ BroadcastNext \/ ReceiveNext \/ DeliverNext \/ ServeNext \/ HbNext \/ EnvNext
     \/ \E i \in Node : \E r \in missing[i] : ExpireWait(i, r) \/ ExpireRtoOrigin(i, r)
 
-(* Causal's Fairness with ExpireRtoOrigin for ExpireRto, less the         *)
+(* Causal's Fairness with ExpireRtoOrigin for ExpireRto, less the          *)
 (* conditions of the nodes no other node broadcasts to (here n1, the only  *)
 (* origin): such a node never buffers, misses, receives or asks for        *)
 (* anything, so each of its receive-side conditions holds vacuously (a WF  *)

@@ -30,15 +30,15 @@ MutNext ==
     \/ BroadcastNext \/ DeliverNext \/ RerNext \/ ServeNext \/ HbNext \/ EnvNext \/ GcNext
     \/ \E e \in net : ReceiveRefusingAll(e.to, e)
 
-(* Causal's Fairness with ReceiveRefusingAll in place of Receive.           *)
-(* Less the conditions of the nodes no other node broadcasts to (here n1, *)
+(* Causal's Fairness with ReceiveRefusingAll in place of Receive.          *)
+(* Less the conditions of the nodes no other node broadcasts to (here n1,  *)
 (* the only origin): such a node never buffers, misses, receives or asks   *)
 (* for anything, so each of its receive-side conditions holds vacuously (a *)
 (* WF or SF condition whose action is never enabled is true of every       *)
 (* behaviour) and dropping them leaves the same fair behaviours: the       *)
 (* counterexample is fair under the full fairness.  TLC checks the premise *)
 (* in the same run (invariant NonListenersIdle: a change that enables one  *)
-(* of them fails there, not on the expected property).  Each SF condition *)
+(* of them fails there, not on the expected property).  Each SF condition  *)
 (* doubles TLC's possible error models, hence the trimming.                *)
 Listeners == {i \in Node : \E k \in Node \ {i} : MaxSeq[k] > 0}
 

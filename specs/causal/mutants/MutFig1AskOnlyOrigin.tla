@@ -11,7 +11,7 @@ MutFig1Next == Fig1Rest \/ \E i \in Node : \E r \in missing[i] : ExpireRtoOrigin
 
 (* The scenario's fairness (Fig1FairRest and WF on the retry, for A), less *)
 (* the conditions of the nodes that never miss A and so never wait for it, *)
-(* retry or have a request served: A's copy is lost only to n3            *)
+(* retry or have a request served: A's copy is lost only to n3             *)
 (* (Fig1Lose), and n2 issues B only after it delivered A.  A WF or SF      *)
 (* condition whose action is never enabled holds vacuously on every        *)
 (* behaviour, so dropping them leaves the same fair behaviours: the        *)
