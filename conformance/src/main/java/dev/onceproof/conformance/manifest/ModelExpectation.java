@@ -93,20 +93,25 @@ public final class ModelExpectation {
 
     /**
      * The cfgs of the models small enough to start TLC with only the client compiler (see
-     * TlcJvm.withSmallModels): no temporal property (liveness runs take long even on a few hundred
-     * states: causal-live-crash, 512 states, is the slowest ci model) and fewer than
+     * TlcJvm.withSmallModels): no property that needs TLC's liveness checking (those runs take long
+     * even on a few hundred states: causal-live-crash, 512 states, is the slowest ci model; a
+     * property TLC checks step by step, {@code [][A]_v} such as a refinement's, does not count:
+     * {@link TemporalProperties}) and fewer than
      * {@link #SMALL_STATES} distinct states by the manifest. It changes no result, only CPU time.
      * Under {@code ./onceproof} (ONCEPROOF_TLC_FORK=auto) these runs also go in-process.
      */
     public static List<Path> smallModelCfgs(Repo repo, List<ModelEntry> models) {
         List<Path> out = new ArrayList<>();
+        java.util.Map<String, TemporalProperties> families = new java.util.HashMap<>();
         for (ModelEntry m : models) {
             Path cfg = repo.specs().resolve(m.cfg());
             boolean liveness;
             try {
-                liveness = !CfgFile.read(cfg).properties().isEmpty();
+                TemporalProperties family = families.computeIfAbsent(m.family(),
+                        f -> TemporalProperties.of(repo.familyDir(f)));
+                liveness = CfgFile.read(cfg).properties().stream().anyMatch(family::temporal);
             } catch (RuntimeException e) {
-                continue; // the run itself reports a broken cfg
+                continue; // the run itself reports a broken cfg or module
             }
             if (!liveness && m.distinctStates() < SMALL_STATES) {
                 out.add(cfg);
