@@ -3,9 +3,7 @@ package dev.onceproof.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,26 +17,29 @@ class JournalStoreTest {
 
     private static final Journal.Options SMALL = new Journal.Options(Journal.Commit.GROUP, 2.0, 64);
 
-    /** State: the operations applied; a record: one step's operations. */
+    /**
+     * State: the operations applied; a record: one step's operations (never empty: a step without
+     * any appends nothing). Both are lists of strings, written as {@link Notes} writes its state.
+     */
     private static final JournalCodec<List<String>, List<String>> CODEC = new JournalCodec<>() {
         @Override
         public byte[] encodeOperation(List<String> ops) {
-            return String.join("\n", ops).getBytes(StandardCharsets.UTF_8);
+            return Notes.CODEC.encodeCheckpoint(ops);
         }
 
         @Override
         public List<String> decodeOperation(byte[] bytes) {
-            return Arrays.asList(new String(bytes, StandardCharsets.UTF_8).split("\n", -1));
+            return Notes.CODEC.decodeCheckpoint(bytes);
         }
 
         @Override
         public byte[] encodeCheckpoint(List<String> state) {
-            return String.join("\n", state).getBytes(StandardCharsets.UTF_8);
+            return Notes.CODEC.encodeCheckpoint(state);
         }
 
         @Override
         public List<String> decodeCheckpoint(byte[] bytes) {
-            return bytes.length == 0 ? List.of() : Arrays.asList(new String(bytes, StandardCharsets.UTF_8).split("\n", -1));
+            return Notes.CODEC.decodeCheckpoint(bytes);
         }
     };
 

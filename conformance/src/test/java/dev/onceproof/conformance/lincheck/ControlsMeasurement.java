@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
  * reported, with the failure it names). Prints each run's verdict, wall and process CPU time:
  * {@code mvn -B -ntp -pl conformance -am test-compile surefire:test@lincheck -Dtest='**}{@code /ControlsMeasurement'
  * -Dsurefire.failIfNoSpecifiedTests=false -Donceproof.measure.controls=storage.JournalDefectsLincheckTest#commitReturningBeforeItsWriteIsCaught}
+ * (the causal controls: {@code causal.RacyHandOffLincheckTest#handOffOutsideTheOrderingIsCaught,
+ * causal.RacyReportLincheckTest#aReportReadBeforeTheFreezeIsCaught}; add {@code -Donceproof.deep=true}
+ * for the deep options).
  */
 class ControlsMeasurement {
 

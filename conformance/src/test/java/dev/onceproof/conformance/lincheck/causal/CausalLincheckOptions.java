@@ -22,7 +22,7 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * controls at 10 random scenarios took 16.6 s (hand-off) and 29.0 s (report) in the lincheck
  * execution; with the races written out ({@link #SCENARIOS}, {@link #MEMBERSHIP_SCENARIOS}) and run
  * alone they were caught at the first scenario in 10 of 10 runs each, one JVM, C2
- * ({@link CausalControlsMeasurement}): hand-off 6.8-8.3 s a run after the JVM's first (27.8 s),
+ * (dev.onceproof.conformance.lincheck.ControlsMeasurement on their control tests): hand-off 6.8-8.3 s a run after the JVM's first (27.8 s),
  * report 6.3-9.1 s.
  */
 final class CausalLincheckOptions {
