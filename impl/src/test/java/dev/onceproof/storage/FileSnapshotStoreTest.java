@@ -72,12 +72,4 @@ class FileSnapshotStoreTest {
         Files.write(dir.resolve("client.tmp"), new byte[] {0, 1, 2});
         assertThat(new FileSnapshotStore(file()).read()).contains(new Snapshot(1, new byte[] {1}));
     }
-
-    @Test
-    void inMemoryStoreKeepsTheSameGenerationRule() {
-        InMemorySnapshotStore s = new InMemorySnapshotStore();
-        s.write(new Snapshot(1, new byte[0]));
-        assertThatThrownBy(() -> s.write(new Snapshot(1, new byte[0]))).isInstanceOf(SnapshotBackwardsException.class);
-        assertThat(s.generation()).isEqualTo(1);
-    }
 }

@@ -5,10 +5,8 @@
  * TS, the replication round and the aDeliver log
  * ({@link dev.onceproof.exactlyonce.store.GatherServerStore}): each a journal of operations with
  * checkpoints ({@link dev.onceproof.storage.OperationLog}: {@link dev.onceproof.storage.Journal} on
- * disk, {@link dev.onceproof.storage.InMemoryOperationLog} in the test worlds). Only Strategy 6's
- * client history ({@link dev.onceproof.exactlyonce.store.HistoryStore}, UNKNOWN when absent or
- * corrupt, its size bounded by the number of servers) is still one snapshot per write over a
- * {@link dev.onceproof.storage.SnapshotStore} (file-backed: fsync, atomic rename, CRC32C,
- * generations that never go backwards).
+ * disk, {@link dev.onceproof.storage.InMemoryOperationLog} in the test worlds). Strategy 6's
+ * client history ({@link dev.onceproof.exactlyonce.store.HistoryStore}) is a journal too, UNKNOWN
+ * when absent or corrupt.
  */
 package dev.onceproof.exactlyonce.store;

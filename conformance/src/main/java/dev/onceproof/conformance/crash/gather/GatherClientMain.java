@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * The Strategy 4-6 client as its own JVM, for the crash test, so that killing it mid-connection is
  * a real SIGKILL: {@link S4Client} (no state), {@link S5Client} (T_r as a timer; every start is a
  * reboot that does not know when its last connection ended, so it waits T_r first), or
- * {@link S6Client} with its connect history H in a {@link HistoryStore} (fsync, atomic rename).
+ * {@link S6Client} with its connect history H in a {@link HistoryStore} (a journal: one fsync per write).
  * The client processes nothing itself here: the aDeliver primitive's application lives at the
  * servers ({@link ProcessedJournal}); what the client contributes is when it may connect and, for
  * Strategy 6, the history it uploads.
@@ -55,7 +55,7 @@ public final class GatherClientMain {
         boolean openNotWritten = f.getOrDefault("--control", "none").equals("h-at-disconnect");
         Wire.Clock clock = new Wire.Clock();
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
-        HistoryStore history = new HistoryStore(dir.resolve("history"));
+        HistoryStore history = HistoryStore.open(dir.resolve("history"));
         long tr = strategy == Strategy.S5 ? Long.parseLong(Wire.need(f, "--tr")) : 0;
         HistoryStore.Loaded loaded = strategy == Strategy.S6 ? history.load() : null;
         // A restart: Strategy 5's client does not know when its last connection ended, so it waits

@@ -32,7 +32,6 @@ import dev.onceproof.exactlyonce.StrategyConfig;
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.exactlyonce.store.HistoryStore;
 import dev.onceproof.storage.InMemoryOperationLog;
-import dev.onceproof.storage.InMemorySnapshotStore;
 import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -164,7 +163,9 @@ final class GatherCores {
     private final Map<ServerId, InMemoryOperationLog.Disk> disks = new TreeMap<>();
     private final Map<ServerId, GatherServerStore> stores = new TreeMap<>();
     static final Journal.Options STORE = new Journal.Options(Journal.Commit.GROUP, 0.5, 64);
-    private final HistoryStore historyStore = new HistoryStore(new InMemorySnapshotStore());
+    /** Strategy 6's client history H, a journal on a disk of its own that a client restart reads back. */
+    private final InMemoryOperationLog.Disk historyDisk = new InMemoryOperationLog.Disk("client history");
+    private HistoryStore historyStore = HistoryStore.inMemory(historyDisk);
     private GatherClient clientCore;
     /** The spec's connId: connections so far. */
     private long connId;
@@ -234,6 +235,9 @@ final class GatherCores {
     }
 
     private GatherClient newClient(OptionalLong lastEnd) {
+        // A client (re)start reads H back from its journal, as a restarted process does.
+        historyDisk.crash();
+        historyStore = HistoryStore.inMemory(historyDisk);
         return factory.client(spec, client, clock, tr, lastEnd, historyStore.load().history());
     }
 
