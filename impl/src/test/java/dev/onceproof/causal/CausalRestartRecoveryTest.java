@@ -17,7 +17,7 @@ class CausalRestartRecoveryTest {
 
     private static int find(Group g, int to, EventId d) {
         for (int i = 0; i < g.net.size(); i++) {
-            Outgoing o = g.net.get(i);
+            Outgoing o = g.net.peek(i);
             if (o.to().index() == to && o.message() instanceof CausalMessage.Data data && data.event().id().equals(d)) {
                 return i;
             }
@@ -26,7 +26,7 @@ class CausalRestartRecoveryTest {
     }
 
     private static boolean requestInFlight(Group g) {
-        return g.net.stream().anyMatch(o -> o.message() instanceof CausalMessage.Request);
+        return g.net.messages().stream().anyMatch(o -> o.message() instanceof CausalMessage.Request);
     }
 
     /** N3 misses A (from N2); its request and the retry are lost; then N1's next event shows the gap again. */

@@ -1,5 +1,6 @@
 package dev.onceproof.causal;
 
+import dev.onceproof.sim.SimNetwork;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,8 +10,8 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * An in-memory group for tests: n nodes on one manual clock and a network that is a list of
- * datagrams in flight, which the test delivers, loses or duplicates one by one. Records each
+ * An in-memory group for tests: n nodes on one manual clock and the shared {@link SimNetwork} (no
+ * lifetime bound, no partitions), whose datagrams the test delivers, loses or duplicates one by one. Records each
  * node's delivery log for {@link dev.onceproof.causal.runtime.DeliveryAudit}.
  */
 final class Group {
@@ -18,7 +19,7 @@ final class Group {
     final ManualTicker ticker = new ManualTicker(0);
     final CausalNode[] nodes;
     /** Datagrams in flight. */
-    final List<Outgoing> net = new ArrayList<>();
+    final SimNetwork<Outgoing> net = SimNetwork.plain();
     final Map<NodeId, List<EventId>> logs = new LinkedHashMap<>();
     final Set<NodeId> crashed = new LinkedHashSet<>();
 
@@ -39,7 +40,7 @@ final class Group {
         for (Event e : s.delivered()) {
             logs.get(NodeId.of(k)).add(e.id());
         }
-        net.addAll(s.sends());
+        net.sendAll(s.sends(), ticker.read());
         return s;
     }
 
@@ -49,17 +50,17 @@ final class Group {
 
     /** Deliver datagram i of the network (removing it). */
     Step deliver(int i) {
-        Outgoing o = net.remove(i);
+        Outgoing o = net.take(i, false).orElseThrow();
         int k = o.to().index();
         return apply(k, nodes[k].handle(o.message()));
     }
 
     void lose(int i) {
-        net.remove(i);
+        net.lose(i);
     }
 
     void duplicate(int i) {
-        net.add(net.get(i));
+        net.duplicate(i);
     }
 
     void crash(int k) {

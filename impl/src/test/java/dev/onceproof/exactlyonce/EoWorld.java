@@ -3,6 +3,7 @@ package dev.onceproof.exactlyonce;
 import dev.onceproof.exactlyonce.store.ClientStore;
 import dev.onceproof.steplog.StepLog;
 import dev.onceproof.exactlyonce.store.ServerStore;
+import dev.onceproof.sim.SimNetwork;
 import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
@@ -28,9 +29,6 @@ import java.util.TreeSet;
  */
 final class EoWorld {
 
-    private record InFlight(EoMessage message, long born) {
-    }
-
     final Strategy strategy;
     final int w;
     final int q;
@@ -52,7 +50,8 @@ final class EoWorld {
     private final Map<ClientId, ClientCore> clientCores = new HashMap<>();
     private final Map<ClientId, ClientStore> clientStores = new HashMap<>();
     private final Map<ClientId, InMemoryOperationLog.Disk> clientDisks = new HashMap<>();
-    private final List<InFlight> net = new ArrayList<>();
+    /** The shared simulated network, with the lifetime bound T_e (no partitions: S0-S3 have none). */
+    private final SimNetwork<EoMessage> net;
     /** Ghost: tag -> how many times a client processed that note. */
     final Map<String, Integer> processed = new LinkedHashMap<>();
     final List<String> created = new ArrayList<>();
@@ -88,6 +87,7 @@ final class EoWorld {
         this.w = w;
         this.q = q;
         this.te = te;
+        this.net = new SimNetwork<>(te, null);
         for (int i = 0; i < nServers; i++) {
             servers.add(ServerId.of(String.valueOf((char) ('A' + i))));
         }
@@ -218,7 +218,7 @@ final class EoWorld {
                 serverStores.get(server).get(clients.get(c)).save(r, () -> (ServerDurableState) core.durable());
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
                 if (strategy == Strategy.S3 && !atOnce) {
-                    net.add(new InFlight(rep, clock.now()));
+                    net.send(rep, clock.now());
                 } else if (strategy == Strategy.S3) {
                     ClientId client = clients.get(c);
                     carryOut(rep.to(), client, cores.get(rep.to()).get(client).receive(rep), true);
@@ -303,22 +303,20 @@ final class EoWorld {
     /** Time passes; what is older than T_e is gone from the network (the lifetime bound, 3.2). */
     void tick(long ticks) {
         clock.advance(ticks);
-        net.removeIf(f -> clock.now() - f.born() > te);
+        net.expire(clock.now());
     }
 
     void lose(int index) {
-        if (!net.isEmpty()) {
-            net.remove(index % net.size());
-        }
+        net.lose(index);
     }
 
     /** Delivers one message; {@code duplicate} leaves a copy in the network. */
     void deliver(int index, boolean duplicate) {
-        if (net.isEmpty()) {
+        Optional<EoMessage> taken = net.take(index, duplicate);
+        if (taken.isEmpty()) {
             return;
         }
-        InFlight f = duplicate ? net.get(index % net.size()) : net.remove(index % net.size());
-        EoMessage m = f.message();
+        EoMessage m = taken.get();
         if (m instanceof EoMessage.NoteDelivery d) {
             toClient(d.to(), core -> core.receiveNote(d), "ReceiveNote", d.from(), d.note().id());
         } else if (m instanceof EoMessage.PurgeRequest p) {
@@ -363,7 +361,7 @@ final class EoWorld {
         }
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {
-                net.add(new InFlight(s.message(), clock.now()));
+                net.send(s.message(), clock.now());
             }
         }
     }
@@ -382,7 +380,7 @@ final class EoWorld {
                 ServerId to = Replication.to(send.message());
                 carryOut(to, c, cores.get(to).get(c).receive(send.message()), true);
             } else if (e instanceof ServerEffect.Send send) {
-                net.add(new InFlight(send.message(), clock.now()));
+                net.send(send.message(), clock.now());
             }
         }
     }
@@ -455,20 +453,13 @@ final class EoWorld {
 
     /** Delivers the oldest message in flight that {@code which} picks (a hand-made schedule's step). */
     void deliverFirst(java.util.function.Predicate<EoMessage> which) {
-        for (int i = 0; i < net.size(); i++) {
-            if (which.test(net.get(i).message())) {
-                deliver(i, false);
-                return;
-            }
-        }
-        throw new IllegalStateException("no such message in flight: " + net);
+        deliver(net.first(which).orElseThrow(() -> new IllegalStateException("no such message in flight: " + net)),
+                false);
     }
 
     /** Delivers the newest message in flight: older ones (a sync reply, say) wait and arrive stale. */
     void deliverNewest() {
-        if (!net.isEmpty()) {
-            deliver(net.size() - 1, false);
-        }
+        deliver(net.newest(), false);
     }
 
     Optional<ServerId> conn(int c) {

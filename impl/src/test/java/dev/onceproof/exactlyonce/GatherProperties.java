@@ -172,7 +172,7 @@ class GatherProperties {
         for (Strategy strategy : Strategy.gathering()) {
             GatherWorld world = new GatherWorld(strategy, GatherWorld.Primitive.ATOMIC, trim(offsets, 3),
                     ClientHistory.never());
-            world.isolated = world.servers.get(2);
+            world.isolate(2);
             run(world, schedule, false);
             world.fairSuffix(4);
             assertThat(world.duplicates()).as(strategy + " NoDuplicateDelivery").isEmpty();

@@ -1,6 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.sim.SimNetwork;
 import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
@@ -38,8 +39,6 @@ final class GatherWorld {
 
     enum Primitive { ATOMIC, PLAIN_DELIVER }
 
-    private record InFlight(EoMessage message, long born) {
-    }
 
     /** A call whose outcome the primitive logged and the core has not been told yet. */
     private record Outcome(ServerId server, long session, NoteId note, boolean ok) {
@@ -78,12 +77,11 @@ final class GatherWorld {
     private GatherClient clientCore;
     /** Strategy 6: the client's stored history (what survives a client crash). */
     private ClientHistory storedHistory;
-    private final List<InFlight> net = new ArrayList<>();
+    /** The shared simulated network: lifetime T_e, partitions between servers. */
+    private final SimNetwork<EoMessage> net = new SimNetwork<>(TE, GatherWorld::ends);
     private final List<Outcome> unreported = new ArrayList<>();
-    /** Pairs of servers that cannot talk (both directions), as "AB" with A < B. */
-    final Set<String> cut = new HashSet<>();
-    /** A server partitioned from every other server forever (never healed), or null. */
-    ServerId isolated;
+    /** A server partitioned from every other server forever (never healed), or null ({@link #isolate}). */
+    private ServerId isolated;
     /**
      * Strategy 4: a sync is handled as the receiving half of PurgeSync ({@code recvPurgeSync}, which
      * purges) instead of a plain {@code recvSync}. Off by default, as the schedules of
@@ -350,18 +348,16 @@ final class GatherWorld {
 
     void tick(long ticks) {
         truth.advance(ticks);
-        net.removeIf(f -> truth.now() - f.born() > TE);
+        net.expire(truth.now());
     }
 
     /** The messages in flight, oldest first (the indices {@link #deliver} and {@link #lose} take). */
     List<EoMessage> inFlight() {
-        return net.stream().map(InFlight::message).toList();
+        return net.messages();
     }
 
     void lose(int index) {
-        if (!net.isEmpty()) {
-            net.remove(index % net.size());
-        }
+        net.lose(index);
     }
 
     /** Delivers one message (a partition drops it); {@code duplicate} leaves a copy in the network. */
@@ -369,47 +365,54 @@ final class GatherWorld {
         if (net.isEmpty()) {
             return;
         }
-        InFlight f = duplicate ? net.get(index % net.size()) : net.remove(index % net.size());
-        EoMessage m = f.message();
-        if (m instanceof EoMessage.DRequest r) {
-            if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).receive(r));
-            }
-        } else if (m instanceof EoMessage.DReply r) {
-            if (!cutBetween(r.from(), r.to())) {
-                carryOut(r.to(), cores.get(r.to()).receive(r));
-            }
-        } else if (m instanceof EoMessage.DSync r) {
-            if (!cutBetween(r.from(), r.to())) {
-                GatherServer to = cores.get(r.to());
-                carryOut(r.to(), purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r));
-            }
+        Optional<EoMessage> taken = net.take(index, duplicate); // empty too when a partition drops it
+        if (taken.isEmpty()) {
+            return;
         }
+        EoMessage m = taken.get();
+        if (m instanceof EoMessage.DRequest r) {
+            carryOut(r.to(), cores.get(r.to()).receive(r));
+        } else if (m instanceof EoMessage.DReply r) {
+            carryOut(r.to(), cores.get(r.to()).receive(r));
+        } else if (m instanceof EoMessage.DSync r) {
+            GatherServer to = cores.get(r.to());
+            carryOut(r.to(), purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r));
+        }
+    }
+
+    /** The two servers a server-to-server message is between (what a partition cuts). */
+    private static SimNetwork.Ends ends(EoMessage m) {
+        if (m instanceof EoMessage.DRequest r) {
+            return new SimNetwork.Ends(r.from().name(), r.to().name());
+        } else if (m instanceof EoMessage.DReply r) {
+            return new SimNetwork.Ends(r.from().name(), r.to().name());
+        } else if (m instanceof EoMessage.DSync r) {
+            return new SimNetwork.Ends(r.from().name(), r.to().name());
+        }
+        return null;
     }
 
     /** Delivers the message sent last (a schedule favouring it holds older syncs back). */
     void deliverNewest() {
-        deliver(net.size() - 1, false);
-    }
-
-    boolean cutBetween(ServerId x, ServerId y) {
-        if (x.equals(isolated) || y.equals(isolated)) {
-            return true;
-        }
-        String key = x.compareTo(y) < 0 ? x.name() + y.name() : y.name() + x.name();
-        return cut.contains(key);
+        deliver(net.newest(), false);
     }
 
     void cut(int x, int y) {
         ServerId a = servers.get(x % servers.size());
         ServerId b = servers.get(y % servers.size());
         if (!a.equals(b)) {
-            cut.add(a.compareTo(b) < 0 ? a.name() + b.name() : b.name() + a.name());
+            net.cut(a.name(), b.name());
         }
     }
 
+    /** Server {@code s} is cut off from every other server for good, and the client never visits it. */
+    void isolate(int s) {
+        isolated = servers.get(s % servers.size());
+        net.isolate(isolated.name());
+    }
+
     void heal() {
-        cut.clear();
+        net.heal();
     }
 
     /** Carries out a server step: the record first (durable), then sends and aDeliver calls. */
@@ -427,7 +430,7 @@ final class GatherWorld {
             if (e instanceof ServerEffect.RecordGather r) {
                 stores.get(s).save(r, cores.get(s)::durable);
             } else if (e instanceof ServerEffect.Send send) {
-                net.add(new InFlight(send.message(), truth.now()));
+                net.send(send.message(), truth.now());
             } else if (e instanceof ServerEffect.ADeliver call) {
                 unreported.add(new Outcome(s, call.session(), call.note().id(), call(s, call.note())));
             }

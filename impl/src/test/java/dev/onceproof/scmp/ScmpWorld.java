@@ -2,6 +2,7 @@ package dev.onceproof.scmp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onceproof.sim.SimNetwork;
 import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryStableStorage;
 import java.util.ArrayList;
@@ -35,7 +36,8 @@ final class ScmpWorld {
     final List<ConnId> conns = new ArrayList<>();
     final Map<ConnId, TimestampSource> sources = new HashMap<>();
     final Map<ConnId, Long> skew = new HashMap<>();
-    final List<Message> net = new ArrayList<>();
+    /** The shared simulated network: no partitions (one server), and any delay (no lifetime bound). */
+    final SimNetwork<Message> net = SimNetwork.plain();
     /** conn -> last accepted timestamp, across crashes (within one epoch for non-resilient). */
     final Map<ConnId, Long> lastAccepted = new LinkedHashMap<>();
     final List<String> log = new ArrayList<>();
@@ -104,17 +106,13 @@ final class ScmpWorld {
         } else if (step instanceof Step.Send s) {
             ConnId c = conns.get(s.conn() % conns.size());
             Message m = new Message(c, sources.get(c).next(now + skew.get(c)).value());
-            net.add(m);
+            net.send(m, now);
             if (steps.on()) {
                 line("Send").field("conn", c.value()).field("ts", m.ts()).end();
             }
         } else if (step instanceof Step.Deliver d) {
             if (up && !net.isEmpty()) {
-                int i = d.message() % net.size();
-                Message m = net.get(i);
-                if (!d.keep()) {
-                    net.remove(i);
-                }
+                Message m = net.take(d.message(), d.keep()).orElseThrow();
                 Verdict v = server.receive(m.conn(), Timestamp.of(m.ts()));
                 if (steps.on()) {
                     StepLog l = line("Receive").field("conn", m.conn().value()).field("ts", m.ts())
@@ -130,9 +128,7 @@ final class ScmpWorld {
                 }
             }
         } else if (step instanceof Step.Lose l) {
-            if (!net.isEmpty()) {
-                net.remove(l.message() % net.size());
-            }
+            net.lose(l.message());
         } else if (step instanceof Step.CollectOne g) {
             if (up) {
                 ScmpState before = server.state();

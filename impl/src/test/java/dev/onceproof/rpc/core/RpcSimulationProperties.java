@@ -12,6 +12,7 @@ import dev.onceproof.scmp.ManualInstantSource;
 import dev.onceproof.scmp.RecoveryScheme;
 import dev.onceproof.scmp.ScmpConfig;
 import dev.onceproof.scmp.ScmpState;
+import dev.onceproof.sim.SimNetwork;
 import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryStableStorage;
 import java.util.ArrayList;
@@ -51,8 +52,9 @@ class RpcSimulationProperties {
         final Map<ConnId, RpcClientCore> clients = new HashMap<>();
         final Map<ConnId, ManualInstantSource> clientClocks = new HashMap<>();
         final Map<ConnId, Long> skew = new HashMap<>();
-        final List<byte[]> toServer = new ArrayList<>();
-        final List<byte[]> toClients = new ArrayList<>();
+        /** The shared simulated network, one per direction (datagrams, any delay, no partitions). */
+        final SimNetwork<byte[]> toServer = SimNetwork.plain();
+        final SimNetwork<byte[]> toClients = SimNetwork.plain();
         final List<ServerEffect.Execute> running = new ArrayList<>();
         /** History: every call started, and the number of starts when each REJECT was taken. */
         final List<String> executed = new ArrayList<>();
@@ -173,7 +175,7 @@ class RpcSimulationProperties {
             }
             for (ClientEffect e : step.effects()) {
                 if (e instanceof ClientEffect.Send s) {
-                    toServer.add(RpcEncoder.encode(s.message()));
+                    toServer.send(RpcEncoder.encode(s.message()), serverClock.millis());
                 } else if (e instanceof ClientEffect.Complete done) {
                     String id = c + "/" + done.ts();
                     switch (done.outcome()) {
@@ -196,7 +198,7 @@ class RpcSimulationProperties {
         void serverEffects(ServerStep step) {
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send s) {
-                    toClients.add(RpcEncoder.encode(s.message()));
+                    toClients.send(RpcEncoder.encode(s.message()), serverClock.millis());
                 } else if (e instanceof ServerEffect.Execute x) {
                     String id = x.conn() + "/" + x.ts();
                     if (!executedSet.add(id)) {
@@ -216,9 +218,9 @@ class RpcSimulationProperties {
         }
 
         /** Takes a datagram at random; with duplication on, it may stay for a later copy. */
-        byte[] take(List<byte[]> queue, boolean dup) {
+        byte[] take(SimNetwork<byte[]> queue, boolean dup) {
             int i = random.nextInt(queue.size());
-            return dup && random.nextInt(3) == 0 ? queue.get(i) : queue.remove(i);
+            return queue.take(i, dup && random.nextInt(3) == 0).orElseThrow();
         }
 
         static Payload resultOf(ConnId c, long ts) {
@@ -300,9 +302,9 @@ class RpcSimulationProperties {
                 w.complete(w.random.nextInt(w.running.size()));
             } else if (r < 90) {
                 // the network loses a datagram
-                List<byte[]> q = w.random.nextBoolean() ? w.toServer : w.toClients;
+                SimNetwork<byte[]> q = w.random.nextBoolean() ? w.toServer : w.toClients;
                 if (!q.isEmpty()) {
-                    q.remove(w.random.nextInt(q.size()));
+                    q.lose(w.random.nextInt(q.size()));
                 }
             } else if (r < 95 && w.server.isUp()) {
                 w.writeLatestAndCollect();
