@@ -1,11 +1,11 @@
 package dev.onceproof.exactlyonce;
 
+import com.google.common.collect.ImmutableSortedSet;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * What a client keeps on stable storage (paper 3, "we assume that the clients have some stable
@@ -28,10 +28,14 @@ public sealed interface ClientStableState {
         }
     }
 
-    /** Strategy 3: the id list R of notes processed and not yet purged (L127), at most q ids. */
+    /**
+     * Strategy 3: the id list R of notes processed and not yet purged (L127), at most q ids. Held
+     * as an immutable copy, which an immutable set in natural order already is: the client core
+     * hands over one it made ({@link S3Client#stable()}), so each record copies R once, not twice.
+     */
     record IdList(SortedSet<NoteId> r) implements ClientStableState {
         public IdList {
-            r = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(r, "r")));
+            r = ImmutableSortedSet.copyOfSorted(Objects.requireNonNull(r, "r"));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce;
 
+import com.google.common.collect.ImmutableSortedSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,6 +71,6 @@ public final class S3Client extends Connection {
 
     @Override
     public ClientStableState.IdList stable() {
-        return new ClientStableState.IdList(new TreeSet<>(r));
+        return new ClientStableState.IdList(ImmutableSortedSet.copyOfSorted(r));
     }
 }
