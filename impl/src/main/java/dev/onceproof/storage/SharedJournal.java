@@ -1,0 +1,441 @@
+package dev.onceproof.storage;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One journal for many stores: a server keeps the state of each of its clients in a store of its
+ * own ({@link #view}), and every store's records go into this one {@link Journal}, so one fsync
+ * (group commit) makes durable the steps of every client that arrived while the last one ran. With
+ * one journal per store, a commit covers only that store's steps, and a server with many clients
+ * pays one fsync per step.
+ *
+ * <p>Each view is an {@link OperationLog} with the contract of any other: its operations are
+ * numbered 1, 2, ... in its own order; {@link OperationLog#commit} returns once they are durable; a
+ * crash keeps every durable operation and may drop a suffix of the others; recovery is its
+ * checkpoint and the operations after it. A record in the shared journal is the view's key, its
+ * number there, and the operation's bytes in the view's own codec.
+ *
+ * <p><b>Checkpoints and compaction.</b> A view's {@link OperationLog#checkpoint} does not touch the
+ * disk: it replaces the view's image here (its checkpoint's bytes, and the records after it, kept
+ * in memory). The shared journal's own checkpoint is every view's image, written when the journal
+ * has outgrown the last one ({@link Journal#checkpointDue()}); it is what lets the journal delete
+ * its old segments, whatever state each view's owner is in. Between two, a crash recovers each view
+ * from the older image and the records after it, which are still in the journal: the same state.
+ * So a view's records cost, in memory, at most what its checkpoint rule lets it grow by, and on
+ * disk the journal is bounded by a multiple of the live state, like any {@link Journal}.
+ *
+ * <p>Thread-safe: views are used from many threads; appends are serialized on this journal's lock
+ * (never held across an fsync), so the records' order is the order of the images' updates.
+ */
+public final class SharedJournal implements AutoCloseable {
+
+    /** A view's record in the shared journal. */
+    record Tagged(String key, long seq, byte[] payload) {
+    }
+
+    /** A view's checkpoint (null: none yet) and its records after it, in order. */
+    private static final class Image {
+        long checkpointSeq;
+        byte[] checkpoint;
+        long checkpointBytes;
+        /** Records after the checkpoint: numbers checkpointSeq + 1, ... */
+        final ArrayDeque<byte[]> records = new ArrayDeque<>();
+        long recordBytes;
+        /** The shared sequence number of each record not known durable yet, by its view number. */
+        final TreeMap<Long, Long> shared = new TreeMap<>();
+        boolean taken;
+
+        long lastSeq() {
+            return checkpointSeq + records.size();
+        }
+
+        Image copy() {
+            Image c = new Image();
+            c.checkpointSeq = checkpointSeq;
+            c.checkpoint = checkpoint;
+            c.records.addAll(records);
+            return c;
+        }
+    }
+
+    private final Journal<Map<String, Image>, Tagged> journal;
+    private final Path dir;
+    private final Journal.Options viewOptions;
+    /** Guards {@link #images}; held while appending, never across an fsync. */
+    private final Object lock = new Object();
+    private final Map<String, Image> images;
+    private final AtomicBoolean checkpointing = new AtomicBoolean();
+
+    private SharedJournal(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk) {
+        this.dir = dir;
+        this.viewOptions = viewOptions;
+        this.journal = Journal.open(dir, CODEC, options, disk, Journal.Defect.NONE, Journal.StepHook.NONE);
+        Journal.Recovered<Map<String, Image>, Tagged> r = journal.recovered();
+        this.images = r.checkpoint().orElseGet(HashMap::new);
+        long seq = r.checkpointSeq();
+        for (Tagged t : r.operations()) {
+            seq++;
+            Image im = images.computeIfAbsent(t.key(), k -> new Image());
+            if (t.seq() <= im.lastSeq()) {
+                continue; // already in the image of the shared checkpoint
+            }
+            if (t.seq() != im.lastSeq() + 1) {
+                journal.close();
+                throw new CorruptJournalException(dir, 0, "record " + seq + " is operation " + t.seq() + " of "
+                        + t.key() + ", whose last operation before it is " + im.lastSeq());
+            }
+            im.records.add(t.payload());
+            im.recordBytes += t.payload().length;
+        }
+    }
+
+    /**
+     * Opens (creating if absent) the shared journal in {@code dir}. {@code options} rule the shared
+     * journal (commit mode, when its checkpoint is due); {@code viewOptions} rule when each view's
+     * checkpoint is due (its ratio and floor).
+     */
+    public static SharedJournal open(Path dir, Journal.Options options, Journal.Options viewOptions) {
+        return open(dir, options, viewOptions, JournalDisk.REAL);
+    }
+
+    /** On a {@link JournalDisk} of a test's. */
+    static SharedJournal open(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk) {
+        return new SharedJournal(Objects.requireNonNull(dir, "dir"), Objects.requireNonNull(options, "options"),
+                Objects.requireNonNull(viewOptions, "viewOptions"), Objects.requireNonNull(disk, "disk"));
+    }
+
+    /** The store of {@code key}; a key has one writer, so a second view of it is refused. */
+    public <S, O> OperationLog<S, O> view(String key, JournalCodec<S, O> codec) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(codec, "codec");
+        Image im;
+        synchronized (lock) {
+            im = images.computeIfAbsent(key, k -> new Image());
+            if (im.taken) {
+                throw new IllegalStateException("store " + key + " of " + where() + " is already open");
+            }
+            im.taken = true;
+        }
+        return new View<>(key, codec, im);
+    }
+
+    public String where() {
+        return "shared journal " + dir.toAbsolutePath();
+    }
+
+    /** The shared journal's counters: its fsyncs are every view's. */
+    public Journal.Stats stats() {
+        return journal.stats();
+    }
+
+    @Override
+    public void close() {
+        journal.close();
+    }
+
+    /** The process died: what was not written is gone. Tests only. */
+    void abandon() {
+        journal.abandon();
+    }
+
+    /** The shared journal's last checkpoint (0: none), for tests. */
+    long checkpointSeq() {
+        return journal.checkpointSeq();
+    }
+
+    /** Writes the shared checkpoint if the journal has outgrown the last one and nobody else is. */
+    private void maybeCheckpoint() {
+        if (!journal.checkpointDue() || !checkpointing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            Map<String, Image> copy = new HashMap<>();
+            long through;
+            synchronized (lock) {
+                images.forEach((k, im) -> copy.put(k, im.copy()));
+                through = journal.lastSeq();
+            }
+            journal.checkpoint(copy, through);
+        } finally {
+            checkpointing.set(false);
+        }
+    }
+
+    private final class View<S, O> implements OperationLog<S, O> {
+        private final String key;
+        private final JournalCodec<S, O> codec;
+        private final Image im;
+        private final Journal.Recovered<S, O> recovered;
+
+        View(String key, JournalCodec<S, O> codec, Image im) {
+            this.key = key;
+            this.codec = codec;
+            this.im = im;
+            synchronized (lock) {
+                Optional<S> cp = Optional.empty();
+                if (im.checkpoint != null) {
+                    try {
+                        cp = Optional.of(codec.decodeCheckpoint(im.checkpoint));
+                    } catch (RuntimeException e) {
+                        throw new CorruptSnapshotException(where(), "its checkpoint does not decode: " + e.getMessage());
+                    }
+                }
+                List<O> ops = new ArrayList<>(im.records.size());
+                long seq = im.checkpointSeq;
+                for (byte[] b : im.records) {
+                    seq++;
+                    try {
+                        ops.add(codec.decodeOperation(b));
+                    } catch (RuntimeException e) {
+                        throw new CorruptSnapshotException(where(), "its operation " + seq + " does not decode: "
+                                + e.getMessage());
+                    }
+                }
+                this.recovered = new Journal.Recovered<>(cp, im.checkpointSeq, List.copyOf(ops));
+                im.checkpointBytes = im.checkpoint == null ? 0 : im.checkpoint.length;
+            }
+        }
+
+        @Override
+        public Journal.Recovered<S, O> recovered() {
+            return recovered;
+        }
+
+        @Override
+        public String where() {
+            return "store " + key + " of " + SharedJournal.this.where();
+        }
+
+        @Override
+        public long append(O operation) {
+            byte[] b = codec.encodeOperation(operation);
+            synchronized (lock) {
+                long seq = im.lastSeq() + 1;
+                long shared = journal.append(new Tagged(key, seq, b));
+                im.records.add(b);
+                im.recordBytes += b.length;
+                im.shared.put(seq, shared);
+                return seq;
+            }
+        }
+
+        @Override
+        public void commit(long seq) {
+            long shared;
+            synchronized (lock) {
+                if (seq > im.lastSeq()) {
+                    throw new IllegalArgumentException("commit of operation " + seq + " of " + where()
+                            + ", which has appended only up to " + im.lastSeq());
+                }
+                Map.Entry<Long, Long> e = im.shared.floorEntry(seq);
+                if (e == null) {
+                    return; // durable already
+                }
+                shared = e.getValue();
+            }
+            journal.commit(shared);
+            synchronized (lock) {
+                im.shared.headMap(seq, true).clear();
+            }
+            maybeCheckpoint();
+        }
+
+        @Override
+        public long lastSeq() {
+            synchronized (lock) {
+                return im.lastSeq();
+            }
+        }
+
+        @Override
+        public boolean checkpointDue() {
+            synchronized (lock) {
+                long base = Math.max(im.checkpointBytes, viewOptions.checkpointFloorBytes());
+                return im.recordBytes > viewOptions.checkpointRatio() * base;
+            }
+        }
+
+        /** Replaces the view's image: in memory, made durable by the next shared checkpoint. */
+        @Override
+        public void checkpoint(S state, long throughSeq) {
+            byte[] payload = codec.encodeCheckpoint(state);
+            commit(throughSeq);
+            synchronized (lock) {
+                if (throughSeq < im.checkpointSeq) {
+                    throw new SnapshotBackwardsException(where(), throughSeq, im.checkpointSeq);
+                }
+                if (throughSeq > im.lastSeq()) {
+                    throw new IllegalArgumentException("checkpoint through operation " + throughSeq + " of "
+                            + where() + ", which has appended only up to " + im.lastSeq());
+                }
+                while (im.checkpointSeq < throughSeq) {
+                    byte[] b = im.records.poll();
+                    im.recordBytes -= b.length;
+                    im.checkpointSeq++;
+                }
+                im.checkpoint = payload;
+                im.checkpointBytes = payload.length;
+            }
+        }
+
+        @Override
+        public Journal.Stats stats() {
+            return journal.stats();
+        }
+
+        /** Commits what this view appended; the shared journal stays open for the others. */
+        @Override
+        public void close() {
+            long last = lastSeq();
+            if (last > 0) {
+                commit(last);
+            }
+            synchronized (lock) {
+                im.taken = false;
+            }
+        }
+    }
+
+    // ---- the shared journal's codec -------------------------------------------------------------
+
+    private static final int RECORD_TAG = 0x53484a31; // "SHJ1"
+    private static final int IMAGES_TAG = 0x53484931; // "SHI1"
+
+    static final JournalCodec<Map<String, Image>, Tagged> CODEC = new JournalCodec<>() {
+        @Override
+        public byte[] encodeOperation(Tagged t) {
+            return write(out -> {
+                out.writeInt(RECORD_TAG);
+                out.writeUTF(t.key());
+                out.writeLong(t.seq());
+                out.writeInt(t.payload().length);
+                out.write(t.payload());
+            });
+        }
+
+        @Override
+        public Tagged decodeOperation(byte[] bytes) {
+            return read(bytes, in -> {
+                expect(in, RECORD_TAG, "record");
+                return new Tagged(in.readUTF(), in.readLong(), bytes(in));
+            });
+        }
+
+        @Override
+        public byte[] encodeCheckpoint(Map<String, Image> images) {
+            return write(out -> {
+                out.writeInt(IMAGES_TAG);
+                out.writeInt(images.size());
+                for (Map.Entry<String, Image> e : new TreeMap<>(images).entrySet()) {
+                    Image im = e.getValue();
+                    out.writeUTF(e.getKey());
+                    out.writeLong(im.checkpointSeq);
+                    out.writeBoolean(im.checkpoint != null);
+                    if (im.checkpoint != null) {
+                        out.writeInt(im.checkpoint.length);
+                        out.write(im.checkpoint);
+                    }
+                    out.writeInt(im.records.size());
+                    for (byte[] b : im.records) {
+                        out.writeInt(b.length);
+                        out.write(b);
+                    }
+                }
+            });
+        }
+
+        @Override
+        public Map<String, Image> decodeCheckpoint(byte[] bytes) {
+            return read(bytes, in -> {
+                expect(in, IMAGES_TAG, "checkpoint");
+                int n = count(in, "stores");
+                Map<String, Image> images = new HashMap<>();
+                for (int i = 0; i < n; i++) {
+                    String key = in.readUTF();
+                    Image im = new Image();
+                    im.checkpointSeq = in.readLong();
+                    if (im.checkpointSeq < 0) {
+                        throw new IllegalArgumentException("store " + key + ": checkpoint number " + im.checkpointSeq);
+                    }
+                    im.checkpoint = in.readBoolean() ? bytes(in) : null;
+                    int m = count(in, "records of " + key);
+                    for (int j = 0; j < m; j++) {
+                        byte[] b = bytes(in);
+                        im.records.add(b);
+                        im.recordBytes += b.length;
+                    }
+                    images.put(key, im);
+                }
+                return images;
+            });
+        }
+    };
+
+    private interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private interface Reader<T> {
+        T read(DataInputStream in) throws IOException;
+    }
+
+    private static byte[] write(Writer w) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            w.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Reads all of {@code bytes}; short or trailing bytes are an error (the journal reports where). */
+    private static <T> T read(byte[] bytes, Reader<T> r) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            T t = r.read(in);
+            if (in.available() > 0) {
+                throw new IllegalArgumentException(in.available() + " bytes after the end");
+            }
+            return t;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("truncated: " + e.getMessage(), e);
+        }
+    }
+
+    private static void expect(DataInputStream in, int tag, String what) throws IOException {
+        int t = in.readInt();
+        if (t != tag) {
+            throw new IllegalArgumentException(String.format("%s tag 0x%08X, expected 0x%08X", what, t, tag));
+        }
+    }
+
+    private static int count(DataInputStream in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) {
+            throw new IllegalArgumentException(what + ": count " + n + " with " + in.available() + " bytes left");
+        }
+        return n;
+    }
+
+    private static byte[] bytes(DataInputStream in) throws IOException {
+        int n = count(in, "length");
+        byte[] b = new byte[n];
+        in.readFully(b);
+        return b;
+    }
+}
