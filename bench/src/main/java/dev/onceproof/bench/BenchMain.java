@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             dev.onceproof.bench.exactlyonce.ExactlyOnceCommand.class,
             dev.onceproof.bench.storage.JournalBenchCommand.class,
             dev.onceproof.bench.history.NoteCostCommand.class,
+            dev.onceproof.bench.history.DurableNotesCommand.class,
             dev.onceproof.bench.causal.CausalBufferCommand.class,
         })
 public final class BenchMain implements Runnable {

@@ -34,7 +34,8 @@ import java.util.TreeSet;
  * its own between sessions that purges (it purges at EndGather, L234), so its client ends the session
  * and reconnects at every sync point, which runs the gather and the purge.
  *
- * <p>Messages go through a FIFO queue at once; a Record effect is counted, not written. The time of
+ * <p>Messages go through a FIFO queue at once; a Record effect is counted, and handed to the
+ * loop's {@link Durability} (none here: the core only; {@link DurableNotes} journals them). The time of
  * a note is from its creation until every message it caused has been handled, the sync it triggers
  * included, so the mean carries the syncs' cost and the median the common note's.
  *
@@ -58,11 +59,25 @@ final class NoteCostLoop {
     private static final ServerId B = ServerId.of("B");
     private static final ClientId C = ClientId.of("c");
 
+    /**
+     * What happens to a server's record (a {@link ServerEffect.Record} or
+     * {@link ServerEffect.RecordGather}) before the step's messages leave: it must be durable when
+     * this returns. {@code core} is the server that made it (its state after the step).
+     */
+    interface Durability {
+        Durability NONE = (at, record, core) -> { };
+
+        void record(ServerId at, ServerEffect record, EoServer core);
+    }
+
     private final Strategy strategy;
     private final int syncEvery;
     private final ManualEoClock clock = new ManualEoClock(0);
     private final EoServer a;
     private final EoServer b;
+    /** Every server by name: A (the client's), B, and any more. */
+    private final java.util.Map<ServerId, EoServer> servers = new java.util.TreeMap<>();
+    private final Durability durability;
     private final ClientCore client;
     private final ArrayDeque<EoMessage> queue = new ArrayDeque<>();
     private long session;
@@ -71,12 +86,27 @@ final class NoteCostLoop {
     private long records;
 
     NoteCostLoop(Strategy strategy, int syncEvery, int q) {
+        this(strategy, syncEvery, q, 2, Durability.NONE);
+    }
+
+    /** With {@code n} servers (A, B, C, ...; the client is A's) and each record given to {@code durability}. */
+    NoteCostLoop(Strategy strategy, int syncEvery, int q, int n, Durability durability) {
+        if (n < 2 || n > 26) {
+            throw new IllegalArgumentException("servers: " + n + ", between 2 and 26");
+        }
         this.strategy = strategy;
         this.syncEvery = syncEvery;
-        TreeSet<ServerId> servers = new TreeSet<>(List.of(A, B));
-        StrategyConfig config = strategy.config(C, servers, 0).q(q);
-        a = config.server(A, clock, strategy.initialState());
-        b = config.server(B, clock, strategy.initialState());
+        this.durability = durability;
+        TreeSet<ServerId> names = new TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            names.add(ServerId.of(String.valueOf((char) ('A' + i))));
+        }
+        StrategyConfig config = strategy.config(C, names, 0).q(q);
+        for (ServerId s : names) {
+            servers.put(s, config.server(s, clock, strategy.initialState()));
+        }
+        a = servers.get(A);
+        b = servers.get(B);
         client = config.client(clock, StrategyConfig.ClientMemory.fresh());
         connect();
     }
@@ -125,6 +155,19 @@ final class NoteCostLoop {
         return new Result(strategy.name(), blocks, note, stopped, (System.nanoTime() - start) / 1e9, records);
     }
 
+    /**
+     * Runs notes 1, 2, ... until {@code deadline} ({@link System#nanoTime()}), then checks that the
+     * protocol ran (every note processed once); returns how many notes were delivered.
+     */
+    long runUntil(long deadline) {
+        long note = 0;
+        while (System.nanoTime() < deadline) {
+            oneNote(++note);
+        }
+        check(note, note, Optional.empty());
+        return note;
+    }
+
     /** The notes of a block the run stopped in, as a block of their own (none if there were none). */
     private void partial(List<Block> blocks, long from, long note, double[] micros) {
         if (note > from) {
@@ -169,8 +212,7 @@ final class NoteCostLoop {
                 client.disconnect();
                 connect();
             }
-            effects(A, a.sync());
-            effects(B, b.sync());
+            servers.forEach((name, s) -> effects(name, s.sync()));
             pump();
             purge();
         }
@@ -235,7 +277,7 @@ final class NoteCostLoop {
             effects(A, g.aDeliverOk(session, ack.id()));
         } else {
             ServerId to = to(m);
-            effects(to, (to.equals(A) ? a : b).receive(m));
+            effects(to, servers.get(to).receive(m));
         }
     }
 
@@ -257,6 +299,7 @@ final class NoteCostLoop {
                 queue.add(new EoMessage.NoteDelivery(from, C, call.note()));
             } else {
                 records++;
+                durability.record(from, e, servers.get(from));
             }
         }
     }

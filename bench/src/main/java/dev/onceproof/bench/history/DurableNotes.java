@@ -1,0 +1,136 @@
+package dev.onceproof.bench.history;
+
+import dev.onceproof.exactlyonce.GatherDurableState;
+import dev.onceproof.exactlyonce.ServerDurableState;
+import dev.onceproof.exactlyonce.ServerEffect;
+import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.exactlyonce.Strategy;
+import dev.onceproof.exactlyonce.store.GatherServerStore;
+import dev.onceproof.exactlyonce.store.ServerStore;
+import dev.onceproof.storage.Journal;
+import dev.onceproof.storage.SharedJournal;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One run of issue 19 item 5's "durable notes per second": {@code clients} clients, each on a
+ * thread of its own running the note loop ({@link NoteCostLoop}: create at A, replicate, deliver,
+ * acknowledge, Strategy 3's purge, a sync every {@code syncEvery} notes) over {@code servers}
+ * servers, whose every record is journaled and committed before the step's messages are handed on.
+ * Each server keeps its clients' states in one {@link SharedJournal} on this machine's disk, so the
+ * commit mode decides the fsyncs: {@link Journal.Commit#GROUP} lets one fsync cover every client's
+ * records that arrived meanwhile, {@link Journal.Commit#PER_OPERATION} forces each record alone.
+ *
+ * <p>What is durable is the servers' side: each note's records at every server (its replica, its
+ * delivery, its purge). The clients' own records stay in memory: a client is another machine, whose
+ * disk is its own. Notes are counted in a measuring window after a warm-up run on fresh stores.
+ */
+final class DurableNotes {
+
+    /** What one (strategy, commit mode) run delivered in its window, and the fsyncs it took. */
+    record Result(String strategy, String commit, int clients, int servers, long notes, double seconds, long fsyncs) {
+
+        double notesPerSecond() {
+            return notes / seconds;
+        }
+
+        double fsyncsPerSecond() {
+            return fsyncs / seconds;
+        }
+
+        double notesPerFsync() {
+            return fsyncs == 0 ? Double.NaN : (double) notes / fsyncs;
+        }
+    }
+
+    private DurableNotes() {
+    }
+
+    static Result run(Strategy strategy, Journal.Commit commit, int clients, int servers, int syncEvery, int q,
+            double warmupSeconds, double seconds, Path dir) {
+        Map<ServerId, SharedJournal> journals = new TreeMap<>();
+        try {
+            for (int i = 0; i < servers; i++) {
+                ServerId s = ServerId.of(String.valueOf((char) ('A' + i)));
+                Path d = Files.createDirectories(dir.resolve(s.name()));
+                // Each client's store checkpoints once its records outgrow twice its state or 64 KiB;
+                // the shared journal, once it outgrows twice every store's image or 1 MiB.
+                journals.put(s, SharedJournal.open(d, new Journal.Options(commit, 2.0, 1 << 20),
+                        new Journal.Options(commit, 2.0, 64 << 10)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the journal directories under " + dir, e);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            long start = System.nanoTime();
+            long measureFrom = start + (long) (warmupSeconds * 1e9);
+            long end = measureFrom + (long) (seconds * 1e9);
+            List<Future<Long>> done = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                done.add(pool.submit(() -> {
+                    loop(strategy, syncEvery, q, servers, journals, "warmup-" + client).runUntil(measureFrom);
+                    return loop(strategy, syncEvery, q, servers, journals, "client-" + client).runUntil(end);
+                }));
+            }
+            long sleep = (measureFrom - System.nanoTime()) / 1_000_000;
+            if (sleep > 0) {
+                Thread.sleep(sleep);
+            }
+            long forcesFrom = forces(journals);
+            long notes = 0;
+            for (Future<Long> f : done) {
+                notes += f.get();
+            }
+            long measured = System.nanoTime();
+            long fsyncs = forces(journals) - forcesFrom;
+            return new Result(strategy.name(), commit.name(), clients, servers, notes, (measured - measureFrom) / 1e9,
+                    fsyncs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(strategy + " " + commit + ": a client's loop failed: " + e.getCause(),
+                    e.getCause());
+        } finally {
+            pool.shutdownNow();
+            journals.values().forEach(SharedJournal::close);
+        }
+    }
+
+    /** A client's loop whose records go to its store, a view named {@code key} of each server's journal. */
+    private static NoteCostLoop loop(Strategy strategy, int syncEvery, int q, int servers,
+            Map<ServerId, SharedJournal> journals, String key) {
+        Map<ServerId, ServerStore> plain = new HashMap<>();
+        Map<ServerId, GatherServerStore> gather = new HashMap<>();
+        return new NoteCostLoop(strategy, syncEvery, q, servers, (at, record, core) -> {
+            if (record instanceof ServerEffect.Record r) {
+                plain.computeIfAbsent(at, s -> new ServerStore(journals.get(s).view(key, ServerStore.codec())))
+                        .save(r, () -> (ServerDurableState) core.durable());
+            } else if (record instanceof ServerEffect.RecordGather r) {
+                gather.computeIfAbsent(at, s -> new GatherServerStore(journals.get(s).view(key, GatherServerStore.CODEC)))
+                        .save(r, () -> (GatherDurableState) core.durable());
+            }
+        });
+    }
+
+    /**
+     * Every fsync of the servers' journals: the shared journals count their segment forces; the
+     * checkpoint files' fsyncs come on top (a few per checkpoint, once the journal outgrows it).
+     */
+    private static long forces(Map<ServerId, SharedJournal> journals) {
+        return journals.values().stream().mapToLong(j -> j.stats().forces()).sum();
+    }
+}
