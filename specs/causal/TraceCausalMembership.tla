@@ -2,26 +2,34 @@
 (***************************************************************************)
 (* Trace validation of the causal group with its view change               *)
 (* (CausalMembership.tla; issue 21): are the step logs of a run in which   *)
-(* a suspected node is removed, one per node, a behaviour of               *)
-(* CausalMembership?  TraceCausal does this for Causal; the lines of       *)
-(* Causal's steps are its own (through the instance TC), each with the     *)
-(* membership's guard where CausalMembership puts one and its variables   *)
-(* unchanged, and the view change's steps are added.  One cursor, the      *)
-(* nodes' logs merged (CausalMerge.java: the coordinator's order too).     *)
+(* a suspected node is removed, one per node and the coordinator's, a      *)
+(* behaviour of CausalMembership?  TraceCausal does this for Causal; the   *)
+(* lines of Causal's steps are its own (through the instance TC), each     *)
+(* with the membership's guard where CausalMembership puts one and its     *)
+(* variables unchanged, and the view change's steps are added.  One        *)
+(* cursor, the logs merged (CausalMerge.java: the coordinator's order      *)
+(* and messages too).                                                      *)
 (*                                                                         *)
 (* The nodes log what they take: FlushReport (the seqs of the target they *)
 (* delivered, the report), DecideView (the agreed seqs, as the node learns *)
 (* the decision), FlushForward (the seqs sent to one survivor) and         *)
-(* InstallView.  The coordinator writes no log, so:                        *)
-(*  - Suspect is taken without a line, just before the first FlushReport   *)
-(*    (by any member: the view ignores lastAction, so who suspected makes *)
-(*    no state of its own);                                               *)
-(*  - DecideView is the coordinator's one step, taken at the first node's *)
-(*    DecideView line; every other survivor's line is a stutter that only *)
-(*    checks the same agreed set;                                          *)
-(*  - a FlushForward whose copies are all in net already (Duplicating     *)
-(*    keeps a received copy there) changes nothing: a stutter, as          *)
-(*    CausalMembership has it.                                             *)
+(* InstallView.  The coordinator (impl's ViewChange) logs its own steps    *)
+(* (its lines marked "coordinator" by the generator): Suspect (who suspects*)
+(* whom), FlushReport as it receives a survivor's report, and DecideView. *)
+(* So:                                                                     *)
+(*  - Suspect is the coordinator's line;                                   *)
+(*  - FlushReport(i) is one step of the spec, both sides at once: taken at *)
+(*    the survivor's line (where it freezes), and the coordinator's        *)
+(*    receipt only checks it, before the decision (the real coordinator    *)
+(*    takes no report after it);                                           *)
+(*  - DecideView is the coordinator's line; each survivor's DecideView     *)
+(*    line is a stutter that checks the same agreed set.                  *)
+(* (Before the coordinator logged, Suspect was taken without a line and   *)
+(* DecideView at the first survivor's line; a decision made without every *)
+(* report could then not be told from one made after them.)               *)
+(* A FlushForward whose copies are all in net already (Duplicating keeps  *)
+(* a received copy there) changes nothing: a stutter, as CausalMembership *)
+(* has it.                                                                 *)
 (***************************************************************************)
 EXTENDS CausalMembership, TLC
 
@@ -41,6 +49,7 @@ Pending(p) == l[p] < Len(log[p])
 Line(p) == log[p][l[p] + 1]
 Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
 SetOf(s) == {s[k] : k \in DOMAIN s}
+Coord(ln) == "coordinator" \in DOMAIN ln
 
 -----------------------------------------------------------------------------
 (* Causal's steps, as CausalMembership guards them.                         *)
@@ -88,28 +97,34 @@ CollectGarbageLine(p) ==
 -----------------------------------------------------------------------------
 (* The view change.                                                         *)
 
+SuspectLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "Suspect" /\ Coord(ln)
+    /\ Suspect(ln.node, ln.target)
+
 FlushReportLine(p) ==
     LET ln == Line(p) IN
-    /\ ln.action = "FlushReport"
+    /\ ln.action = "FlushReport" /\ ~Coord(ln)
     /\ flushing = ln.target
     /\ FlushReport(ln.node)
     /\ report'[ln.node] = SetOf(ln.seqs)
 
-\* The coordinator's Suspect, which no node logs, before the first report.
-SilentSuspect ==
-    \E p \in Procs :
-       /\ Pending(p)
-       /\ Line(p).action = "FlushReport"
-       /\ \E i \in Node : Suspect(i, Line(p).target)
-       /\ UNCHANGED <<l, log>>
+\* The coordinator receives survivor ln.node's report: the step was taken at
+\* the survivor's line; before the decision, the same seqs.
+ReportReceivedLine(p) ==
+    LET ln == Line(p) IN
+    /\ ln.action = "FlushReport" /\ Coord(ln)
+    /\ flushing = ln.target /\ ~Decided
+    /\ ln.node \in reported /\ report[ln.node] = SetOf(ln.seqs)
+    /\ UNCHANGED mvars
 
+\* The coordinator's line decides; a survivor's line learns the decision.
 DecideViewLine(p) ==
     LET ln == Line(p) IN
     /\ ln.action = "DecideView"
     /\ flushing = ln.target
-    /\ \/ DecideView
-       \/ Decided /\ UNCHANGED mvars
-    /\ ln.node \in members'
+    /\ IF Coord(ln) THEN DecideView ELSE Decided /\ UNCHANGED mvars
+    /\ ~Coord(ln) => ln.node \in members'
     /\ agreed'[ln.target] = SetOf(ln.seqs)
 
 FwdSeqs(j, i) == {s \in (agreed[flushing] \cap report[j]) \ report[i] :
@@ -137,14 +152,16 @@ TraceStep ==
           \/ DeliverLine(p)
           \/ ReceiveHeartbeatLine(p)
           \/ CollectGarbageLine(p)
+          \/ SuspectLine(p)
           \/ FlushReportLine(p)
+          \/ ReportReceivedLine(p)
           \/ DecideViewLine(p)
           \/ FlushForwardLine(p)
           \/ InstallViewLine(p)
        /\ TC!Agrees(Line(p))
        /\ Taken(p)
 
-TraceNext == (TraceStep /\ UNCHANGED log) \/ SilentSuspect
+TraceNext == TraceStep /\ UNCHANGED log
 
 TraceInit == log = TraceLog /\ MInit /\ l = [p \in Procs |-> 0]
 

@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code heldBack} seam, MutNoFreeze's defect) is rejected at its first line that differs from the
  * real core's, a Deliver of the removed node's event after its report; a second delivery inserted
  * by hand is rejected at it; a survivor's FlushReport removed by hand is rejected at the decision,
- * which needs every survivor's report.
+ * which needs every survivor's report; the coordinator's own log (ViewChange) with its decision
+ * moved before a report's receipt is rejected at that receipt.
  */
 class CausalMembershipValidationTest {
 
@@ -103,7 +104,10 @@ class CausalMembershipValidationTest {
         assertThat(at.text()).contains("\"action\":\"Deliver\"");
     }
 
-    /** n3's FlushReport removed: the decision, which needs every survivor's report, is rejected. */
+    /**
+     * n3's FlushReport removed: the coordinator's receipt of it has no report to receive, so the
+     * decision after it is never taken, and n2's learning of the decision is rejected.
+     */
     @Test
     void aReportRemovedByHandIsRejectedAtTheDecision() {
         List<StepLogFile> logs = read(MembershipWorldRun.run(dir, 18, CausalNode::new).logs());
@@ -118,6 +122,31 @@ class CausalMembershipValidationTest {
         assertThat(at.text()).as("%s", v.report()).contains("\"action\":\"DecideView\"");
         int decide = indexOf(logs.get(1).steps(), "DecideView", 0);
         assertThat(at.origin()).as("%s", v.report()).isEqualTo(logs.get(1).file() + ":" + (decide + 2));
+    }
+
+    /**
+     * The coordinator's own log (ViewChange's) with its DecideView moved before its receipt of the
+     * last report: a coordinator that decided without every survivor's report. Rejected at that
+     * receipt, which the spec (and the real coordinator) takes only before the decision; in this
+     * merge order both survivors' reports precede the decision, so the decision itself is taken.
+     */
+    @Test
+    void aCoordinatorDecidingBeforeAReportIsRejected() {
+        List<StepLogFile> logs = read(MembershipWorldRun.run(dir, 18, CausalNode::new).logs());
+        StepLogFile coordinator = logs.get(logs.size() - 1);
+        assertThat(coordinator.process()).isEqualTo("coordinator");
+        int decide = indexOf(coordinator.steps(), "DecideView", 0);
+        int lastReport = decide - 1;
+        assertThat(coordinator.steps().get(lastReport).path("action").asText()).isEqualTo("FlushReport");
+        List<ObjectNode> edited = new ArrayList<>(coordinator.steps());
+        edited.add(lastReport, edited.remove(decide));
+        logs.set(logs.size() - 1, coordinator.withSteps(edited));
+        Validation v = VALIDATOR.validateLogs(logs);
+        System.out.println("Control, the coordinator's DecideView moved before its last report:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        Rejection.Tried at = tried(v);
+        assertThat(at.origin()).as("%s", v.report()).isEqualTo(coordinator.file() + ":" + (decide + 2));
+        assertThat(at.text()).contains("\"action\":\"FlushReport\"", "\"coordinator\":true");
     }
 
     /** The survivor keeps delivering the suspect's events after its report: the seam {@link CausalNode#heldBack}. */

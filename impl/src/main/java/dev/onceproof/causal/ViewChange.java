@@ -1,6 +1,9 @@
 package dev.onceproof.causal;
 
+import dev.onceproof.steplog.StepLog;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,6 +24,12 @@ import java.util.TreeSet;
  *
  * <p>Not thread-safe. Outcomes are return values; a call out of turn throws, since it is a broken
  * contract of the caller, not input from the network.
+ *
+ * <p>With {@link #logSteps} the coordinator writes its own step log (trace validation,
+ * specs/causal/TraceCausalMembership.tla), one line per step it takes, inside the step: Suspect
+ * (the suspecting node and the target), FlushReport as the coordinator receives a survivor's
+ * report (that survivor and the seqs it reported; the spec's FlushReport(i) is both sides at once),
+ * and DecideView (the agreed seqs), written before the caller tells the survivors of it.
  */
 public final class ViewChange {
 
@@ -31,6 +40,8 @@ public final class ViewChange {
     private final TreeMap<NodeId, SeqSet> report = new TreeMap<>();
     private final TreeMap<NodeId, SeqSet> agreed = new TreeMap<>();
     private final Set<NodeId> installed = new HashSet<>();
+    /** {@link StepLog#OFF} unless {@link #logSteps} set one. */
+    private StepLog log = StepLog.OFF;
 
     public ViewChange(int n) {
         this.n = n;
@@ -39,12 +50,36 @@ public final class ViewChange {
         }
     }
 
+    /** Logs this coordinator's steps to {@code log} (its own process; header {@link #stepLogHeader}). Returns this. */
+    public ViewChange logSteps(StepLog log) {
+        this.log = Objects.requireNonNull(log, "log");
+        return this;
+    }
+
+    /**
+     * The coordinator's log header: spec Causal in the group's mode, process "coordinator", and the
+     * group's constants (those of its nodes' headers, with which the validator checks they agree).
+     */
+    public static StepLog.Header stepLogHeader(CausalConfig group) {
+        List<String> nodes = new ArrayList<>();
+        for (int k = 0; k < group.nodes(); k++) {
+            nodes.add(NodeId.of(k).specName());
+        }
+        return new StepLog.Header("Causal", group.mode().specName(), "coordinator").strings("Nodes", nodes)
+                .constant("Recovery", group.recovery().specName());
+    }
+
     /** Spec Suspect(i, x): {@code by} suspects {@code x} (maybe falsely). False if a change runs or x is not a member. */
     public boolean suspect(NodeId by, NodeId x) {
         if (flushing != null || !members.contains(x) || !members.contains(by) || by.equals(x)) {
             return false;
         }
         flushing = x;
+        if (log.on()) {
+            synchronized (log) {
+                log.step("Suspect").field("node", by.specName()).field("target", x.specName()).end();
+            }
+        }
         return true;
     }
 
@@ -63,6 +98,12 @@ public final class ViewChange {
         require(survivors().contains(i), i + " is not a survivor of the removal of " + flushing);
         require(!report.containsKey(i), i + " already reported");
         report.put(i, Objects.requireNonNull(seqs, "seqs"));
+        if (log.on()) {
+            synchronized (log) {
+                log.step("FlushReport").field("node", i.specName()).field("target", flushing.specName())
+                        .numbers("seqs", seqs.seqs()).end();
+            }
+        }
     }
 
     /** Spec DecideView: every survivor reported; the agreed set is the union of the reports. Empty until then. */
@@ -75,6 +116,11 @@ public final class ViewChange {
             union = union.union(s);
         }
         agreed.put(flushing, union);
+        if (log.on()) {
+            synchronized (log) {
+                log.step("DecideView").field("target", flushing.specName()).numbers("seqs", union.seqs()).end();
+            }
+        }
         members.remove(flushing);
         gone.add(flushing);
         return Optional.of(union);

@@ -81,8 +81,15 @@ class MembershipScheduleProperties {
 
     /** Runs the schedule and a fair end; the violated properties, empty if none. */
     static List<String> violations(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule) {
+        return violations(f, schedule, () -> dev.onceproof.steplog.StepLog.OFF);
+    }
+
+    /** As above, the coordinator logging its steps to the log {@code coordinator} opens once the nodes exist. */
+    static List<String> violations(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
+            java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator) {
         Group g = new Group(3, Mode.CAUSAL, 3, 7, 5, f);
         Flush flush = new Flush(g);
+        flush.views.logSteps(coordinator.get());
         for (Action a : schedule) {
             switch (a.kind()) {
                 case 0, 1 -> {

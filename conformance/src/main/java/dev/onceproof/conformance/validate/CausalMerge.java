@@ -31,18 +31,27 @@ import java.util.Set;
  * cannot be placed: the lines from it on are appended after the merged ones, so TLC rejects the
  * run at the first of them.
  *
- * <p>The view change (CausalMembership, TraceCausalMembership): its coordinator's variables are
- * read by the nodes' steps, so the coordinator's order is kept as happens-before too: a DecideView
- * line comes after every FlushReport of its target in the run (the decision waits for every
- * survivor's report), and node i's InstallView comes after every FlushForward line to i (the
- * coordinator has a survivor forward only to one that has not installed); a FlushForward sends the
- * resends its seqs name. With these, the argument above still holds: node i's steps read, besides
- * its own variables and the network, whether it reported (its own line), the agreed set and the
- * members (fixed by the first DecideView, which comes before i's own DecideView line and before
- * every report-dependent step of i that follows it), the reports (all made before the decision)
- * and, in a FlushForward to k, whether k installed (k's InstallView comes after it in every such
- * order). The end of the view change (the last InstallView resets flushing) comes after every
- * FlushForward, the only step after the decision that reads flushing before it.
+ * <p>The view change (CausalMembership, TraceCausalMembership): its coordinator (impl's
+ * ViewChange) writes a log of its own, whose lines (marked {@code coordinator}) are one more
+ * process, kept in its order and merged last. Its messages are happens-before too: a survivor's
+ * FlushReport comes after the coordinator's Suspect of its target (the request for the report),
+ * the coordinator's receipt of i's report after i's FlushReport line, and a survivor's DecideView
+ * (learning the decision) after the coordinator's DecideView, which waits for nothing but its own
+ * earlier lines. Node i's InstallView comes after every FlushForward line to i (the coordinator has
+ * a survivor forward only to one that has not installed); a FlushForward sends the resends its seqs
+ * name. With these, the argument above still holds: node i's steps read, besides its own variables
+ * and the network, whether it reported (its own line), the agreed set and the members (fixed by the
+ * coordinator's DecideView, which comes before i's own DecideView line and so before every
+ * report-dependent step of i that follows it), the reports (all made before the decision, see
+ * below) and, in a FlushForward to k, whether k installed (k's InstallView comes after it in every
+ * such order). The end of the view change (the last InstallView resets flushing) comes after every
+ * FlushForward, the only step after the decision that reads flushing before it. The coordinator's
+ * steps read the membership variables and the reports: if some consistent order accepted the log,
+ * every receipt (which the spec takes only before the decision, as the real coordinator does)
+ * precedes the coordinator's DecideView in its log, so every survivor's report precedes it in this
+ * order too and the decision is taken alike; a coordinator that decided before receiving a report
+ * is rejected in every such order (in this one at the decision, or at that report's receipt after
+ * it).
  */
 final class CausalMerge {
 
@@ -114,7 +123,12 @@ final class CausalMerge {
     /** The message a line received, or null. */
     static String needs(JsonNode s) {
         String node = s.path("node").asText();
+        String x = s.path("target").asText();
         return switch (s.path("action").asText()) {
+            // The view change: a report answers the coordinator's Suspect, the coordinator's
+            // receipt needs the report, and a survivor learns the coordinator's decision.
+            case "FlushReport" -> coordinator(s) ? "report|" + x + "|" + node : "suspect|" + x;
+            case "DecideView" -> coordinator(s) ? null : "decided|" + x;
             case "Receive" -> key(s.path("type").asText(), s.path("from").asText(), node, s);
             case "ServeRequest" -> key("req", s.path("from").asText(), node, s);
             case "ReceiveHeartbeat" -> hb(s.path("from").asText(), node, s.path("vc"));
@@ -122,11 +136,17 @@ final class CausalMerge {
         };
     }
 
+    static boolean coordinator(JsonNode s) {
+        return s.path("coordinator").asBoolean(false);
+    }
+
     /** A view-change line others wait for (a report, a forward to a node), or null. */
     static String done(JsonNode s) {
+        if (coordinator(s)) {
+            return null;
+        }
         String x = s.path("target").asText();
         return switch (s.path("action").asText()) {
-            case "FlushReport" -> "report|" + x;
             case "FlushForward" -> "forward|" + x + "|" + s.path("to").asText();
             default -> null;
         };
@@ -136,7 +156,6 @@ final class CausalMerge {
     static String waits(JsonNode s) {
         String x = s.path("target").asText();
         return switch (s.path("action").asText()) {
-            case "DecideView" -> "report|" + x;
             case "InstallView" -> "forward|" + x + "|" + s.path("node").asText();
             default -> null;
         };
@@ -145,6 +164,17 @@ final class CausalMerge {
     /** The messages a line sent. */
     static void sends(JsonNode s, List<String> group, Set<String> sent) {
         String node = s.path("node").asText();
+        if (coordinator(s)) {
+            switch (s.path("action").asText()) {
+                case "Suspect" -> sent.add("suspect|" + s.path("target").asText());
+                case "DecideView" -> sent.add("decided|" + s.path("target").asText());
+                default -> { }
+            }
+            return;
+        }
+        if (s.path("action").asText().equals("FlushReport")) {
+            sent.add("report|" + s.path("target").asText() + "|" + node);
+        }
         switch (s.path("action").asText()) {
             case "Broadcast" -> group.stream().filter(j -> !j.equals(node))
                     .forEach(j -> sent.add("data|" + node + "|" + j + "|" + node + "|" + s.path("seq").asText()));

@@ -1,6 +1,7 @@
 package dev.onceproof.conformance.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,9 @@ import java.util.TreeSet;
  * (the core always learns its peers' progress and collects). Logs with steps of the view change
  * (FlushReport, DecideView, FlushForward, InstallView, or a Receive refused as excluded) are checked
  * against CausalMembership through specs/causal/TraceCausalMembership.tla ({@link #forLogs}), with
- * the view change's targets as Suspectable.
+ * the view change's targets as Suspectable. The view change's coordinator (impl's ViewChange) gives
+ * its own log, process {@code coordinator}, which a run with a view change needs: its Suspect, its receipt of each report
+ * (FlushReport) and its DecideView, merged as the last process.
  */
 final class CausalTraceFamily implements TraceFamily {
 
@@ -74,10 +77,23 @@ final class CausalTraceFamily implements TraceFamily {
         return membership ? "TraceCausalMembership" : "TraceCausal";
     }
 
+    /** The process name of the view change's coordinator (impl's ViewChange), and the actions it logs. */
+    static final String COORDINATOR = "coordinator";
+    static final Set<String> COORDINATOR_ACTIONS = Set.of("Suspect", "FlushReport", "DecideView");
+
     @Override
     public List<Process> processes(List<StepLogFile> logs) {
         Set<String> seen = new TreeSet<>();
+        List<Process> nodes = new ArrayList<>();
+        Process coordinator = null;
         for (StepLogFile log : logs) {
+            if (log.process().equals(COORDINATOR)) {
+                if (coordinator != null) {
+                    throw new StepLogException(log.file() + ":1: a second coordinator log in one run");
+                }
+                coordinator = coordinator(log);
+                continue;
+            }
             if (!seen.add(log.process())) {
                 throw new StepLogException(log.file() + ":1: a second log of node " + log.process()
                         + " in one run (a causal node is crash-stop: it never restarts under its id)");
@@ -102,8 +118,41 @@ final class CausalTraceFamily implements TraceFamily {
                 }
             }
         }
-        return List.of(new Process("merged", CausalMerge.merge(TraceFamily.super.processes(logs),
-                nodes(logs))));
+        for (Process p : TraceFamily.super.processes(logs)) {
+            if (!p.name().equals(COORDINATOR)) {
+                nodes.add(p);
+            }
+        }
+        if (coordinator != null) {
+            nodes.add(coordinator); // last: the merge lets the nodes go as far as they can first
+        } else if (membership) {
+            throw new StepLogException(logs.get(0).file() + ":1: the run has steps of a view change but no log of its"
+                    + " coordinator (process \"" + COORDINATOR + "\", impl's ViewChange.logSteps): its Suspect and"
+                    + " DecideView are checked at its own lines");
+        }
+        return List.of(new Process("merged", CausalMerge.merge(nodes, nodes(logs))));
+    }
+
+    /**
+     * The coordinator's lines, each marked {@code "coordinator": true} for the trace module (its
+     * FlushReport is the coordinator's side of the step whose other side is the survivor's line).
+     */
+    private Process coordinator(StepLogFile log) {
+        if (!membership) {
+            throw new StepLogException(log.file() + ":1: a coordinator's log, and no node logged a step of the view"
+                    + " change");
+        }
+        List<Process.Line> lines = new ArrayList<>();
+        for (int i = 0; i < log.steps().size(); i++) {
+            ObjectNode s = log.steps().get(i).deepCopy();
+            String action = s.path("action").asText();
+            if (!COORDINATOR_ACTIONS.contains(action)) {
+                throw new StepLogException(log.file() + ":" + (i + 2) + ": action " + action
+                        + " is not one of the coordinator's " + new TreeSet<>(COORDINATOR_ACTIONS));
+            }
+            lines.add(new Process.Line(s.put("coordinator", true), log.file() + ":" + (i + 2)));
+        }
+        return new Process(COORDINATOR, lines);
     }
 
     private static List<String> nodes(List<StepLogFile> logs) {
@@ -133,7 +182,7 @@ final class CausalTraceFamily implements TraceFamily {
         Set<String> names = new TreeSet<>();
         nodes.forEach(x -> names.add(x.asText()));
         for (StepLogFile log : logs) {
-            if (!names.contains(log.process())) {
+            if (!names.contains(log.process()) && !log.process().equals(COORDINATOR)) {
                 throw new StepLogException(log.file() + ":1: node " + log.process() + " is not in Nodes " + nodes);
             }
         }

@@ -251,7 +251,8 @@ public final class EoS3Run {
         }
     }
 
-    private static ServerId serverOf(EoMessage m) {
+    /** The server a message between servers, or from the client, is addressed to. */
+    static ServerId serverOf(EoMessage m) {
         if (m instanceof EoMessage.NoteAck a) {
             return a.to();
         } else if (m instanceof EoMessage.PurgeAck a) {
@@ -276,9 +277,18 @@ public final class EoS3Run {
             return;
         }
         ClientStep step = receive.get();
+        clientSide(step, clientStore, log, action, from, id, client.stable(), m -> net.add(new InFlight(m, clock.now())));
+    }
+
+    /**
+     * The client's side of a note or purge it took: the durable write, then its line (ReceiveNote
+     * with the verdict, or ReceivePurge, and R), then the ack goes to {@code send}.
+     */
+    static void clientSide(ClientStep step, ClientStore store, StepLog log, String action, ServerId from, NoteId id,
+            ClientStableState stable, java.util.function.Consumer<EoMessage> send) {
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Record r) {
-                clientStore.commit(r);
+                store.commit(r);
             }
         }
         synchronized (log) {
@@ -286,11 +296,11 @@ public final class EoS3Run {
             if (action.equals("ReceiveNote")) {
                 l.field("verdict", step.verdict().specName());
             }
-            l.strings("R", ids(client.stable())).end();
+            l.strings("R", ids(stable)).end();
         }
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {
-                net.add(new InFlight(s.message(), clock.now()));
+                send.accept(s.message());
             }
         }
     }
@@ -305,7 +315,7 @@ public final class EoS3Run {
         }
     }
 
-    private static List<String> ids(ClientStableState stable) {
+    static List<String> ids(ClientStableState stable) {
         return ((ClientStableState.IdList) stable).r().stream().map(NoteId::text).toList();
     }
 }

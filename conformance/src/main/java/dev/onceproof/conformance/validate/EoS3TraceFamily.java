@@ -128,17 +128,8 @@ final class EoS3TraceFamily implements TraceFamily {
             throw new StepLogException(where + ": mode " + logs.get(0).mode()
                     + ": the logs refine ExactlyOnceS3MsgRound with the sender's numbers (mode \"round\")");
         }
-        // The notes in creation order: the spec creates NoteIds[1], NoteIds[2], ... in turn.
-        Set<String> notes = new LinkedHashSet<>();
-        int lines = 0;
-        for (Process p : processes) {
-            for (Process.Line line : p.lines()) {
-                lines++;
-                if (line.step().path("action").asText().equals("CreateNote")) {
-                    notes.add(line.step().path("note").asText());
-                }
-            }
-        }
+        List<String> notes = creationOrder(processes);
+        int lines = processes.stream().mapToInt(p -> p.lines().size()).sum();
         if (notes.isEmpty()) {
             throw new StepLogException(where + ": no CreateNote line: nothing to validate");
         }
@@ -156,6 +147,85 @@ final class EoS3TraceFamily implements TraceFamily {
         defs.put("NumbersFromRound", "TRUE");
         return defs;
     }
+
+    /**
+     * The notes in an order the spec can create them in (it creates NoteIds[1], NoteIds[2], ... in
+     * turn). One process's creations are in its line order, and so is every creation after a line
+     * of another process that names a note: a process that names note Y (a replica, a sync's K, a
+     * receipt) before it creates X has learnt of Y, so Y was created first, and a server's state
+     * after creating Y reaches another process only in messages that name Y. Where nothing orders
+     * two creations (servers creating at once, each unaware of the other's note), the ids' natural
+     * order decides (n2 before n10; the threaded run numbers its notes in the order they are
+     * created). The order only decides whether a log can be accepted, never what is: any order is
+     * a renaming of the spec's notes.
+     */
+    static List<String> creationOrder(List<Process> processes) {
+        Map<String, Set<String>> before = new LinkedHashMap<>(); // note -> notes created before it
+        for (Process p : processes) {
+            Set<String> named = new LinkedHashSet<>();
+            for (Process.Line line : p.lines()) {
+                ObjectNode step = line.step();
+                if (step.path("action").asText().equals("CreateNote")) {
+                    String x = step.path("note").asText();
+                    before.computeIfAbsent(x, k -> new LinkedHashSet<>()).addAll(named);
+                }
+                named.addAll(notesNamed(step));
+            }
+        }
+        List<String> order = new ArrayList<>();
+        TreeSet<String> ready = new TreeSet<>(EoS3TraceFamily::natural);
+        Map<String, Set<String>> waiting = new LinkedHashMap<>();
+        before.forEach((x, ys) -> {
+            Set<String> open = new LinkedHashSet<>(ys);
+            open.retainAll(before.keySet());
+            open.remove(x);
+            waiting.put(x, open);
+        });
+        while (!waiting.isEmpty()) {
+            waiting.forEach((x, open) -> {
+                if (open.isEmpty()) {
+                    ready.add(x);
+                }
+            });
+            if (ready.isEmpty()) {
+                throw new StepLogException("the CreateNote lines admit no order: each of " + waiting.keySet()
+                        + " is named in some process before another of them is created");
+            }
+            String next = ready.pollFirst();
+            order.add(next);
+            waiting.remove(next);
+            waiting.values().forEach(open -> open.remove(next));
+            ready.clear();
+        }
+        return order;
+    }
+
+    /** The note ids a line names: its note and the sets it carries. */
+    private static Set<String> notesNamed(ObjectNode step) {
+        Set<String> out = new LinkedHashSet<>();
+        if (step.path("note").isTextual()) {
+            out.add(step.path("note").asText());
+        }
+        for (String f : List.of("k", "d", "K", "D", "R")) {
+            step.path(f).forEach(v -> out.add(v.asText()));
+        }
+        return out;
+    }
+
+    /** Ids compared with their digit runs as numbers: n2 before n10. */
+    static int natural(String a, String b) {
+        java.util.regex.Matcher ma = DIGITS.matcher(a);
+        java.util.regex.Matcher mb = DIGITS.matcher(b);
+        if (ma.matches() && mb.matches() && ma.group(1).equals(mb.group(1))) {
+            int c = new java.math.BigInteger(ma.group(2)).compareTo(new java.math.BigInteger(mb.group(2)));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return a.compareTo(b);
+    }
+
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("(\\D*)(\\d+)");
 
     private static JsonNode need(Map<String, JsonNode> c, String name, String where) {
         JsonNode v = c.get(name);

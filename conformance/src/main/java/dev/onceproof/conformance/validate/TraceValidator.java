@@ -76,7 +76,26 @@ public final class TraceValidator {
         return validateLogs(logs.stream().map(StepLogFile::read).toList());
     }
 
-    public Validation validateLogs(List<StepLogFile> logs) {
+    /**
+     * The TLC input validation would run, written into {@code dir}: the generated module and its
+     * cfg, and the spec folder TLC needs on its library path. For running TLC by hand or in another
+     * JVM (the long-log test runs it with and without the stack TlcJvm gives TLC).
+     */
+    public record Generated(Path module, Path cfg, Path library) {
+    }
+
+    public Generated generate(List<Path> files, Path dir) {
+        List<StepLogFile> logs = files.stream().map(StepLogFile::read).toList();
+        checkSameSpec(logs);
+        TraceFamily family = TraceFamily.forSpec(logs.get(0).spec(), logs.get(0).file() + ":1").forLogs(logs);
+        List<TraceFamily.Process> processes = family.processes(logs);
+        Map<String, String> constants = family.constants(logs, processes);
+        return new Generated(write(dir.resolve("ValidateRun.tla"), module(family, processes, constants, files)),
+                write(dir.resolve("ValidateRun.cfg"), cfg(constants, 0, false)),
+                specs.resolve(family.folder()).toAbsolutePath());
+    }
+
+    private static void checkSameSpec(List<StepLogFile> logs) {
         if (logs.isEmpty()) {
             throw new StepLogException("no step log given");
         }
@@ -87,6 +106,11 @@ public final class TraceValidator {
                         + ", but " + first.file() + " has spec " + first.spec() + " mode " + first.mode());
             }
         }
+    }
+
+    public Validation validateLogs(List<StepLogFile> logs) {
+        checkSameSpec(logs);
+        StepLogFile first = logs.get(0);
         TraceFamily family = TraceFamily.forSpec(first.spec(), first.file() + ":1").forLogs(logs);
         List<TraceFamily.Process> processes = family.processes(logs);
         Map<String, String> constants = family.constants(logs, processes);
