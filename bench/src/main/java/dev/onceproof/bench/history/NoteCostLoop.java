@@ -74,7 +74,9 @@ final class NoteCostLoop {
         this.strategy = strategy;
         this.syncEvery = syncEvery;
         TreeSet<ServerId> servers = new TreeSet<>(List.of(A, B));
-        StrategyConfig config = strategy.config(C, servers, 0).q(q);
+        // Strategy 2's window: Condition 1 confirms a number at the sync after its note, so W must
+        // exceed the notes between syncs (the successor of the next number was used W - 1 notes ago).
+        StrategyConfig config = strategy.config(C, servers, 0).q(q).w(2 * syncEvery + 2);
         a = config.server(A, clock, strategy.initialState());
         b = config.server(B, clock, strategy.initialState());
         client = config.client(clock, StrategyConfig.ClientMemory.fresh());
