@@ -35,4 +35,9 @@ public final class EoSeams {
             boolean confirmed, boolean te) {
         return new S0Server(config, clock, durable, !confirmed, !te);
     }
+
+    /** A Strategy 2 server whose Condition 1 does not wait T_e after the confirmations. */
+    public static ServerCore s2WithoutTeWait(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+        return new S2Server(config, clock, w, durable, true, false);
+    }
 }

@@ -91,8 +91,8 @@ final class Cores {
 
     /**
      * T_e of the cores. The untimed specs have none (their wait is NoCopy): T_e is 1 and the clock
-     * moves past it before every step. ExactlyOnceS3Timed and ExactlyOnceS0MsgTimed have the
-     * constant Te and a clock of their own: the cores get its Te and the clock moves only on Tick,
+     * moves past it before every step. ExactlyOnceS0MsgTimed, ExactlyOnceS2Timed and
+     * ExactlyOnceS3Timed have the constant Te and a clock of their own: the cores get its Te and the clock moves only on Tick,
      * to the trace's now, so a wait the trace has not finished binds in the core too.
      */
     private static final long UNTIMED_TE = 1;
@@ -117,6 +117,8 @@ final class Cores {
     private ClientCore clientCore;
     /** ExactlyOnceS1Msg: its Origins, and the sync messages on their way, by "from>to" (one per pair). */
     private final List<ServerId> origins = new ArrayList<>();
+    /** ExactlyOnceS2Timed: its Origins, whose Condition 1 gate is compared. */
+    private final Set<ServerId> originsOfModel = new TreeSet<>();
     private final Map<String, EoMessage> snet = new TreeMap<>();
     /** ExactlyOnceS0Msg: the replicas on their way, by "to|note" (its rnet; AllowDup keeps them). */
     private final Map<String, EoMessage.Replica> rnet = new TreeMap<>();
@@ -125,17 +127,20 @@ final class Cores {
     Cores(String spec, ObjectNode constants, Factory factory) {
         this.spec = spec;
         this.factory = factory;
-        this.timed = spec.equals("ExactlyOnceS3Timed") || spec.equals("ExactlyOnceS0MsgTimed");
+        this.timed = spec.endsWith("Timed");
         this.te = timed ? required(constants, "Te").asLong() : UNTIMED_TE;
         this.client = ClientId.of(required(constants, "Client").asText());
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
         servers.sort(null);
-        this.w = spec.equals("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
+        this.w = spec.startsWith("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
         this.q = spec.startsWith("ExactlyOnceS3") ? required(constants, "Q").asInt() : 0;
         this.allowDup = constants.path("AllowDup").asBoolean(false);
         if (spec.equals("ExactlyOnceS1Msg")) {
             required(constants, "Origins").forEach(x -> origins.add(ServerId.of(x.asText())));
             origins.sort(null);
+        }
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            required(constants, "Origins").forEach(x -> originsOfModel.add(ServerId.of(x.asText())));
         }
         for (ServerId s : servers) {
             disks.put(s, new InMemoryOperationLog.Disk("server " + s));
@@ -421,6 +426,9 @@ final class Cores {
         if (spec.startsWith("ExactlyOnceS0Msg")) {
             return forgetGate(state);
         }
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            return conditionOneGate(state);
+        }
         if (!timed) {
             return List.of();
         }
@@ -472,6 +480,52 @@ final class Cores {
         return out;
     }
 
+    /**
+     * ExactlyOnceS2Timed: after every step, each origin's Condition 1 gate
+     * ({@link S2Server#mayCreate}) must be open exactly where the spec's {@code MayUseTimed(x)} is
+     * at the trace's now: the successor's number never used, or confirmed gone by every other
+     * server T_e ago and not held by x. So a core that reuses before T_e has passed since the
+     * confirmations is caught at the step where the two part. (The model bound MaxNotes is not
+     * the core's and is left out.)
+     */
+    private List<Mismatch> conditionOneGate(JsonNode state) {
+        long now = state.get("now").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        for (JsonNode o : origins(state)) {
+            String x = o.asText();
+            long ctr = state.get("ctr").get(x).asLong();
+            long k = (ctr + 1) % w;
+            boolean open = ctr + 1 < w;
+            if (!open) {
+                open = true;
+                for (ServerId y : servers) {
+                    if (!y.name().equals(x)) {
+                        long at = state.get("confAt").get(x).get(y.name()).get(String.valueOf(k)).asLong();
+                        open &= at >= 0 && at + te <= now;
+                    }
+                }
+                for (JsonNode i : state.get("K").get(x)) {
+                    open &= !(i.get("server").asText().equals(x) && i.get("seq").asLong() == k);
+                }
+            }
+            boolean core = ((S2Server) cores.get(ServerId.of(x))).mayCreate();
+            out.addAll(Mismatch.compare("conditionOne[" + x + "]", F.textNode(open ? "open" : "closed"),
+                    F.textNode(core ? "open" : "closed")));
+        }
+        return out;
+    }
+
+    /** The origins whose gate is compared: the servers that number notes in the trace's model. */
+    private JsonNode origins(JsonNode state) {
+        ArrayNode a = F.arrayNode();
+        state.get("ctr").fieldNames().forEachRemaining(x -> {
+            if (originsOfModel.isEmpty() || originsOfModel.contains(ServerId.of(x))) {
+                a.add(x);
+            }
+        });
+        return a;
+    }
+
     /** ExactlyOnceS0MsgTimed's Waited(s, i): every other t confirmed i at confAt[s][t][i], T_e before now. */
     private boolean waited(JsonNode state, ServerId s, String i) {
         long now = state.get("now").asLong();
@@ -516,7 +570,7 @@ final class Cores {
             case "ExactlyOnceS0Msg", "ExactlyOnceS0MsgTimed" -> f.addAll(List.of("removed", "conf", "snet"));
             case "ExactlyOnceS1" -> f.addAll(List.of("ctr", "R"));
             case "ExactlyOnceS1Msg" -> f.addAll(List.of("ctr", "R", "pre", "snet"));
-            case "ExactlyOnceS2" -> f.addAll(List.of("ctr", "R", "conf"));
+            case "ExactlyOnceS2", "ExactlyOnceS2Timed" -> f.addAll(List.of("ctr", "R", "conf"));
             case "ExactlyOnceS3", "ExactlyOnceS3Timed" -> f.addAll(List.of("D", "known", "R"));
             default -> f.addAll(List.of("D", "known", "R", "U"));
         }

@@ -23,9 +23,9 @@ import java.util.TreeMap;
  *
  * <p>Time: S0-S3 have no clock (the T_e waits are "no copy in net"); before every step the
  * replayer moves the cores' clock past T_e, so a wait the spec's guard allowed is over.
- * ExactlyOnceS3Timed and ExactlyOnceS0MsgTimed have one: the cores run with its Te, the clock
- * moves on Tick only, and after every step each server's purge (forget) gate is compared with the
- * spec's ({@code Cores.gate}).
+ * ExactlyOnceS0MsgTimed, ExactlyOnceS2Timed and ExactlyOnceS3Timed have one: the cores run with
+ * its Te, the clock moves on Tick only, and after every step each server's T_e gate (forget,
+ * Condition 1, purge) is compared with the spec's ({@code Cores.gate}).
  */
 public final class ExactlyOnceReplayer implements FamilyReplayer {
 
@@ -62,7 +62,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     }
 
     private ExactlyOnceReplayer(String spec, Cores.Factory factory, GatherCores.Factory gatherFactory) {
-        if (!List.of("ExactlyOnceS0", "ExactlyOnceS0Msg", "ExactlyOnceS0MsgTimed", "ExactlyOnceS1", "ExactlyOnceS1Msg", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed",
+        if (!List.of("ExactlyOnceS0", "ExactlyOnceS0Msg", "ExactlyOnceS0MsgTimed", "ExactlyOnceS1", "ExactlyOnceS1Msg", "ExactlyOnceS2", "ExactlyOnceS2Timed", "ExactlyOnceS3", "ExactlyOnceS3Printed",
                 "ExactlyOnceS3Timed")
                 .contains(spec) && !GatherCores.GATHER_SPECS.contains(spec)) {
             throw new IllegalArgumentException("no exactly-once spec named " + spec);
@@ -102,6 +102,11 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
         }
         if (spec.equals("ExactlyOnceS3Timed")) {
             Set<String> a = new java.util.TreeSet<>(S3);
+            a.add("Tick");
+            return a;
+        }
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            Set<String> a = new java.util.TreeSet<>(COMMON);
             a.add("Tick");
             return a;
         }

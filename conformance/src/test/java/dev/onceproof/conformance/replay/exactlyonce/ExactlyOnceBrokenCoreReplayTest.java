@@ -116,6 +116,29 @@ class ExactlyOnceBrokenCoreReplayTest {
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).allMatch(f -> f.startsWith("forgetGate["));
     }
 
+    /**
+     * The same for Strategy 2's Condition 1 (ExactlyOnceS2Timed): a core that reuses a number as
+     * soon as every peer confirmed its successor gone, without waiting T_e, opens its gate at the
+     * sync that brings the confirmation, where the trace's gate is shut.
+     */
+    @Test
+    void strategyTwoServerThatReusesBeforeTeIsCaughtInTheTimedTrace() {
+        ReplayResult r = replay("ExactlyOnceS2Timed", "exactlyonce-s2-timed-refused.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return EoSeams.s2WithoutTeWait(config, clock, w, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Sync");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).containsExactly("conditionOne[A]");
+    }
+
     /** The same trace: a forget the core makes without journaling it is caught at the Forget. */
     @Test
     void strategyZeroServerThatDoesNotJournalItsForgetIsCaughtAtTheForget() {
