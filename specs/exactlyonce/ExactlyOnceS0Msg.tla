@@ -17,11 +17,16 @@
 (* (requests and replies on snet carrying the removed ids, merged as       *)
 (* StreamServer.merge does).                                               *)
 (*                                                                         *)
-(* The rule Forget(s, i): i leaves removed[s] once no copy of i is left in *)
-(* any network: no note, no replica, no sync message naming it.  That is   *)
-(* what waiting T_e after the last send achieves (ExactlyOnceBase, "Time   *)
+(* The rule Forget(s, i): i leaves removed[s] once every other server     *)
+(* confirmed it and no replica of i is left in rnet.  That is what waiting *)
+(* T_e after the last confirmation achieves (S0Server): the replicas were *)
+(* sent at creation, before anyone could confirm i (ExactlyOnceBase, "Time *)
 (* is abstracted"; the paper bounds a message's life by T_e, sec. 3.2).    *)
-(* After it, nothing can bring i back to s.  With Compact = FALSE the rule *)
+(* After it, nothing can bring i back into K.  Other copies need no wait:  *)
+(* a late sync message naming i puts it back into removed, a late note or *)
+(* ack is the at-least-once client's business; TLC checks that (the ci    *)
+(* and deep models: the rule waits for replicas only, NoResurrection and   *)
+(* the refinement hold).  With Compact = FALSE the rule *)
 (* is off: the unbounded level, the cores today, which the compacted level *)
 (* refines (MCExactlyOnceS0Msg).  The ghost `gone` keeps what was         *)
 (* forgotten, for the property and the mapping only.                      *)
@@ -48,6 +53,10 @@ VARIABLES
 
 stratVars == <<K, sess, removed, gone, conf, rnet, snet>>
 vars == <<baseVars, stratVars, lastAction>>
+
+ActionNames == {"Init", "CreateNote", "ReceiveReplica", "Connect", "Disconnect", "StartSession",
+                "SendNote", "ReceiveNote", "ReceiveAck", "Timeout", "StartSync", "HandleSync",
+                "ReceiveSyncReply", "Forget", "ClientCrash", "ServerCrash", "Lose", "LoseSync"}
 
 NoteUniverse == {NoteIds[k] : k \in 1..MaxNotes}
 Idle == [active |-> FALSE, pending |-> <<>>]
@@ -187,11 +196,9 @@ ReceiveSyncReply(m) ==
     /\ lastAction' = [name |-> "ReceiveSyncReply", server |-> m.to, peer |-> m.from]
     /\ UNCHANGED <<baseVars, sess, rnet>>
 
-\* No copy of i is left anywhere: what T_e after the last send achieves.
-NoCopyAnywhere(i) ==
-    /\ NoCopy(i)
-    /\ \A m \in rnet : m.note # i
-    /\ \A m \in snet : i \notin m.removed
+\* No replica of i is left: what T_e after the last confirmation achieves
+\* (every replica was sent at CreateNote, before any confirmation).
+NoReplicaLeft(i) == \A m \in rnet : m.note # i
 
 \* The compaction rule.  lastAction keeps the step before it (prev), so that
 \* the refinement mapping can show Forget as a stutter of the unbounded level.
@@ -207,9 +214,9 @@ ForgetWith(s, i, guard) ==
     /\ UNCHANGED <<baseVars, K, sess, rnet, snet>>
 
 \* Every other server told s it knows i delivered (so no K holds it and none
-\* will learn it from s), and no copy of i is left.
+\* will learn it from s), and no replica of i is left.
 Confirmed(s, i) == \A t \in Servers \ {s} : i \in conf[s][t]
-Forget(s, i) == ForgetWith(s, i, Confirmed(s, i) /\ NoCopyAnywhere(i))
+Forget(s, i) == ForgetWith(s, i, Confirmed(s, i) /\ NoReplicaLeft(i))
 
 LoseSync(m) ==
     /\ m \in snet
@@ -232,7 +239,8 @@ LoseMsg(m) == Lose(m) /\ UNCHANGED stratVars
 -----------------------------------------------------------------------------
 ForgetNext == \E s \in Servers : \E i \in removed[s] : Forget(s, i)
 
-Next ==
+\* Every step but Forget (ExactlyOnceS0MsgTimed guards Forget by the clock).
+StepNext ==
     \/ \E x \in Servers : CreateNote(x)
     \/ \E s \in Servers : Connect(s)
     \/ \E s \in Servers :
@@ -241,8 +249,9 @@ Next ==
     \/ \E m \in net : ReceiveNote(m) \/ ReceiveAck(m)
     \/ \E m \in rnet : ReceiveReplica(m)
     \/ \E m \in snet : HandleSync(m) \/ ReceiveSyncReply(m)
-    \/ ForgetNext
     \/ Disconnect \/ ClientCrash \/ (\E m \in net : LoseMsg(m)) \/ (\E m \in snet : LoseSync(m))
+
+Next == StepNext \/ ForgetNext
 
 Spec == Init /\ [][Next]_vars
 

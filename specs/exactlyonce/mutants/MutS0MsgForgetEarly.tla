@@ -1,11 +1,10 @@
 -------------------------- MODULE MutS0MsgForgetEarly --------------------------
 (* Mutant of ExactlyOnceS0Msg's compaction rule, forgetting too early: a    *)
 (* server forgets a removed id once the others confirmed it, without        *)
-(* waiting T_e for the copies still in the networks (NoCopyAnywhere         *)
-(* dropped).  A replica of the note, still on its way, arrives after the   *)
-(* forgetting and enters K again, so the note is offered to the client     *)
-(* once more after every server knew it delivered.  Expected:              *)
-(* NoResurrection.                                                         *)
+(* waiting T_e for the replicas still in rnet (NoReplicaLeft dropped).     *)
+(* A replica of the note, still on its way, arrives after the forgetting  *)
+(* and enters K again, so the note is offered to the client once more     *)
+(* after every server knew it delivered.  Expected: NoResurrection.       *)
 EXTENDS MCExactlyOnceS0Msg
 
 MutNext ==

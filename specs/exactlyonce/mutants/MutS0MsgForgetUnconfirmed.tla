@@ -1,6 +1,6 @@
 ----------------------- MODULE MutS0MsgForgetUnconfirmed -----------------------
 (* Mutant of ExactlyOnceS0Msg's compaction rule: a server forgets a removed *)
-(* id once no copy is left (T_e passed) but before the other servers        *)
+(* id once no replica is left (T_e passed) but before the other servers   *)
 (* confirmed it (Confirmed dropped).  The server that never heard of the    *)
 (* delivery keeps the note in K and, since nobody remembers it any more,   *)
 (* never learns: the compacted level purges less than the unbounded one,  *)
@@ -11,7 +11,7 @@ EXTENDS MCExactlyOnceS0Msg
 
 MutNext ==
     \/ Next
-    \/ \E s \in Servers : \E i \in removed[s] : ForgetWith(s, i, NoCopyAnywhere(i))
+    \/ \E s \in Servers : \E i \in removed[s] : ForgetWith(s, i, NoReplicaLeft(i))
 
 MutSpec == Init /\ [][MutNext]_vars
 =============================================================================

@@ -25,4 +25,19 @@ public final class EoSeams {
     public static StrategyConfig prefixOverwrite(StrategyConfig config) {
         return config.withPrefixOverwrite();
     }
+
+    /**
+     * A Strategy 0 server whose forget rule lacks one guard: {@code confirmed = false} drops
+     * {@code Confirmed(s, i)} (MutS0MsgForgetUnconfirmed), {@code te = false} the T_e wait
+     * (MutS0MsgForgetEarly).
+     */
+    public static ServerCore s0ForgetWithout(ServerConfig config, EoClock clock, ServerDurableState durable,
+            boolean confirmed, boolean te) {
+        return new S0Server(config, clock, durable, !confirmed, !te);
+    }
+
+    /** A Strategy 2 server whose Condition 1 does not wait T_e after the confirmations. */
+    public static ServerCore s2WithoutTeWait(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+        return new S2Server(config, clock, w, durable, true, false);
+    }
 }

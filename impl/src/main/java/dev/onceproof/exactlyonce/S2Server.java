@@ -19,6 +19,8 @@ import java.util.TreeMap;
 public final class S2Server extends StreamServer {
 
     private final int w;
+    /** Mutation seam (tests): false drops Condition 1's T_e wait (MutS2TimedShortWait's extreme). */
+    private final boolean teWait;
 
     public S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
         this(config, clock, w, durable, true);
@@ -26,8 +28,22 @@ public final class S2Server extends StreamServer {
 
     /** Mutation seam (tests): {@code watermark = false} lets a stale removal take a new incarnation. */
     S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark) {
+        this(config, clock, w, durable, watermark, true);
+    }
+
+    S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark,
+            boolean teWait) {
         super(config, clock, Limits.wrapAround(w), durable, watermark);
         this.w = w;
+        this.teWait = teWait;
+    }
+
+    /**
+     * Whether Condition 1 lets this server number its next note now (ExactlyOnceS2Timed's
+     * {@code MayUseTimed(x)}); changes nothing. Replay compares it with the spec's after every step.
+     */
+    public boolean mayCreate() {
+        return nextSeq().isPresent();
     }
 
     /**
@@ -55,7 +71,7 @@ public final class S2Server extends StreamServer {
         long now = clock.now();
         for (ServerId other : config.others()) {
             Long at = confirmations.get(other);
-            if (at == null || at + config.te() > now) {
+            if (at == null || teWait && at + config.te() > now) {
                 return false;
             }
         }

@@ -33,12 +33,25 @@ import java.util.TreeSet;
  *     predates the round (a state saved before it) and counts as complete, numbered alike everywhere
  * @param origins the notes of K whose round is not complete here -> their origin (whom to
  *     acknowledge, or, at the origin, whose replicas to resend)
+ * @param removedConf Strategy 0: id of {@code removed} -> server -> the time a sync message of that
+ *     server first named the id removed since this server last forgot it (ExactlyOnceS0Msg's
+ *     {@code conf[s][t]}, with the time the forget rule's T_e wait counts from). Its keys are ids
+ *     of {@code removed}
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
         SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen,
-        SortedMap<NoteId, SortedMap<ServerId, Long>> numbers, SortedMap<NoteId, ServerId> origins)
+        SortedMap<NoteId, SortedMap<ServerId, Long>> numbers, SortedMap<NoteId, ServerId> origins,
+        SortedMap<NoteId, SortedMap<ServerId, Long>> removedConf)
         implements DurableState {
+
+    /** A state without Strategy 0's confirmations (every strategy but 0, and Strategy 0 before the forget rule). */
+    public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
+            long round, SortedMap<Long, Long> issued, SortedMap<Long, SortedMap<ServerId, Long>> conf,
+            SortedMap<NoteId, Long> entered, long seen, SortedMap<NoteId, SortedMap<ServerId, Long>> numbers,
+            SortedMap<NoteId, ServerId> origins) {
+        this(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins, new TreeMap<>());
+    }
 
     /** A state without a replication round in progress (Strategies 0-2, and Strategy 3 before it). */
     public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
@@ -52,6 +65,7 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         Objects.requireNonNull(numbers, "numbers").forEach((i, m) -> nums.put(i,
                 Collections.unmodifiableSortedMap(new TreeMap<>(m))));
         numbers = Collections.unmodifiableSortedMap(nums);
+        removedConf = copyNested(removedConf, "removedConf");
         origins = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(origins, "origins")));
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
         k = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(k, "k")));
@@ -79,10 +93,22 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         if (!k.keySet().containsAll(d)) {
             throw new IllegalArgumentException("D must be a subset of K (App. A.4): " + d + " not in " + k.keySet());
         }
+        if (!removed.containsAll(removedConf.keySet())) {
+            throw new IllegalArgumentException("confirmations only for removed ids: " + removedConf.keySet()
+                    + " not in " + removed);
+        }
         if (!k.keySet().containsAll(numbers.keySet()) || !numbers.keySet().containsAll(origins.keySet())) {
             throw new IllegalArgumentException("round numbers only for notes in K, origins only for numbered notes: "
                     + numbers.keySet() + ", " + origins.keySet() + ", K " + k.keySet());
         }
+    }
+
+    private static SortedMap<NoteId, SortedMap<ServerId, Long>> copyNested(
+            SortedMap<NoteId, SortedMap<ServerId, Long>> m, String name) {
+        TreeMap<NoteId, SortedMap<ServerId, Long>> out = new TreeMap<>();
+        Objects.requireNonNull(m, name).forEach((i, byServer) -> out.put(i,
+                Collections.unmodifiableSortedMap(new TreeMap<>(byServer))));
+        return Collections.unmodifiableSortedMap(out);
     }
 
     /** A state without entry numbers (the cores number its notes in id order when they load it). */
@@ -113,6 +139,7 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         private long seen;
         private final TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
         private final TreeMap<NoteId, ServerId> origins;
+        private final TreeMap<NoteId, SortedMap<ServerId, Long>> removedConf = new TreeMap<>();
 
         private Builder(ServerDurableState s) {
             k = new TreeMap<>(s.k);
@@ -126,6 +153,7 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
             seen = s.seen;
             s.numbers.forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
             origins = new TreeMap<>(s.origins);
+            s.removedConf.forEach((i, m) -> removedConf.put(i, new TreeMap<>(m)));
         }
 
         /** Applies one operation, as the core made it (see {@link ServerOp} for each one's meaning). */
@@ -146,6 +174,9 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
                 removed.add(a.id());
             } else if (op instanceof ServerOp.DropRemoved r) {
                 removed.remove(r.id());
+                removedConf.remove(r.id());
+            } else if (op instanceof ServerOp.ConfirmRemoved c) {
+                removedConf.computeIfAbsent(c.id(), x -> new TreeMap<>()).putIfAbsent(c.by(), c.at());
             } else if (op instanceof ServerOp.SetCtr c) {
                 ctr = c.ctr();
             } else if (op instanceof ServerOp.SetRound r) {
@@ -171,7 +202,8 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
 
         /** The state reached; checks the invariants, so a journal that breaks them is refused here. */
         public ServerDurableState freeze() {
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins);
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins,
+                    removedConf);
         }
     }
 

@@ -55,10 +55,24 @@ public sealed interface ServerOp {
         }
     }
 
-    /** Strategies 0-2: {@code id} leaves {@code removed} (a reused number; Strategy 1's old prefix). */
+    /**
+     * Strategies 0-2: {@code id} leaves {@code removed} (a reused number; Strategy 1's old prefix;
+     * Strategy 0's forget rule), and with it Strategy 0's confirmations of it.
+     */
     record DropRemoved(NoteId id) implements ServerOp {
         public DropRemoved {
             Objects.requireNonNull(id, "id");
+        }
+    }
+
+    /**
+     * Strategy 0: a sync message of server {@code by} named {@code id} (in {@code removed}) removed,
+     * first at time {@code at} (ExactlyOnceS0Msg's {@code Confirm}; the forget rule waits T_e from it).
+     */
+    record ConfirmRemoved(NoteId id, ServerId by, long at) implements ServerOp {
+        public ConfirmRemoved {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(by, "by");
         }
     }
 

@@ -48,6 +48,12 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     protected long round;
     protected final TreeMap<Long, Long> issued;
     protected final TreeMap<Long, TreeMap<ServerId, Long>> conf;
+    /**
+     * Strategy 0: removed id -> peer -> when that peer's sync first named it removed (the spec
+     * ExactlyOnceS0Msg's {@code conf}, read by {@link S0Server}'s forget rule). Invariant: its keys
+     * are ids of {@link #removed}; empty in Strategies 1-2.
+     */
+    protected final TreeMap<NoteId, TreeMap<ServerId, Long>> removedConf = new TreeMap<>();
     /** Note in K -> its entry number (1..seen). Invariant: its keys are K's. */
     protected final TreeMap<NoteId, Long> entered;
     /**
@@ -86,6 +92,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         this.issued = new TreeMap<>(durable.issued());
         this.conf = new TreeMap<>();
         durable.conf().forEach((s, m) -> conf.put(s, new TreeMap<>(m)));
+        durable.removedConf().forEach((i, m) -> removedConf.put(i, new TreeMap<>(m)));
         this.seen = durable.seen();
         this.entered = new TreeMap<>(durable.entered());
         for (NoteId i : k.keySet()) {
@@ -144,8 +151,10 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         }
     }
 
+    /** {@code id} leaves {@code removed}, and its confirmations with it ({@link ServerOp.DropRemoved}). */
     protected final void dropRemoved(NoteId id) {
         if (removed.remove(id)) {
+            removedConf.remove(id);
             journal(new ServerOp.DropRemoved(id));
         }
     }
@@ -380,6 +389,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
         merge(m.removed(), m.seen());
+        confirmRemovals(m.from(), m.removed());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
                 new TreeSet<>(removed), seen))));
@@ -396,8 +406,16 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         limits.checkAll("d", m.d());
         config.checkReplyRound(m.round(), round);
         merge(m.removed(), m.seen());
+        confirmRemovals(m.from(), m.removed());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));
+    }
+
+    /**
+     * After the merge of a sync message of {@code from}: Strategy 0 notes which of its removed ids
+     * {@code from} confirmed (ExactlyOnceS0Msg's {@code Confirm}); the others do nothing.
+     */
+    protected void confirmRemovals(ServerId from, java.util.Set<NoteId> theirRemoved) {
     }
 
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
@@ -415,7 +433,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     @Override
     public ServerDurableState durable() {
         return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf), entered,
-                seen);
+                seen, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(removedConf));
     }
 
     /** {@code sess[s].active}. */

@@ -101,7 +101,9 @@ final class NoteCostLoop {
         for (int i = 0; i < n; i++) {
             names.add(ServerId.of(String.valueOf((char) ('A' + i))));
         }
-        StrategyConfig config = strategy.config(C, names, 0).q(q);
+        // Strategy 2's window: Condition 1 confirms a number at the sync after its note, so W must
+        // exceed the notes between syncs (the successor of the next number was used W - 1 notes ago).
+        StrategyConfig config = strategy.config(C, names, 0).q(q).w(2 * syncEvery + 2);
         for (ServerId s : names) {
             servers.put(s, config.server(s, clock, strategy.initialState()));
         }

@@ -50,7 +50,7 @@ public final class ServerStore implements AutoCloseable {
         this.store = new JournalStore<>(Objects.requireNonNull(log, "log"), RECOVERY);
     }
 
-    /** The codec of a server journal (checkpoints tag ESV3, operation records tag ESO1). */
+    /** The codec of a server journal (checkpoints tag ESV4, operation records tag ESO1). */
     public static JournalCodec<ServerDurableState, List<ServerOp>> codec() {
         return StateCodec.serverJournal();
     }

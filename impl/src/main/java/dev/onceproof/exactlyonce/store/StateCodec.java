@@ -26,7 +26,7 @@ import java.util.TreeSet;
 
 /**
  * The binary form of the exactly-once stores' journals (the journal adds the length, sequence
- * number and CRC per record): a server's checkpoint ({@link ServerDurableState}, tag ESV3) and its
+ * number and CRC per record): a server's checkpoint ({@link ServerDurableState}, tag ESV4) and its
  * operations (a step's {@link ServerOp} list as one record, tag ESO1); a client's checkpoint (R with
  * the application state, tag ECL1) and its operations (a {@link ClientEffect.Record}: the new R and
  * the note processed, tag ECO1). Ids are written in their text form, counts as ints; a payload that
@@ -39,8 +39,10 @@ final class StateCodec {
     private static final int CLIENT_TAG = 0x45434C31; // "ECL1"
     /** ESV1 (before entry numbers) is refused like any other unknown tag, naming the file. */
     private static final int SERVER_TAG_V2 = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
-    /** ESV3: ESV2 followed by the replication round's numbers and origins; ESV2 is still read. */
-    private static final int SERVER_TAG = 0x45535633;
+    /** ESV3: ESV2 followed by the replication round's numbers and origins; still read. */
+    private static final int SERVER_TAG_V3 = 0x45535633;
+    /** ESV4: ESV3 followed by Strategy 0's confirmations of removed ids; ESV2 and ESV3 are still read. */
+    private static final int SERVER_TAG = 0x45535634;
     private static final int SERVER_OPS_TAG = 0x45534F31; // "ESO1"
     private static final int CLIENT_OP_TAG = 0x45434F31; // "ECO1"
 
@@ -177,6 +179,11 @@ final class StateCodec {
         } else if (op instanceof ServerOp.Complete c) {
             out.writeByte(13);
             out.writeUTF(c.id().text());
+        } else if (op instanceof ServerOp.ConfirmRemoved c) {
+            out.writeByte(14);
+            out.writeUTF(c.id().text());
+            out.writeUTF(c.by().name());
+            out.writeLong(c.at());
         } else {
             throw new IllegalArgumentException("no encoding for server operation " + op);
         }
@@ -201,6 +208,7 @@ final class StateCodec {
             case 11 -> new ServerOp.Number(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()), in.readLong());
             case 12 -> new ServerOp.Origin(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
             case 13 -> new ServerOp.Complete(NoteId.parse(in.readUTF()));
+            case 14 -> new ServerOp.ConfirmRemoved(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()), in.readLong());
             default -> throw new IOException("operation " + index + ": unknown server operation kind " + kind);
         };
     }
@@ -342,15 +350,21 @@ final class StateCodec {
                 out.writeUTF(e.getKey().text());
                 out.writeUTF(e.getValue().name());
             }
+            out.writeInt(s.removedConf().size());
+            for (Map.Entry<NoteId, SortedMap<ServerId, Long>> e : s.removedConf().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                writeNumbers(out, e.getValue());
+            }
         });
     }
 
     static ServerDurableState decodeServer(String where, byte[] payload) {
         return read(where, payload, in -> {
             int tag = in.readInt();
-            if (tag != SERVER_TAG && tag != SERVER_TAG_V2) {
+            if (tag != SERVER_TAG && tag != SERVER_TAG_V3 && tag != SERVER_TAG_V2) {
                 throw new IOException("not a server state: tag 0x" + Integer.toHexString(tag) + ", expected 0x"
-                        + Integer.toHexString(SERVER_TAG) + " or 0x" + Integer.toHexString(SERVER_TAG_V2));
+                        + Integer.toHexString(SERVER_TAG) + ", 0x" + Integer.toHexString(SERVER_TAG_V3) + " or 0x"
+                        + Integer.toHexString(SERVER_TAG_V2));
             }
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = count(in, "K");
@@ -386,7 +400,7 @@ final class StateCodec {
             long seen = in.readLong();
             TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
             TreeMap<NoteId, ServerId> origins = new TreeMap<>();
-            if (tag == SERVER_TAG) {
+            if (tag != SERVER_TAG_V2) {
                 n = count(in, "numbers");
                 for (int i = 0; i < n; i++) {
                     NoteId id = NoteId.parse(in.readUTF());
@@ -402,7 +416,16 @@ final class StateCodec {
                     origins.put(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
                 }
             }
-            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins);
+            TreeMap<NoteId, SortedMap<ServerId, Long>> removedConf = new TreeMap<>();
+            if (tag == SERVER_TAG) {
+                n = count(in, "removedConf");
+                for (int i = 0; i < n; i++) {
+                    NoteId id = NoteId.parse(in.readUTF());
+                    removedConf.put(id, readNumbers(in, "removedConf[" + id + "]"));
+                }
+            }
+            return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins,
+                    removedConf);
         });
     }
 

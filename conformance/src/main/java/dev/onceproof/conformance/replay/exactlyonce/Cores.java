@@ -16,6 +16,7 @@ import dev.onceproof.exactlyonce.EoMessage;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
+import dev.onceproof.exactlyonce.S0Server;
 import dev.onceproof.exactlyonce.S1Client;
 import dev.onceproof.exactlyonce.S2Client;
 import dev.onceproof.exactlyonce.S2Server;
@@ -90,8 +91,9 @@ final class Cores {
 
     /**
      * T_e of the cores. The untimed specs have none (their wait is NoCopy): T_e is 1 and the clock
-     * moves past it before every step. ExactlyOnceS3Timed has the constant Te and a clock of its
-     * own: the cores get its Te and the clock moves only on Tick, to the trace's now.
+     * moves past it before every step. ExactlyOnceS0MsgTimed, ExactlyOnceS2Timed and
+     * ExactlyOnceS3Timed have the constant Te and a clock of their own: the cores get its Te and the clock moves only on Tick,
+     * to the trace's now, so a wait the trace has not finished binds in the core too.
      */
     private static final long UNTIMED_TE = 1;
 
@@ -115,21 +117,30 @@ final class Cores {
     private ClientCore clientCore;
     /** ExactlyOnceS1Msg: its Origins, and the sync messages on their way, by "from>to" (one per pair). */
     private final List<ServerId> origins = new ArrayList<>();
+    /** ExactlyOnceS2Timed: its Origins, whose Condition 1 gate is compared. */
+    private final Set<ServerId> originsOfModel = new TreeSet<>();
     private final Map<String, EoMessage> snet = new TreeMap<>();
+    /** ExactlyOnceS0Msg: the replicas on their way, by "to|note" (its rnet; AllowDup keeps them). */
+    private final Map<String, EoMessage.Replica> rnet = new TreeMap<>();
+    private final boolean allowDup;
 
     Cores(String spec, ObjectNode constants, Factory factory) {
         this.spec = spec;
         this.factory = factory;
-        this.timed = spec.equals("ExactlyOnceS3Timed");
+        this.timed = spec.endsWith("Timed");
         this.te = timed ? required(constants, "Te").asLong() : UNTIMED_TE;
         this.client = ClientId.of(required(constants, "Client").asText());
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
         servers.sort(null);
-        this.w = spec.equals("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
+        this.w = spec.startsWith("ExactlyOnceS2") ? required(constants, "W").asInt() : 0;
         this.q = spec.startsWith("ExactlyOnceS3") ? required(constants, "Q").asInt() : 0;
+        this.allowDup = constants.path("AllowDup").asBoolean(false);
         if (spec.equals("ExactlyOnceS1Msg")) {
             required(constants, "Origins").forEach(x -> origins.add(ServerId.of(x.asText())));
             origins.sort(null);
+        }
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            required(constants, "Origins").forEach(x -> originsOfModel.add(ServerId.of(x.asText())));
         }
         for (ServerId s : servers) {
             disks.put(s, new InMemoryOperationLog.Disk("server " + s));
@@ -154,7 +165,7 @@ final class Cores {
 
     private ClientCore newClient() {
         ClientStableState initial = spec.startsWith("ExactlyOnceS3") ? new ClientStableState.IdList(new TreeSet<>())
-                : spec.equals("ExactlyOnceS0") ? new ClientStableState.Stateless()
+                : spec.startsWith("ExactlyOnceS0") ? new ClientStableState.Stateless()
                 : new ClientStableState.Streams(new TreeMap<>());
         return factory.client(spec, client, w, q, clientStore.stableOr(initial));
     }
@@ -173,6 +184,15 @@ final class Cores {
             }
             case "Tick" -> clock.set(p.get("now").asLong());
             case "CreateNote" -> out.addAll(create(p));
+            case "ReceiveReplica" -> {
+                EoMessage.Replica r = allowDup ? rnet.get(replicaKey(server(p), note(p)))
+                        : rnet.remove(replicaKey(server(p), note(p)));
+                if (r == null) {
+                    throw new IllegalStateException("no replica of " + note(p) + " to " + server(p) + " in flight");
+                }
+                carryOut(server(p), receiveReplica(server(p), r));
+            }
+            case "Forget" -> expect(out, "Forget", "forgot", run(server(p), "forget", note(p)));
             case "Connect" -> clientCore.connect(server(p));
             case "Disconnect" -> clientCore.disconnect();
             case "ClientCrash" -> {
@@ -232,6 +252,10 @@ final class Cores {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.Replica r) {
                 out.addAll(Mismatch.compare("CreateNote.note", F.textNode(id.text()), F.textNode(r.note().id().text())));
+                if (spec.startsWith("ExactlyOnceS0Msg")) {
+                    rnet.put(replicaKey(r.to(), r.note().id()), r); // replication by messages: ReceiveReplica
+                    continue;
+                }
                 ServerStep stored = receiveReplica(r.to(), r);
                 carryOut(r.to(), stored);
                 out.addAll(Mismatch.compare("CreateNote.replica." + r.to(), F.textNode("stored"), F.textNode(stored.outcome())));
@@ -245,6 +269,10 @@ final class Cores {
             out.add(new Mismatch("CreateNote.outcome", "\"created\"", "\"blocked\""));
         }
         return out;
+    }
+
+    private static String replicaKey(ServerId to, NoteId i) {
+        return to.name() + "|" + i.text();
     }
 
     private ServerStep receiveReplica(ServerId s, EoMessage.Replica r) {
@@ -320,6 +348,7 @@ final class Cores {
             case "receiveSyncReply" -> c.receiveSyncReply((EoMessage.SyncReply) arg);
             case "authorize" -> ((S3Server) c).authorize((NoteId) arg);
             case "receivePurgeAck" -> ((S3Server) c).receivePurgeAck((EoMessage.PurgeAck) arg);
+            case "forget" -> ((S0Server) c).forgetRemoved((NoteId) arg);
             default -> throw new IllegalArgumentException(method);
         };
         carryOut(s, step);
@@ -394,6 +423,12 @@ final class Cores {
      * is the network's, not the core's, and is left out.)
      */
     List<Mismatch> gate(JsonNode state) {
+        if (spec.startsWith("ExactlyOnceS0Msg")) {
+            return forgetGate(state);
+        }
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            return conditionOneGate(state);
+        }
         if (!timed) {
             return List.of();
         }
@@ -410,6 +445,97 @@ final class Cores {
             }
         }
         return out;
+    }
+
+    /**
+     * ExactlyOnceS0Msg(Timed): after every step, each server's forget gate
+     * ({@link S0Server#mayForget}) must be open exactly where the spec's is, for every id either
+     * side has in removed[s]. ExactlyOnceS0MsgTimed's gate is {@code Confirmed(s, i) /\ Waited(s, i)}
+     * at the trace's now: a core that forgets before the other server confirmed, or before T_e
+     * has passed since, is caught at the step where the two part. ExactlyOnceS0Msg has no clock:
+     * its other guard, {@code NoReplicaLeft(i)}, is the untimed form of the core's wait, so there
+     * the gate is asked with the clock moved past T_e, as the next step would see it (see
+     * {@link #UNTIMED_TE}), and only {@code Confirmed(s, i)} is compared.
+     */
+    private List<Mismatch> forgetGate(JsonNode state) {
+        if (!timed) {
+            clock.advance(te + 1);
+        }
+        List<Mismatch> out = new ArrayList<>();
+        for (ServerId s : servers) {
+            S0Server core = (S0Server) cores.get(s);
+            Set<NoteId> ids = new TreeSet<>(core.durable().removed());
+            state.get("removed").get(s.name()).forEach(n -> ids.add(noteId(n)));
+            for (NoteId i : ids) {
+                boolean confirmed = true;
+                for (ServerId t : servers) {
+                    confirmed &= t.equals(s) || contains(state.get("conf").get(s.name()).get(t.name()), i.text());
+                }
+                boolean open = confirmed && contains(state.get("removed").get(s.name()), i.text())
+                        && (!timed || waited(state, s, i.text()));
+                out.addAll(Mismatch.compare("forgetGate[" + s.name() + "][" + i.text() + "]",
+                        F.textNode(open ? "open" : "closed"), F.textNode(core.mayForget(i) ? "open" : "closed")));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * ExactlyOnceS2Timed: after every step, each origin's Condition 1 gate
+     * ({@link S2Server#mayCreate}) must be open exactly where the spec's {@code MayUseTimed(x)} is
+     * at the trace's now: the successor's number never used, or confirmed gone by every other
+     * server T_e ago and not held by x. So a core that reuses before T_e has passed since the
+     * confirmations is caught at the step where the two part. (The model bound MaxNotes is not
+     * the core's and is left out.)
+     */
+    private List<Mismatch> conditionOneGate(JsonNode state) {
+        long now = state.get("now").asLong();
+        List<Mismatch> out = new ArrayList<>();
+        for (JsonNode o : origins(state)) {
+            String x = o.asText();
+            long ctr = state.get("ctr").get(x).asLong();
+            long k = (ctr + 1) % w;
+            boolean open = ctr + 1 < w;
+            if (!open) {
+                open = true;
+                for (ServerId y : servers) {
+                    if (!y.name().equals(x)) {
+                        long at = state.get("confAt").get(x).get(y.name()).get(String.valueOf(k)).asLong();
+                        open &= at >= 0 && at + te <= now;
+                    }
+                }
+                for (JsonNode i : state.get("K").get(x)) {
+                    open &= !(i.get("server").asText().equals(x) && i.get("seq").asLong() == k);
+                }
+            }
+            boolean core = ((S2Server) cores.get(ServerId.of(x))).mayCreate();
+            out.addAll(Mismatch.compare("conditionOne[" + x + "]", F.textNode(open ? "open" : "closed"),
+                    F.textNode(core ? "open" : "closed")));
+        }
+        return out;
+    }
+
+    /** The origins whose gate is compared: the servers that number notes in the trace's model. */
+    private JsonNode origins(JsonNode state) {
+        ArrayNode a = F.arrayNode();
+        state.get("ctr").fieldNames().forEachRemaining(x -> {
+            if (originsOfModel.isEmpty() || originsOfModel.contains(ServerId.of(x))) {
+                a.add(x);
+            }
+        });
+        return a;
+    }
+
+    /** ExactlyOnceS0MsgTimed's Waited(s, i): every other t confirmed i at confAt[s][t][i], T_e before now. */
+    private boolean waited(JsonNode state, ServerId s, String i) {
+        long now = state.get("now").asLong();
+        for (ServerId t : servers) {
+            JsonNode at = state.get("confAt").get(s.name()).get(t.name()).get(i);
+            if (!t.equals(s) && (at.asLong() < 0 || at.asLong() + te > now)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The spec's InEveryD(s, i) on a trace state: in D[s] and in known[s][t] for every other t. */
@@ -441,9 +567,10 @@ final class Cores {
         switch (spec) {
             case "ExactlyOnceS0" -> {
             }
+            case "ExactlyOnceS0Msg", "ExactlyOnceS0MsgTimed" -> f.addAll(List.of("removed", "conf", "snet"));
             case "ExactlyOnceS1" -> f.addAll(List.of("ctr", "R"));
             case "ExactlyOnceS1Msg" -> f.addAll(List.of("ctr", "R", "pre", "snet"));
-            case "ExactlyOnceS2" -> f.addAll(List.of("ctr", "R", "conf"));
+            case "ExactlyOnceS2", "ExactlyOnceS2Timed" -> f.addAll(List.of("ctr", "R", "conf"));
             case "ExactlyOnceS3", "ExactlyOnceS3Timed" -> f.addAll(List.of("D", "known", "R"));
             default -> f.addAll(List.of("D", "known", "R", "U"));
         }
@@ -460,6 +587,7 @@ final class Cores {
         ObjectNode u = F.objectNode();
         ObjectNode ctr = F.objectNode();
         ObjectNode conf = F.objectNode();
+        ObjectNode removed = F.objectNode();
         for (ServerId s : servers) {
             ServerCore core = cores.get(s);
             ObjectNode session = F.objectNode();
@@ -477,6 +605,14 @@ final class Cores {
             } else {
                 StreamServer c = (StreamServer) core;
                 k.set(s.name(), ids(c.durable().k().keySet()));
+                if (c instanceof S0Server s0) {
+                    removed.set(s.name(), ids(c.durable().removed()));
+                    ObjectNode byPeer = F.objectNode();
+                    for (ServerId t : servers) {
+                        byPeer.set(t.name(), ids(s0.confirmedBy(t)));
+                    }
+                    conf.set(s.name(), byPeer);
+                }
                 ctr.put(s.name(), c.durable().ctr());
                 if (c instanceof S2Server s2) {
                     ObjectNode byPeer = F.objectNode();
@@ -510,6 +646,10 @@ final class Cores {
         if (fields.contains("conf")) {
             m.put("conf", ExactlyOnceReplayer.normalize(conf));
         }
+        if (fields.contains("removed")) {
+            m.put("removed", ExactlyOnceReplayer.normalize(removed));
+            m.put("snet", ExactlyOnceReplayer.normalize(syncsInFlight(false)));
+        }
         if (fields.contains("R")) {
             m.put("R", ExactlyOnceReplayer.normalize(r()));
         }
@@ -519,21 +659,31 @@ final class Cores {
                 pre.set(s.name(), prefixes(cores.get(s).durable().removed()));
             }
             m.put("pre", pre);
-            ArrayNode inFlight = F.arrayNode();
-            for (EoMessage msg : snet.values()) {
-                ObjectNode o = F.objectNode();
-                boolean request = msg instanceof EoMessage.SyncRequest;
-                EoMessage.SyncRequest q = request ? (EoMessage.SyncRequest) msg : null;
-                EoMessage.SyncReply r = request ? null : (EoMessage.SyncReply) msg;
-                o.put("from", (request ? q.from() : r.from()).name());
-                o.set("pre", prefixes(request ? q.removed() : r.removed()));
-                o.put("to", (request ? q.to() : r.to()).name());
-                o.put("type", request ? "syncReq" : "syncRep");
-                inFlight.add(o);
-            }
-            m.put("snet", ExactlyOnceReplayer.normalize(inFlight));
+            m.put("snet", ExactlyOnceReplayer.normalize(syncsInFlight(true)));
         }
         return m;
+    }
+
+    /**
+     * The sync messages on their way as the spec writes them: S1Msg's carry the sender's prefixes
+     * ({@code pre}), S0Msg's its removed ids ({@code removed}; the spec's ghost {@code gone} is not
+     * compared, {@link ExactlyOnceReplayer#normalize} drops it).
+     */
+    private ArrayNode syncsInFlight(boolean prefixes) {
+        ArrayNode inFlight = F.arrayNode();
+        for (EoMessage msg : snet.values()) {
+            ObjectNode o = F.objectNode();
+            boolean request = msg instanceof EoMessage.SyncRequest;
+            EoMessage.SyncRequest q = request ? (EoMessage.SyncRequest) msg : null;
+            EoMessage.SyncReply r = request ? null : (EoMessage.SyncReply) msg;
+            java.util.SortedSet<NoteId> rem = request ? q.removed() : r.removed();
+            o.put("from", (request ? q.from() : r.from()).name());
+            o.set(prefixes ? "pre" : "removed", prefixes ? prefixes(rem) : ids(rem));
+            o.put("to", (request ? q.to() : r.to()).name());
+            o.put("type", request ? "syncReq" : "syncRep");
+            inFlight.add(o);
+        }
+        return inFlight;
     }
 
     /**

@@ -23,8 +23,9 @@ import java.util.TreeMap;
  *
  * <p>Time: S0-S3 have no clock (the T_e waits are "no copy in net"); before every step the
  * replayer moves the cores' clock past T_e, so a wait the spec's guard allowed is over.
- * ExactlyOnceS3Timed has one: the cores run with its Te, the clock moves on Tick only, and after
- * every step each server's purge gate is compared with the spec's ({@code Cores.gate}).
+ * ExactlyOnceS0MsgTimed, ExactlyOnceS2Timed and ExactlyOnceS3Timed have one: the cores run with
+ * its Te, the clock moves on Tick only, and after every step each server's T_e gate (forget,
+ * Condition 1, purge) is compared with the spec's ({@code Cores.gate}).
  */
 public final class ExactlyOnceReplayer implements FamilyReplayer {
 
@@ -61,7 +62,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     }
 
     private ExactlyOnceReplayer(String spec, Cores.Factory factory, GatherCores.Factory gatherFactory) {
-        if (!List.of("ExactlyOnceS0", "ExactlyOnceS1", "ExactlyOnceS1Msg", "ExactlyOnceS2", "ExactlyOnceS3", "ExactlyOnceS3Printed",
+        if (!List.of("ExactlyOnceS0", "ExactlyOnceS0Msg", "ExactlyOnceS0MsgTimed", "ExactlyOnceS1", "ExactlyOnceS1Msg", "ExactlyOnceS2", "ExactlyOnceS2Timed", "ExactlyOnceS3", "ExactlyOnceS3Printed",
                 "ExactlyOnceS3Timed")
                 .contains(spec) && !GatherCores.GATHER_SPECS.contains(spec)) {
             throw new IllegalArgumentException("no exactly-once spec named " + spec);
@@ -104,10 +105,21 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
             a.add("Tick");
             return a;
         }
-        if (spec.equals("ExactlyOnceS1Msg")) {
+        if (spec.equals("ExactlyOnceS2Timed")) {
+            Set<String> a = new java.util.TreeSet<>(COMMON);
+            a.add("Tick");
+            return a;
+        }
+        if (spec.equals("ExactlyOnceS1Msg") || spec.startsWith("ExactlyOnceS0Msg")) {
             Set<String> a = new java.util.TreeSet<>(COMMON);
             a.remove("Sync");
             a.addAll(Set.of("StartSync", "HandleSync", "ReceiveSyncReply", "LoseSync"));
+            if (spec.startsWith("ExactlyOnceS0Msg")) {
+                a.addAll(Set.of("ReceiveReplica", "Forget"));
+            }
+            if (spec.equals("ExactlyOnceS0MsgTimed")) {
+                a.add("Tick");
+            }
             return a;
         }
         return spec.startsWith("ExactlyOnceS3") ? S3 : COMMON;
@@ -160,7 +172,8 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
     }
 
     /**
-     * The trace's variables the cores must match, sets sorted and S2's ghost {@code inc} dropped.
+     * The trace's variables the cores must match, sets sorted and the ghosts (S2's {@code inc},
+     * S0Msg's {@code gone} in a sync message) dropped.
      * S3Printed's {@code U[s]} counts only while s's session is active: App. A.4 takes it at the
      * session's start and only the session reads it; the spec leaves it in place when the session
      * ends (a server crash included), the core drops it with the rest of the volatile state.
@@ -193,8 +206,10 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
         if (v.isObject()) {
             ObjectNode o = F.objectNode();
             TreeMap<String, JsonNode> sorted = new TreeMap<>();
+            // S2's ghost inc; S0Msg's ghost gone of a sync message (it carries removed)
+            boolean s0MsgSync = v.has("removed") && v.has("gone") && v.has("type");
             v.fields().forEachRemaining(e -> {
-                if (!e.getKey().equals("inc")) {
+                if (!e.getKey().equals("inc") && !(s0MsgSync && e.getKey().equals("gone"))) {
                     sorted.put(e.getKey(), normalize(e.getValue()));
                 }
             });

@@ -73,6 +73,82 @@ class ExactlyOnceBrokenCoreReplayTest {
         assertThat(r.failure().mismatches()).extracting(m -> m.field()).anyMatch(f -> f.startsWith("pre"));
     }
 
+    /** A factory of real cores whose Strategy 0 servers forget without the guard named (EoSeams). */
+    private static Cores.Factory s0ForgetWithout(boolean confirmed, boolean te) {
+        return new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return EoSeams.s0ForgetWithout(config, clock, durable, confirmed, te);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        };
+    }
+
+    /**
+     * ExactlyOnceS0Msg's Forget (issue 19 item 1): a Strategy 0 server whose forget rule does not
+     * wait for the other server's confirmation (MutS0MsgForgetUnconfirmed) opens its gate as soon
+     * as it acks the note; the replay of the forget trace stops there, at A's ReceiveAck.
+     */
+    @Test
+    void strategyZeroServerThatForgetsUnconfirmedIsCaughtAtTheAck() {
+        ReplayResult r = replay("ExactlyOnceS0Msg", "exactlyonce-s0msg-forget.jsonl", s0ForgetWithout(true, false));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveAck");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).containsExactly("forgetGate[A][n1]");
+    }
+
+    /**
+     * Issue 20 item 3, the T_e gate in replay: ExactlyOnceS0MsgTimed's trace moves the cores' clock
+     * as its Ticks say, so after B's confirmation the spec's gate is shut for T_e. A core whose
+     * forget does not wait opens there, and the replay stops at that step (the confirmation), long
+     * before the trace's Forget.
+     */
+    @Test
+    void strategyZeroServerThatForgetsBeforeTeIsCaughtInTheTimedTrace() {
+        ReplayResult r = replay("ExactlyOnceS0MsgTimed", "exactlyonce-s0msg-timed-refused.jsonl",
+                s0ForgetWithout(false, true));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isIn("HandleSync", "ReceiveSyncReply");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).allMatch(f -> f.startsWith("forgetGate["));
+    }
+
+    /**
+     * The same for Strategy 2's Condition 1 (ExactlyOnceS2Timed): a core that reuses a number as
+     * soon as every peer confirmed its successor gone, without waiting T_e, opens its gate at the
+     * sync that brings the confirmation, where the trace's gate is shut.
+     */
+    @Test
+    void strategyTwoServerThatReusesBeforeTeIsCaughtInTheTimedTrace() {
+        ReplayResult r = replay("ExactlyOnceS2Timed", "exactlyonce-s2-timed-refused.jsonl", new Cores.Factory() {
+            @Override
+            public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+                return EoSeams.s2WithoutTeWait(config, clock, w, durable);
+            }
+
+            @Override
+            public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+                return Cores.Factory.REAL.client(spec, id, w, q, stored);
+            }
+        });
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Sync");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).containsExactly("conditionOne[A]");
+    }
+
+    /** The same trace: a forget the core makes without journaling it is caught at the Forget. */
+    @Test
+    void strategyZeroServerThatDoesNotJournalItsForgetIsCaughtAtTheForget() {
+        ReplayResult r = replay("ExactlyOnceS0Msg", "exactlyonce-s0msg-forget.jsonl",
+                notJournaling(ServerOp.DropRemoved.class));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Forget");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).allMatch(f -> f.startsWith("store."));
+    }
+
     @Test
     void clientThatKeepsRInVolatileMemoryIsCaught() {
         // L77 / mutant "R volatile": R must survive a client crash.
