@@ -34,7 +34,7 @@ public interface EoServer {
     /**
      * A message from a peer server or from the client: a replica, an acknowledgement, a sync
      * request or reply, a purge acknowledgement (Strategy 3), a request or reply for D, a sync of D
-     * (Strategies 4-6: merged, {@code recvSync}), the client's history upload (Strategy 6's
+     * (Strategies 4-6: merged and purged, {@code recvPeerSync}), the client's history upload (Strategy 6's
      * StartSession).
      *
      * @throws UnsupportedOperationException a message this strategy's server never receives

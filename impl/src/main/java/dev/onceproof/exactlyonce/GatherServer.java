@@ -218,7 +218,7 @@ public abstract class GatherServer implements EoServer {
 
     /**
      * A replica, a request for D ({@code replyD}), a reply with D ({@code recvD}), a peer's sync
-     * ({@code recvSync}: merged, no purge), or the client's history upload (Strategy 6's
+     * ({@link #recvPeerSync}: merged and purged), or the client's history upload (Strategy 6's
      * StartSession; 4 and 5 ignore the history).
      */
     @Override
@@ -234,7 +234,7 @@ public abstract class GatherServer implements EoServer {
         } else if (m instanceof EoMessage.DReply r) {
             return recvD(r);
         } else if (m instanceof EoMessage.DSync y) {
-            return recvSync(y);
+            return recvPeerSync(y);
         } else if (m instanceof EoMessage.HistoryUpload h) {
             return startSession(h);
         }
@@ -814,6 +814,26 @@ public abstract class GatherServer implements EoServer {
             }
         }
         return new ServerStep("merged", List.of(record()));
+    }
+
+    /**
+     * A peer's sync as a runtime handles it (the step interface's {@link #receive}): Strategies 5-6
+     * take its send time into TS as {@link #recvSync} does, and every strategy handles it as the
+     * receiving half of PurgeSync ({@link #recvPurgeSync}), whose merge of D and report are
+     * {@code recvSync}'s. A peer's syncs are the only way its purges reach us: a server that
+     * merged them without purging (as every runtime did before issue 19) kept every note the client
+     * was ever given elsewhere (Strategy 4's unvisited server B: K = 65,600 after 65,599 notes).
+     * specs/exactlyonce/MCExactlyOnceS4MsgLive.tla checks that this receipt empties every K of the
+     * delivered notes under fair syncs, and that the merge alone does not
+     * ({@code exactlyonce-control-s4msg-merge-only}). The purge reads no TS, so Strategies 5-6's
+     * freshness is untouched.
+     */
+    public ServerStep recvPeerSync(EoMessage.DSync m) {
+        checkSync(m);
+        if (timed()) {
+            mergeTs(m.from(), m.ts());
+        }
+        return recvPurgeSync(m);
     }
 
     /**

@@ -30,9 +30,10 @@ import java.util.TreeSet;
  * Issue 19 item 5's per-note loop on the real cores of one strategy, no I/O: servers A and B, one
  * client connected to A. Each note is created at A (its replica, and Strategy 3's replication round,
  * carried to B), sent to the client, acknowledged (Strategy 3: then authorized, purged at the client
- * and confirmed), and every {@code syncEvery} notes A and B synchronize. Strategy 4 has no sync of
- * its own between sessions that purges (it purges at EndGather, L234), so its client ends the session
- * and reconnects at every sync point, which runs the gather and the purge.
+ * and confirmed), and every {@code syncEvery} notes A and B synchronize. Strategy 4's client also
+ * ends the session and reconnects at every sync point, which runs the gather and A's purge at
+ * EndGather (A.6); the syncs that follow carry that purge to B (L213: received through the step
+ * interface, {@code GatherServer.recvPeerSync}, they purge as well as merge).
  *
  * <p>Messages go through a FIFO queue at once; a Record effect is counted, and handed to the
  * loop's {@link Durability} (none here: the core only; {@link DurableNotes} journals them). The time of

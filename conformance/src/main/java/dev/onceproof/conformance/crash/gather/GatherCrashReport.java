@@ -14,12 +14,14 @@ import java.util.SortedSet;
  * @param reattempts calls of a note after the parent had seen its success (L191: never call again
  *     after a success); the relay orders messages, so a call caused by a server that had learnt
  *     of the success comes after it
+ * @param largestK the most notes any server's stored K holds after the run (its journal read back):
+ *     the purge syncs keep it to the notes not yet delivered everywhere (issue 19 item 1)
  * @param failures the run itself broke (a process exited unexpectedly), so nothing can be concluded
  */
 public record GatherCrashReport(int strategy, String control, int serverKills, int clientKills, int killsMidCall,
         int resolvedOk, int resolvedErr, long millis, int notesCreated, int processed, int acked, int sessions,
         int pulls, int gatherAborts, int aDeliverAborts, int tooSoon, int syncsSent, int syncsDropped,
-        int messagesLost, int undeliveredAtEnd, SortedSet<String> processedTwice, SortedSet<String> ackedNotProcessed,
+        int messagesLost, int undeliveredAtEnd, int largestK, SortedSet<String> processedTwice, SortedSet<String> ackedNotProcessed,
         SortedSet<String> reattempts, List<String> failures) {
 
     public boolean safe() {
@@ -39,6 +41,7 @@ public record GatherCrashReport(int strategy, String control, int serverKills, i
                 killsMidCall, resolvedOk, resolvedErr);
         out.printf("  notes created                    %6d (undelivered at the end %d)%n", notesCreated, undeliveredAtEnd);
         out.printf("  processed (journal lines)        %6d%n", processed);
+        out.printf("  largest K stored after the run   %6d%n", largestK);
         out.printf("  acknowledged (aDeliver success)  %6d%n", acked);
         out.printf("  sessions                         %6d (pulls: D requests %d)%n", sessions, pulls);
         out.printf("  aborts                           %6d gather, %d aDeliver error%s%n", gatherAborts, aDeliverAborts,

@@ -36,9 +36,13 @@ import java.util.concurrent.TimeUnit;
  * {@link S5Server} or {@link S6Server}) inside the runtime class {@link ConcurrentGatherServer},
  * over a {@link GatherServerStore} on a {@link Journal} (group commit, checkpoints), with the
  * aDeliver primitive's application and permanent log in a {@link ProcessedJournal} beside it. One
- * thread drives it: an event loop over the lines the parent writes, a gather timeout, Strategy 5's
- * periodic sync, and one aDeliver call per turn while the session delivers (so a peer's D request
- * is answered between two calls, never during one).
+ * thread drives it: an event loop over the lines the parent writes, a gather timeout, the periodic
+ * sync (Strategy 5's PeriodicSync every T_u; Strategies 4 and 6 the purge sync of L213 every
+ * {@code --purge-sync-every} ticks, Strategy 6 also when there is news, L246), and one aDeliver call
+ * per turn while the session delivers (so a peer's D request is answered between two calls, never
+ * during one). A peer's sync is handled as the core's step interface handles it
+ * ({@link GatherServer#recvPeerSync}: merged and purged), so K and D stay bounded (issue 19 item 1;
+ * measured under Strategy 6 with push syncs alone: K = 120 of 180 notes after a run).
  *
  * <p><b>Restart.</b> The store is loaded; every attempt the core's aDeliver log holds unresolved
  * (the server was killed between logging the attempt and logging its outcome) is resolved from the
@@ -63,7 +67,8 @@ import java.util.concurrent.TimeUnit;
 public final class GatherNodeMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
-            "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control");
+            "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control",
+            "--purge-sync-every");
 
     private final GatherServer core;
     private final ConcurrentGatherServer server;
@@ -75,17 +80,23 @@ public final class GatherNodeMain {
     private final long gatherTimeout;
     private final long tu;
     private final long ackDelay;
+    private final long purgeSyncEvery;
 
     private long gatherDeadline = Long.MAX_VALUE;
     private long nextPeriodic = 0;
-    /** Strategies 4 and 6 sync seldom: how often (clock ticks) an unfinished replication round is resent. */
-    private static final long ROUND_RESEND = 200;
+    /**
+     * Strategies 4 and 6 have no periodic sync of their own; their purge syncs (L213, "periodically")
+     * go out this often (clock ticks) unless {@code --purge-sync-every} says otherwise (0: never; the
+     * unfinished replication rounds are then resent this often on their own).
+     */
+    static final long PURGE_SYNC_EVERY = 200;
     private boolean idleReported;
 
     private GatherNodeMain(GatherServer core, ConcurrentGatherServer server, ProcessedJournal journal,
             Wire.Clock clock, PrintStream out, SplittableRandom random, int errorPercent, long gatherTimeout, long tu,
-            long ackDelay) {
+            long ackDelay, long purgeSyncEvery) {
         this.ackDelay = ackDelay;
+        this.purgeSyncEvery = purgeSyncEvery;
         this.core = core;
         this.server = server;
         this.journal = journal;
@@ -134,7 +145,8 @@ public final class GatherNodeMain {
         GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
                 Integer.parseInt(f.getOrDefault("--error-percent", "0")),
                 Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu,
-                Long.parseLong(f.getOrDefault("--ack-delay", "0")));
+                Long.parseLong(f.getOrDefault("--ack-delay", "0")),
+                Long.parseLong(f.getOrDefault("--purge-sync-every", String.valueOf(PURGE_SYNC_EVERY))));
         out.println("ready");
         out.flush();
         if (strategy == Strategy.S6) {
@@ -183,7 +195,7 @@ public final class GatherNodeMain {
     }
 
     private long nextTimer() {
-        return core.config().strategy() == Strategy.S5 ? nextPeriodic : Long.MAX_VALUE;
+        return nextPeriodic;
     }
 
     private void handle(String line) throws InterruptedException {
@@ -223,7 +235,7 @@ public final class GatherNodeMain {
                 tryEndGather();
             }
         } else if (m instanceof EoMessage.DSync s) {
-            server.recvSync(s);
+            server.receive(s); // merged and purged (GatherServer.recvPeerSync); nothing to send
         } else {
             System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
         }
@@ -259,12 +271,15 @@ public final class GatherNodeMain {
             out.println("ABORT gather " + sid);
         }
         if (now >= nextPeriodic) {
-            if (core.config().strategy() == Strategy.S5) {
-                syncAll(); // PeriodicSync every T_u (L229); it carries on the replication rounds too
+            boolean s5 = core.config().strategy() == Strategy.S5;
+            // S5's PeriodicSync every T_u (L229), S4 and S6's purge sync (L213); each carries on the
+            // replication rounds (a replica, ack or commit lost to a dead server, resent).
+            if (s5 || purgeSyncEvery > 0) {
+                syncAll();
             } else {
-                send(server.carryOnRound()); // a replica, ack or commit lost to a dead server, resent
+                send(server.carryOnRound());
             }
-            nextPeriodic = now + (core.config().strategy() == Strategy.S5 ? tu : ROUND_RESEND);
+            nextPeriodic = now + (s5 ? tu : purgeSyncEvery > 0 ? purgeSyncEvery : PURGE_SYNC_EVERY);
         }
     }
 
