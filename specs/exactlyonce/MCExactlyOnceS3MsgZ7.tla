@@ -23,9 +23,11 @@
 (*   any set of stale snapshots is beyond a liveness check here);           *)
 (* - a Deliver times out only when it did fail (FailedTimeout: the one      *)
 (*   fault is left to the syncs; the atomic models have late timeouts);     *)
-(* - only Home starts rounds, unless PeerRounds (the deep cfg): the other   *)
-(*   server has no session, and Home learns its D from the replies to       *)
-(*   Home's own rounds.                                                      *)
+(* - only Home starts rounds and authorizes purges, unless PeerActive (the  *)
+(*   deep cfg): the other server has no session, Home learns its D from the *)
+(*   replies to Home's own rounds, and the client takes a purge only from   *)
+(*   the server it is connected to (notes Z6: "the client talks only to its *)
+(*   current server"); the other server still answers every request.        *)
 (* Fairness is weaker than MsgFairness (one condition per message, 32 in    *)
 (* all, about 14,000 states a minute), so a pass here is a pass there:      *)
 (* one weak condition per group of steps, and none where a step is not     *)
@@ -33,15 +35,16 @@
 (* authorizations).  Groups suffice because no client-side message is       *)
 (* lost or duplicated and each receipt consumes it, one Deliver is          *)
 (* outstanding at a time, and at most one round of each server is on its   *)
-(* way.  Two cuts were tried and refuted by TLC, and are not used: weak     *)
-(* fairness on any note message with late timeouts (a stale copy of n2 is   *)
-(* passed over for ever while resends of n1 are refused, and the purge of   *)
-(* n2 waits for the copy to go, NoCopy, L131), and, with them, SendNote     *)
-(* needs ExactlyOnceS3's strong fairness per note; without late timeouts a *)
-(* processed note is always in D, so weak fairness on SendNext is enough.  *)
+(* way.  One weaker form was refuted by TLC and is not used: weak fairness *)
+(* on any note message while late timeouts were in the model (a stale copy *)
+(* of n2 is passed over for ever while resends of n1 are refused, and the  *)
+(* purge of n2 waits for the copy to go, NoCopy, L131).  With late timeouts *)
+(* SendNote would also need ExactlyOnceS3's strong fairness per note;       *)
+(* without them a processed note is always in D, so weak fairness on        *)
+(* SendNext is enough.                                                       *)
 EXTENDS MCExactlyOnceS3MsgLive
 
-CONSTANT PeerRounds   \* BOOLEAN: does the other server start rounds too?
+CONSTANT PeerActive   \* BOOLEAN: does the other server start rounds and authorize too?
 
 \* The server the client connects to (any one: they are alike).
 Home == CHOOSE s \in Servers : TRUE
@@ -74,8 +77,9 @@ AfterCreation ==
     \/ PurgeTakeNext
     \/ \E s \in Servers :
          \/ Same(StartSession(s)) \/ Same(SendNext(s)) \/ Same(FailedTimeout(s))
-         \/ (s = Home \/ PeerRounds) /\ StartRound(s)
-         \/ SyncTakeNext(s) \/ Same(AuthorizeNext(s))
+         \/ (s = Home \/ PeerActive) /\ StartRound(s)
+         \/ SyncTakeNext(s)
+         \/ (s = Home \/ PeerActive) /\ Same(AuthorizeNext(s))
     \/ \E m \in snet : LoseSync(m)
 
 HomeNext ==

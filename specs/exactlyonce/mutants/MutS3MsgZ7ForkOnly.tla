@@ -25,7 +25,8 @@ ForkAfterCreation ==
     \/ PurgeTakeNext
     \/ \E s \in Servers :
          \/ Same(StartSession(s)) \/ Same(SendNext(s)) \/ Same(FailedTimeout(s))
-         \/ SyncTakeNext(s) \/ Same(AuthorizeNext(s))
+         \/ SyncTakeNext(s)
+         \/ (s = Home \/ PeerActive) /\ Same(AuthorizeNext(s))
     \/ \E m \in snet : LoseSync(m)
 
 ForkNext ==
