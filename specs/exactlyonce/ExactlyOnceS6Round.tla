@@ -87,7 +87,7 @@ Commit(s, i) ==
     /\ i \notin ready[s]
     /\ ready' = [ready EXCEPT ![s] = @ \cup {i}]
     /\ lastAction' = [name |-> "Commit", server |-> s, note |-> i]
-    /\ UNCHANGED <<vars, rnet, stored>>
+    /\ UNCHANGED <<baseVars, gatherVars, timedVars, H, rnet, stored>>
 
 RoundNext ==
     \/ \E o \in Servers \ Cut : CreateNoteAt(o)

@@ -10,4 +10,10 @@ MCNoteIds == <<"n1", "n2", "n3">>
 \* the late replica needs nothing else.  The full bounds are the deep pair.
 MoveOnly ==
     lastAction'.name \notin {"ServerCrash", "ClientCrash", "ClientLoseH", "Lose", "ADeliverErr", "GatherFail"}
+\* A trap (MCExactlyOnceS6RoundDelivers.cfg), expected to be violated: the
+\* round commits a note and the client processes it.  Until it was added, the
+\* round's Commit left lastAction UNCHANGED while setting it (vars holds it),
+\* so it never fired, nothing was ever deliverable, and the two passing
+\* models passed vacuously (41,665 states with no commit).
+NothingDelivered == delivered = <<>>
 =============================================================================
