@@ -6,6 +6,7 @@ import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -238,7 +239,7 @@ final class GatherWorld {
         return log.step(action).field("server", s.name());
     }
 
-    private static List<String> texts(java.util.Collection<NoteId> ids) {
+    private static List<String> texts(Collection<NoteId> ids) {
         return ids.stream().map(NoteId::text).sorted().toList();
     }
 
