@@ -2,9 +2,11 @@ package dev.onceproof.exactlyonce;
 
 import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.sim.SimNetwork;
+import dev.onceproof.steplog.StepLog;
 import dev.onceproof.storage.InMemoryOperationLog;
 import dev.onceproof.storage.Journal;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -95,6 +97,11 @@ final class GatherWorld {
     final List<String> reattempts = new ArrayList<>();
     int calls;
     int timeoutsAfterProcessing;
+    /**
+     * Strategy 4's step log (specs/exactlyonce/TraceExactlyOnceS4.tla), OFF unless {@link #logSteps}.
+     * The world is one thread: a line is written inside its step, before the next step begins.
+     */
+    private StepLog log = StepLog.OFF;
 
     /**
      * @param offsets each server's clock offset from true time (|offset| <= ε), one per server;
@@ -184,6 +191,58 @@ final class GatherWorld {
         return this;
     }
 
+    /**
+     * Logs Strategy 4's steps to {@code log} from now on, as ExactlyOnceS4Msg's actions. Only for
+     * Strategy 4 with aDeliver ({@link Primitive#ATOMIC}): the plain Deliver's window of
+     * vulnerability has no step in that spec.
+     */
+    GatherWorld logSteps(StepLog log) {
+        if (strategy != Strategy.S4 || primitive != Primitive.ATOMIC) {
+            throw new IllegalStateException("step logs are for Strategy 4 with aDeliver (TraceExactlyOnceS4)");
+        }
+        this.log = log;
+        return this;
+    }
+
+    /** The step log's header for this world. */
+    StepLog.Header header() {
+        return new StepLog.Header("ExactlyOnceS4Msg", "msg", "world")
+                .strings("Servers", servers.stream().map(ServerId::name).toList())
+                .constant("Client", client.name());
+    }
+
+    /**
+     * The spec's D at s: the core's, and the successes the primitive has logged for s that the
+     * core has not been told yet (the spec's ADeliverOK puts the note in D at the call, L193).
+     */
+    private List<String> specD(ServerId s) {
+        TreeSet<String> d = new TreeSet<>();
+        cores.get(s).d().forEach(i -> d.add(i.text()));
+        for (Outcome o : unreported) {
+            if (o.server().equals(s) && o.ok()) {
+                d.add(o.note().text());
+            }
+        }
+        return List.copyOf(d);
+    }
+
+    private List<String> kOf(ServerId s) {
+        return cores.get(s).k().stream().map(NoteId::text).toList();
+    }
+
+    /** A line with the server's K and D after the step. */
+    private void lineKD(ServerId s, StepLog open) {
+        open.strings("K", kOf(s)).strings("D", specD(s)).end();
+    }
+
+    private StepLog line(String action, ServerId s) {
+        return log.step(action).field("server", s.name());
+    }
+
+    private static List<String> texts(Collection<NoteId> ids) {
+        return ids.stream().map(NoteId::text).sorted().toList();
+    }
+
     // ---- steps -------------------------------------------------------------------------------
 
     /** A note for the client, created at server s and at once in every K. */
@@ -199,6 +258,9 @@ final class GatherWorld {
         // The replication round (replicas, acks, commit) to its end at once: atomic replication.
         for (Replication.Hop h : Replication.atOnce(step, cores::get)) {
             record(h.server(), h.step());
+        }
+        if (log.on()) {
+            log.step("CreateNote").field("note", tag).end();
         }
     }
 
@@ -217,6 +279,9 @@ final class GatherWorld {
         if (step.verdict() != ConnectVerdict.CONNECTED) {
             return false;
         }
+        if (log.on()) {
+            line("Connect", server).end();
+        }
         EoMessage.HistoryUpload upload = null;
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.RecordHistory r) {
@@ -226,7 +291,11 @@ final class GatherWorld {
             }
         }
         GatherServer core = cores.get(server);
-        carryOut(server, upload != null ? core.receive(upload) : core.startSession());
+        ServerStep started = upload != null ? core.receive(upload) : core.startSession();
+        if (log.on()) {
+            line("StartSession", server).end();
+        }
+        carryOut(server, started);
         return true;
     }
 
@@ -263,6 +332,9 @@ final class GatherWorld {
                     storedHistory = r.history();
                 }
             }
+            if (log.on()) {
+                log.step("Disconnect").end();
+            }
             carryOut(old, cores.get(old).endSession());
         });
     }
@@ -279,6 +351,9 @@ final class GatherWorld {
                 if (end.outcome().equals("refused")) {
                     carryOut(s, core.reqAll());
                 } else {
+                    if (log.on() && end.outcome().equals("delivering")) {
+                        lineKD(s, line("EndGather", s));
+                    }
                     carryOut(s, end);
                 }
             } else if (core.phase() == GatherServer.Phase.DELIVER) {
@@ -289,16 +364,27 @@ final class GatherWorld {
 
     /** The connected server gives up on an unreachable server: the session aborts (App. A.6). */
     void gatherFail() {
-        clientCore.conn().ifPresent(s -> carryOut(s, cores.get(s).gatherFail()));
+        clientCore.conn().ifPresent(s -> {
+            ServerStep step = cores.get(s).gatherFail();
+            if (log.on() && step.outcome().equals("aborted")) {
+                line("GatherFail", s).end();
+            }
+            carryOut(s, step);
+        });
     }
 
     /** The primitive's logged outcomes reach their cores (the end of each call, or recovery). */
     void reportOutcomes() {
         for (Outcome o : new ArrayList<>(unreported)) {
             GatherServer core = cores.get(o.server());
-            carryOut(o.server(), o.ok() ? core.aDeliverOk(o.session(), o.note()) : core.aDeliverErr(o.session(), o.note()));
+            ServerStep step = o.ok() ? core.aDeliverOk(o.session(), o.note()) : core.aDeliverErr(o.session(), o.note());
+            unreported.remove(o);
+            if (log.on()) {
+                lineKD(o.server(), line("ReportOutcome", o.server()).field("note", o.note().text())
+                        .field("ok", o.ok()));
+            }
+            carryOut(o.server(), step);
         }
-        unreported.clear();
     }
 
     /** Server s's sync to t (Strategy 4's PurgeSync) or to all (5's PeriodicSync, 6's PushSync). */
@@ -320,6 +406,9 @@ final class GatherWorld {
         GatherDurableState held = cores.get(server).durable();
         disks.get(server).crash();
         cores.put(server, newServer(server)); // recovered from its store; sessions lost
+        if (log.on()) {
+            lineKD(server, line("ServerCrash", server));
+        }
         // Every record here was committed as it was made, so the journal must give back exactly
         // what the core held: a change made without its operation shows here.
         if (!cores.get(server).durable().equals(held)) {
@@ -333,11 +422,17 @@ final class GatherWorld {
 
     /** The client's connection drops without a clean end (its server crashed). */
     private void crashClientConnection() {
+        if (log.on()) {
+            log.step("Disconnect").end();
+        }
         clientCore.crash();
     }
 
     /** The client device crashes: volatile state lost; Strategy 6 keeps its stored H, 5 waits T_r. */
     void crashClient(boolean loseHistory) {
+        if (log.on()) {
+            log.step("ClientCrash").end();
+        }
         // Strategy 5's rebooted client does not know when its last connection ended: it waits T_r from now.
         clientCore = (GatherClient) config().client(clientClock,
                 memory(loseHistory ? ClientHistory.unknown() : storedHistory).withLastEnd(OptionalLong.of(clientClock.now())));
@@ -371,12 +466,21 @@ final class GatherWorld {
         }
         EoMessage m = taken.get();
         if (m instanceof EoMessage.DRequest r) {
-            carryOut(r.to(), cores.get(r.to()).receive(r));
+            carryOut(r.to(), cores.get(r.to()).receive(r)); // its ReplyD line is the reply's send
         } else if (m instanceof EoMessage.DReply r) {
-            carryOut(r.to(), cores.get(r.to()).receive(r));
+            ServerStep step = cores.get(r.to()).receive(r);
+            if (log.on() && step.outcome().equals("merged")) {
+                lineKD(r.to(), line("RecvD", r.to()).field("peer", r.from().name()).strings("d", texts(r.d())));
+            }
+            carryOut(r.to(), step);
         } else if (m instanceof EoMessage.DSync r) {
             GatherServer to = cores.get(r.to());
-            carryOut(r.to(), purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r));
+            ServerStep step = purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r);
+            if (log.on()) {
+                lineKD(r.to(), line("RecvPurgeSync", r.to()).field("peer", r.from().name())
+                        .strings("k", texts(r.k())).strings("d", texts(r.d())).field("seen", r.seen()));
+            }
+            carryOut(r.to(), step);
         }
     }
 
@@ -430,10 +534,26 @@ final class GatherWorld {
             if (e instanceof ServerEffect.RecordGather r) {
                 stores.get(s).save(r, cores.get(s)::durable);
             } else if (e instanceof ServerEffect.Send send) {
+                logSend(send.message());
                 net.send(send.message(), truth.now());
             } else if (e instanceof ServerEffect.ADeliver call) {
                 unreported.add(new Outcome(s, call.session(), call.note().id(), call(s, call.note())));
             }
+        }
+    }
+
+    /** The spec's sending steps: a D request, a reply to one (ReplyD receives and sends), a purge sync. */
+    private void logSend(EoMessage m) {
+        if (!log.on()) {
+            return;
+        }
+        if (m instanceof EoMessage.DRequest r) {
+            line("ReqD", r.from()).field("peer", r.to().name()).end();
+        } else if (m instanceof EoMessage.DReply r) {
+            line("ReplyD", r.from()).field("peer", r.to().name()).strings("d", texts(r.d())).end();
+        } else if (m instanceof EoMessage.DSync r) {
+            line("SendPurgeSync", r.from()).field("peer", r.to().name()).strings("k", texts(r.k()))
+                    .strings("d", texts(r.d())).field("seen", r.seen()).end();
         }
     }
 
@@ -461,6 +581,9 @@ final class GatherWorld {
         boolean fail = flaky;
         flaky = false;
         if (!there || (fail && primitive == Primitive.ATOMIC)) {
+            if (log.on() && there) {
+                line("ADeliverErr", s).field("note", id).end();
+            }
             return false;
         }
         ClientStep step = clientCore.receiveNote(new EoMessage.NoteDelivery(s, client, note));
@@ -474,6 +597,9 @@ final class GatherWorld {
         if (fail) {
             timeoutsAfterProcessing++;
             return false;
+        }
+        if (log.on()) {
+            line("ADeliverOK", s).field("note", id).end();
         }
         succeeded.add(id);
         return true;
