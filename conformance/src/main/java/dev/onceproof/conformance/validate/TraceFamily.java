@@ -65,9 +65,10 @@ interface TraceFamily {
             case "RPC" -> new RpcTraceFamily();
             case "Hybrid" -> new HybridTraceFamily();
             case "ExactlyOnceS3MsgRound" -> new EoS3TraceFamily();
+            case "ExactlyOnceS1Msg" -> new EoS1TraceFamily();
             case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS3MsgRound, Causal)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS3MsgRound, ExactlyOnceS1Msg, Causal)");
         };
     }
 }
