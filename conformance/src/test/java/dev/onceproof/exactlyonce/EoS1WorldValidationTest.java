@@ -3,6 +3,7 @@ package dev.onceproof.exactlyonce;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.validate.EoS1Run;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
@@ -43,6 +44,17 @@ class EoS1WorldValidationTest {
             assertThat(Files.readString(log)).contains("\"action\":\"HandleSync\"", "\"action\":\"ReceiveSyncReply\"",
                     "\"verdict\":\"discarded\"");
         }
+    }
+
+    /** Verify's fresh Strategy 1 run (conformance's EoS1Run, the same steps over the cores directly). */
+    @Test
+    void verifysFreshRunIsABehaviourOfTheSpec() throws Exception {
+        Path log = EoS1Run.run(dir, 1, 120);
+        Validation v = TestValidators.IN_JVM.validate(List.of(log));
+        System.out.println("EoS1Run, seed 1: " + v.summary());
+        assertThat(v.accepted()).as("%s\n%s", v.report(), Files.readString(log)).isTrue();
+        assertThat(Files.readString(log)).contains("\"action\":\"HandleSync\"", "\"action\":\"ReceiveSyncReply\"",
+                "\"action\":\"ReceiveAck\"");
     }
 
     /**
