@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +87,7 @@ class EoS1WorldValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed5.jsonl"));
+        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
         int first = indexOf(steps, "ReceiveNote", "accepted");
         steps.add(first + 1, steps.get(first).deepCopy());
@@ -101,12 +100,12 @@ class EoS1WorldValidationTest {
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed5.jsonl"));
+        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int at = indexOf(steps, "SendNote", null);
+        int at = firstReceivedSend(steps);
         ObjectNode send = steps.remove(at);
         Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
-        System.out.println("Control, the first SendNote removed (" + send + "):\n" + v.report());
+        System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
         assertThat(v.accepted()).isFalse();
         // The Deliver's next step: the client's receipt of that note, or the server's ack or timeout.
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
@@ -115,6 +114,39 @@ class EoS1WorldValidationTest {
             String[] id = send.get("note").asText().split("\\.");
             assertThat(t.text()).contains("\"note\":{\"server\":\"" + id[0] + "\",\"seq\":" + id[1] + "}");
         });
+    }
+
+    /**
+     * The first SendNote that alone explains a receipt: the client then receives that note from
+     * that server, and no other SendNote of it comes before the receipt. (Another would explain
+     * it too, since the spec's network holds a message once however often it is sent; a send the
+     * client never sees, dropped by a session restart, is indistinguishable from none. Removing
+     * either is no error, and the validator rightly accepts the log without it.)
+     */
+    static int firstReceivedSend(List<ObjectNode> steps) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (!steps.get(i).path("action").asText().equals("SendNote")) {
+                continue;
+            }
+            for (int j = i + 1; j < steps.size(); j++) {
+                if (same(steps.get(j), steps.get(i), "ReceiveNote")) {
+                    int at = i;
+                    int receipt = j;
+                    boolean alone = java.util.stream.IntStream.range(0, receipt)
+                            .noneMatch(k -> k != at && same(steps.get(k), steps.get(at), "SendNote"));
+                    if (alone) {
+                        return i;
+                    }
+                    break;
+                }
+            }
+        }
+        throw new AssertionError("no SendNote that alone explains a receipt");
+    }
+
+    private static boolean same(ObjectNode line, ObjectNode send, String action) {
+        return line.path("action").asText().equals(action) && line.get("note").equals(send.get("note"))
+                && line.get("server").equals(send.get("server"));
     }
 
     static int indexOf(List<ObjectNode> steps, String action, String verdict) {
@@ -127,43 +159,12 @@ class EoS1WorldValidationTest {
         throw new AssertionError("no " + action + " " + verdict + " line");
     }
 
-    /**
-     * A seeded schedule of the world's steps (creations, visits, Deliver calls, timeouts, syncs,
-     * deliveries that may leave a copy, losses, time, crashes), then its fair suffix.
-     */
+    /** EoWorldValidationTest's seeded schedule over a Strategy 1 world ({@code seam} may break its cores). */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {
         EoWorld world = seam.apply(new EoWorld(Strategy.S1, 2, 1, 3, 2, 3));
         try (StepLog log = StepLog.open(file, world.header())) {
             world.logSteps(log);
-            SplittableRandom random = new SplittableRandom(seed);
-            for (int i = 0; i < 120; i++) {
-                int s = random.nextInt(2);
-                int roll = random.nextInt(100);
-                if (roll < 8) {
-                    if (world.created.size() < 4) {
-                        world.create(s, 0);
-                    }
-                } else if (roll < 14) {
-                    world.connect(0, random.nextInt(4) == 0 ? 2 : s);
-                } else if (roll < 30) {
-                    world.sendNote(0);
-                } else if (roll < 35) {
-                    world.timeout(s, 0);
-                } else if (roll < 45) {
-                    world.sync(s, 0);
-                } else if (roll < 74) {
-                    world.deliver(random.nextInt(1 << 20), random.nextInt(4) == 0);
-                } else if (roll < 79) {
-                    world.lose(random.nextInt(1 << 20));
-                } else if (roll < 95) {
-                    world.tick(1);
-                } else if (roll < 97) {
-                    world.crashClient(0);
-                } else {
-                    world.crashServer(s);
-                }
-            }
-            world.fairSuffix(3);
+            EoWorldValidationTest.schedule(world, seed);
         }
         return file;
     }
