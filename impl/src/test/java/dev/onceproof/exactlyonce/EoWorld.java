@@ -59,9 +59,11 @@ final class EoWorld {
     private final java.util.Set<NoteId> everIssued = new java.util.HashSet<>();
     private int tags;
     /**
-     * Strategy 3's step log (specs/exactlyonce/TraceExactlyOnceS3.tla), one for the world: the
+     * The step log, one for the world. Strategy 3 (specs/exactlyonce/TraceExactlyOnceS3.tla): the
      * S3Server cores write their own lines, the world the client's (after its durable write, before
-     * its ack) and the environment's. OFF unless {@link #logSteps}; one client only.
+     * its ack) and the environment's. Strategy 1 (TraceExactlyOnceS1.tla): the world writes every
+     * line, the servers' right after the core's step returns (the world is one thread, so that is
+     * inside the step: nothing else runs between). OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
 
@@ -144,22 +146,80 @@ final class EoWorld {
         return this;
     }
 
-    /** Logs Strategy 3's steps to {@code log} from now on (its header: the world's servers, client and q). */
-    EoWorld logSteps(StepLog log) {
-        if (strategy != Strategy.S3 || clients.size() != 1) {
-            throw new IllegalStateException("step logs are for Strategy 3 with one client (TraceExactlyOnceS3)");
+    /**
+     * The control: Strategy 1 servers that merge a peer's prefix by overwriting it (the seam of
+     * MutS1MsgMergeOverwrite). Rebuilds the cores from their stores; returns this.
+     */
+    EoWorld withPrefixOverwrite() {
+        for (ClientId c : clients) {
+            configs.put(c, configs.get(c).withPrefixOverwrite());
         }
-        this.log = log;
-        cores.values().forEach(m -> m.values().forEach(core -> ((S3Server) core).logSteps(log)));
-        line("Init").strings("R", r()).end();
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
         return this;
     }
 
-    /** The step log's header for this world. */
+    /** Logs Strategy 1's or 3's steps to {@code log} from now on (its header: {@link #header()}). */
+    EoWorld logSteps(StepLog log) {
+        if ((strategy != Strategy.S3 && strategy != Strategy.S1) || clients.size() != 1) {
+            throw new IllegalStateException("step logs are for Strategies 1 and 3 with one client"
+                    + " (TraceExactlyOnceS1, TraceExactlyOnceS3)");
+        }
+        this.log = log;
+        if (strategy == Strategy.S3) {
+            cores.values().forEach(m -> m.values().forEach(core -> ((S3Server) core).logSteps(log)));
+        }
+        withR(line("Init")).end();
+        return this;
+    }
+
+    /** The step log's header for this world: the spec, its mode and constants. */
     StepLog.Header header() {
-        return new StepLog.Header("ExactlyOnceS3MsgRound", "round", "world")
-                .strings("Servers", servers.stream().map(ServerId::name).toList())
+        List<String> names = servers.stream().map(ServerId::name).toList();
+        if (strategy == Strategy.S1) { // every server numbers notes of its own stream: all are origins
+            return new StepLog.Header("ExactlyOnceS1Msg", "msg", "world").strings("Servers", names)
+                    .strings("Origins", names).constant("Client", clients.get(0).name());
+        }
+        return new StepLog.Header("ExactlyOnceS3MsgRound", "round", "world").strings("Servers", names)
                 .constant("Client", clients.get(0).name()).constant("Q", q);
+    }
+
+    /** The world writes the servers' lines (Strategy 1; Strategy 3's cores write their own). */
+    private boolean logsServers() {
+        return log.on() && strategy == Strategy.S1;
+    }
+
+    /** The client's R on a line: Strategy 3's ids, Strategy 1's last number per stream (0 if none). */
+    private StepLog withR(StepLog l) {
+        if (strategy == Strategy.S1) {
+            ClientStableState.Streams st = (ClientStableState.Streams) clientCores.get(clients.get(0)).stable();
+            Map<String, Long> r = new java.util.TreeMap<>();
+            servers.forEach(x -> r.put(x.name(), st.r().getOrDefault(x, 0L)));
+            return l.longs("R", r);
+        }
+        return l.strings("R", r());
+    }
+
+    /** Strategy 1's {@code pre[s]}: the delivered prefix of every stream at server s. */
+    private Map<String, Long> pre(ServerId s) {
+        S1Server core = (S1Server) cores.get(s).get(clients.get(0));
+        Map<String, Long> out = new java.util.TreeMap<>();
+        servers.forEach(x -> out.put(x.name(), core.prefix(x)));
+        return out;
+    }
+
+    /** A sync message's prefixes: its removal ids are the highest of each stream (0 for one it omits). */
+    private Map<String, Long> pre(java.util.Set<NoteId> removed) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        servers.forEach(x -> out.put(x.name(), 0L));
+        for (NoteId id : removed) {
+            NoteId.Sequenced i = (NoteId.Sequenced) id;
+            out.merge(i.server().name(), i.seq(), Math::max);
+        }
+        return out;
     }
 
     /** Starts a world line (the caller ends it): world steps run on one thread, in order. */
@@ -212,6 +272,9 @@ final class EoWorld {
         if (!everIssued.add(id)) {
             reusedIds++;
         }
+        if (logsServers()) { // the replicas below enter every K within this step (atomic replication)
+            line("CreateNote").field("server", server.name()).field("note", id.text()).end();
+        }
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
                 EoServer core = cores.get(server).get(clients.get(c));
@@ -233,7 +296,12 @@ final class EoWorld {
     void connect(int c, int s) {
         ClientId client = clients.get(c);
         ClientCore core = clientCores.get(client);
-        core.conn().ifPresent(old -> carryOut(old, client, cores.get(old).get(client).endSession()));
+        core.conn().ifPresent(old -> {
+            carryOut(old, client, cores.get(old).get(client).endSession());
+            if (logsServers()) {
+                line("EndSession").field("server", old.name()).end();
+            }
+        });
         if (core.conn().isPresent() && log.on()) {
             line("Disconnect").end();
         }
@@ -247,11 +315,21 @@ final class EoWorld {
             line("Connect").field("server", server.name()).end();
         }
         carryOut(server, client, cores.get(server).get(client).startSession());
+        if (logsServers()) {
+            line("StartSession").field("server", server.name()).end();
+        }
     }
 
     void sendNote(int c) {
         ClientId client = clients.get(c);
-        clientCores.get(client).conn().ifPresent(s -> carryOut(s, client, cores.get(s).get(client).deliverNext()));
+        clientCores.get(client).conn().ifPresent(s -> {
+            EoServer core = cores.get(s).get(client);
+            ServerStep step = core.deliverNext();
+            if (logsServers() && step.outcome().equals("sent")) {
+                line("SendNote").field("server", s.name()).field("note", core.pending().orElseThrow().text()).end();
+            }
+            carryOut(s, client, step);
+        });
     }
 
     void authorize(int c) {
@@ -264,11 +342,26 @@ final class EoWorld {
     }
 
     void timeout(int s, int c) {
-        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).timeout());
+        EoServer core = cores.get(servers.get(s)).get(clients.get(c));
+        Optional<NoteId> pending = core.pending();
+        ServerStep step = core.timeout();
+        if (logsServers() && step.outcome().equals("aborted")) {
+            line("Timeout").field("server", servers.get(s).name()).field("note", pending.orElseThrow().text()).end();
+        }
+        carryOut(servers.get(s), clients.get(c), step);
     }
 
     void sync(int s, int c) {
-        carryOut(servers.get(s), clients.get(c), cores.get(servers.get(s)).get(clients.get(c)).sync());
+        ServerStep step = cores.get(servers.get(s)).get(clients.get(c)).sync();
+        if (logsServers()) { // one request per peer, each the spec's StartSync(s, t)
+            for (ServerEffect e : step.effects()) {
+                if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest r) {
+                    line("StartSync").field("server", r.from().name()).field("peer", r.to().name())
+                            .longs("msg", pre(r.removed())).end();
+                }
+            }
+        }
+        carryOut(servers.get(s), clients.get(c), step);
     }
 
     void crashClient(int c) {
@@ -278,7 +371,7 @@ final class EoWorld {
         clientCores.put(client, newClient(client)); // stable state from its store; conn lost
         if (log.on()) {
             line("ClientCrash").end();
-            line("Recover").strings("R", r()).end();
+            withR(line("Recover")).end();
         }
     }
 
@@ -322,19 +415,36 @@ final class EoWorld {
         } else if (m instanceof EoMessage.PurgeRequest p) {
             toClient(p.to(), core -> ((S3Client) core).receivePurge(p), "ReceivePurge", p.from(), p.id());
         } else if (m instanceof EoMessage.NoteAck a) {
-            carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
+            ServerStep step = cores.get(a.to()).get(a.from()).receive(a);
+            if (logsServers() && step.outcome().equals("delivered")) {
+                line("ReceiveAck").field("server", a.to().name()).field("note", a.id().text())
+                        .longs("pre", pre(a.to())).end();
+            }
+            carryOut(a.to(), a.from(), step);
         } else if (m instanceof EoMessage.PurgeAck a) {
             carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
         } else if (m instanceof EoMessage.SyncRequest r) {
-            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
+            ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
+            syncLine("HandleSync", r.to(), r.from(), r.removed());
+            carryOut(r.to(), r.client(), step);
         } else if (m instanceof EoMessage.SyncReply r) {
-            carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
+            ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
+            syncLine("ReceiveSyncReply", r.to(), r.from(), r.removed());
+            carryOut(r.to(), r.client(), step);
         } else if (m instanceof EoMessage.Replica r) {
             carryOut(r.to(), r.note().client(), cores.get(r.to()).get(r.note().client()).receive(r));
         } else if (m instanceof EoMessage.ReplicaAck a) {
             carryOut(a.to(), a.client(), cores.get(a.to()).get(a.client()).receive(a));
         } else if (m instanceof EoMessage.ReplicaCommit r) {
             carryOut(r.to(), r.client(), cores.get(r.to()).get(r.client()).receive(r));
+        }
+    }
+
+    /** Strategy 1: a sync message merged at {@code s}: the prefixes it carried and s's after the merge. */
+    private void syncLine(String action, ServerId s, ServerId peer, java.util.Set<NoteId> removed) {
+        if (logsServers()) {
+            line(action).field("server", s.name()).field("peer", peer.name()).longs("msg", pre(removed))
+                    .longs("pre", pre(s)).end();
         }
     }
 
@@ -357,7 +467,7 @@ final class EoWorld {
             if (action.equals("ReceiveNote")) {
                 l.field("verdict", step.verdict().specName());
             }
-            l.strings("R", r()).end();
+            withR(l).end();
         }
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {

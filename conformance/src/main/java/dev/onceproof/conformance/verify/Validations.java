@@ -106,6 +106,16 @@ public final class Validations {
             public List<Path> make(Path dir, long seed) {
                 return List.of(EoS3Run.run(dir, seed, 120, c -> c));
             }
+        }, new FreshRun() {
+            @Override
+            public String name(long seed) {
+                return "fresh: Strategy 1 seeded world (two S1Servers, the client), seed " + seed;
+            }
+
+            @Override
+            public List<Path> make(Path dir, long seed) {
+                return List.of(dev.onceproof.conformance.validate.EoS1Run.run(dir, seed, 120));
+            }
         })));
         plans.put("causal", new Plan(List.of("causal"), List.of(new FreshRun() {
             @Override
