@@ -159,14 +159,14 @@ final class NoteCostLoop {
     }
 
     /**
-     * Runs notes 1, 2, ... until {@code deadline} ({@link System#nanoTime()}), then checks that the
-     * protocol ran (every note processed once); returns how many notes were delivered.
+     * Runs notes 1, 2, ... until {@code deadline} ({@link System#nanoTime()}), at least one, then
+     * checks that the protocol ran (every note processed once); returns how many notes were delivered.
      */
     long runUntil(long deadline) {
         long note = 0;
-        while (System.nanoTime() < deadline) {
+        do {
             oneNote(++note);
-        }
+        } while (System.nanoTime() < deadline);
         check(note, note, Optional.empty());
         return note;
     }
