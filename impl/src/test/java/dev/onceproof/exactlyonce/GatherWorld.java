@@ -85,9 +85,10 @@ final class GatherWorld {
     /** A server partitioned from every other server forever (never healed), or null ({@link #isolate}). */
     private ServerId isolated;
     /**
-     * Strategy 4: a sync is handled as the receiving half of PurgeSync ({@code recvPurgeSync}, which
-     * purges) instead of a plain {@code recvSync}. Off by default, as the schedules of
-     * {@link GatherProperties} were written for; {@code GatherStaleSyncTest} turns it on.
+     * Strategy 4: a sync is handed to {@code recvPurgeSync} directly instead of through the step
+     * interface's {@code receive}. Both purge now ({@code receive} goes to {@code recvPeerSync},
+     * which for Strategy 4 is {@code recvPurgeSync}); {@code GatherStaleSyncTest} turns it on to
+     * name the purge it exercises.
      */
     boolean purgeSyncs;
 
