@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.EoS1Run;
+import dev.onceproof.conformance.validate.ScmpTraceValidationTest;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
@@ -89,7 +90,7 @@ class EoS1WorldValidationTest {
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
         StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int first = indexOf(steps, "ReceiveNote", "accepted");
+        int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
         steps.add(first + 1, steps.get(first).deepCopy());
         Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
         System.out.println("Control, the client's processing of line " + (first + 2) + " inserted again:\n" + v.report());
@@ -149,15 +150,6 @@ class EoS1WorldValidationTest {
                 && line.get("server").equals(send.get("server"));
     }
 
-    static int indexOf(List<ObjectNode> steps, String action, String verdict) {
-        for (int i = 0; i < steps.size(); i++) {
-            ObjectNode s = steps.get(i);
-            if (s.path("action").asText().equals(action) && (verdict == null || s.path("verdict").asText().equals(verdict))) {
-                return i;
-            }
-        }
-        throw new AssertionError("no " + action + " " + verdict + " line");
-    }
 
     /** EoWorldValidationTest's seeded schedule over a Strategy 1 world ({@code seam} may break its cores). */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {

@@ -1,11 +1,6 @@
 package dev.onceproof.storage;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -319,26 +314,25 @@ public final class SharedJournal implements AutoCloseable {
     static final JournalCodec<Map<String, Image>, Tagged> CODEC = new JournalCodec<>() {
         @Override
         public byte[] encodeOperation(Tagged t) {
-            return write(out -> {
+            return Framing.write(out -> {
                 out.writeInt(RECORD_TAG);
                 out.writeUTF(t.key());
                 out.writeLong(t.seq());
-                out.writeInt(t.payload().length);
-                out.write(t.payload());
+                Framing.writeBytes(out, t.payload());
             });
         }
 
         @Override
         public Tagged decodeOperation(byte[] bytes) {
-            return read(bytes, in -> {
-                expect(in, RECORD_TAG, "record");
-                return new Tagged(in.readUTF(), in.readLong(), bytes(in));
+            return Framing.read("shared journal payload", bytes, in -> {
+                Framing.expectTag(in, RECORD_TAG, "record");
+                return new Tagged(in.readUTF(), in.readLong(), Framing.readBytes(in, "record payload"));
             });
         }
 
         @Override
         public byte[] encodeCheckpoint(Map<String, Image> images) {
-            return write(out -> {
+            return Framing.write(out -> {
                 out.writeInt(IMAGES_TAG);
                 out.writeInt(images.size());
                 for (Map.Entry<String, Image> e : new TreeMap<>(images).entrySet()) {
@@ -347,13 +341,11 @@ public final class SharedJournal implements AutoCloseable {
                     out.writeLong(im.checkpointSeq);
                     out.writeBoolean(im.checkpoint != null);
                     if (im.checkpoint != null) {
-                        out.writeInt(im.checkpoint.length);
-                        out.write(im.checkpoint);
+                        Framing.writeBytes(out, im.checkpoint);
                     }
                     out.writeInt(im.records.size());
                     for (byte[] b : im.records) {
-                        out.writeInt(b.length);
-                        out.write(b);
+                        Framing.writeBytes(out, b);
                     }
                 }
             });
@@ -361,21 +353,21 @@ public final class SharedJournal implements AutoCloseable {
 
         @Override
         public Map<String, Image> decodeCheckpoint(byte[] bytes) {
-            return read(bytes, in -> {
-                expect(in, IMAGES_TAG, "checkpoint");
-                int n = count(in, "stores");
+            return Framing.read("shared journal payload", bytes, in -> {
+                Framing.expectTag(in, IMAGES_TAG, "checkpoint");
+                int n = Framing.count(in, "stores");
                 Map<String, Image> images = new HashMap<>();
                 for (int i = 0; i < n; i++) {
                     String key = in.readUTF();
                     Image im = new Image();
                     im.checkpointSeq = in.readLong();
                     if (im.checkpointSeq < 0) {
-                        throw new IllegalArgumentException("store " + key + ": checkpoint number " + im.checkpointSeq);
+                        throw new IOException("store " + key + ": checkpoint number " + im.checkpointSeq);
                     }
-                    im.checkpoint = in.readBoolean() ? bytes(in) : null;
-                    int m = count(in, "records of " + key);
+                    im.checkpoint = in.readBoolean() ? Framing.readBytes(in, "checkpoint of " + key) : null;
+                    int m = Framing.count(in, "records of " + key);
                     for (int j = 0; j < m; j++) {
-                        byte[] b = bytes(in);
+                        byte[] b = Framing.readBytes(in, "record of " + key);
                         im.records.add(b);
                         im.recordBytes += b.length;
                     }
@@ -385,57 +377,4 @@ public final class SharedJournal implements AutoCloseable {
             });
         }
     };
-
-    private interface Writer {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
-    }
-
-    private static byte[] write(Writer w) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            w.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
-
-    /** Reads all of {@code bytes}; short or trailing bytes are an error (the journal reports where). */
-    private static <T> T read(byte[] bytes, Reader<T> r) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            T t = r.read(in);
-            if (in.available() > 0) {
-                throw new IllegalArgumentException(in.available() + " bytes after the end");
-            }
-            return t;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("truncated: " + e.getMessage(), e);
-        }
-    }
-
-    private static void expect(DataInputStream in, int tag, String what) throws IOException {
-        int t = in.readInt();
-        if (t != tag) {
-            throw new IllegalArgumentException(String.format("%s tag 0x%08X, expected 0x%08X", what, t, tag));
-        }
-    }
-
-    private static int count(DataInputStream in, String what) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > in.available()) {
-            throw new IllegalArgumentException(what + ": count " + n + " with " + in.available() + " bytes left");
-        }
-        return n;
-    }
-
-    private static byte[] bytes(DataInputStream in) throws IOException {
-        int n = count(in, "length");
-        byte[] b = new byte[n];
-        in.readFully(b);
-        return b;
-    }
 }

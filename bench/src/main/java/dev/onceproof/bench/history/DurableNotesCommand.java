@@ -2,6 +2,8 @@ package dev.onceproof.bench.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import dev.onceproof.bench.LoadAverage;
 import dev.onceproof.exactlyonce.Strategy;
 import dev.onceproof.storage.Journal;
@@ -11,12 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.apache.commons.statistics.descriptive.Median;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -159,13 +159,8 @@ public final class DurableNotesCommand implements Callable<Integer> {
     }
 
     private static void delete(Path d) throws IOException {
-        if (!Files.exists(d)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(d)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+        if (Files.exists(d)) {
+            MoreFiles.deleteRecursively(d, RecursiveDeleteOption.ALLOW_INSECURE);
         }
     }
 

@@ -123,7 +123,7 @@ class EoS3TraceValidationTest {
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
         StepLogFile log = StepLogFile.read(STORED.resolve("world-seed1.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int first = indexOf(steps, "ReceiveNote", "accepted");
+        int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
         steps.add(first + 1, steps.get(first).deepCopy());
         Validation v = VALIDATOR.validateLogs(List.of(log.withSteps(steps)));
         System.out.println("Control, the client's processing of line " + (first + 2) + " inserted again:\n" + v.report());
@@ -136,7 +136,7 @@ class EoS3TraceValidationTest {
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
         StepLogFile log = StepLogFile.read(STORED.resolve("world-seed1.jsonl"));
         List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int at = indexOf(steps, "SendNote", null);
+        int at = ScmpTraceValidationTest.indexOf(steps, "SendNote", null);
         ObjectNode send = steps.remove(at);
         Validation v = VALIDATOR.validateLogs(List.of(log.withSteps(steps)));
         System.out.println("Control, the first SendNote removed (" + send + "):\n" + v.report());
@@ -146,15 +146,5 @@ class EoS3TraceValidationTest {
             assertThat(t.index()).isGreaterThan(at);
             assertThat(t.text()).contains("\"note\":" + send.get("note"));
         });
-    }
-
-    static int indexOf(List<ObjectNode> steps, String action, String verdict) {
-        for (int i = 0; i < steps.size(); i++) {
-            ObjectNode s = steps.get(i);
-            if (s.path("action").asText().equals(action) && (verdict == null || s.path("verdict").asText().equals(verdict))) {
-                return i;
-            }
-        }
-        throw new AssertionError("no " + action + " " + verdict + " line");
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * its seam, a log with a second delivery inserted and one with a step removed are each rejected at
  * the line where they go wrong.
  */
-class ScmpTraceValidationTest {
+public class ScmpTraceValidationTest {
 
     static final Repo REPO = Repo.locate();
     static final TraceValidator VALIDATOR = TestValidators.IN_JVM;
@@ -112,7 +112,8 @@ class ScmpTraceValidationTest {
         assertThat(v.rejection().tried().get(0).text()).contains("\"action\":\"ClockJump\"");
     }
 
-    static int indexOf(List<ObjectNode> steps, String action, String verdict) {
+    /** The first line of {@code steps} naming {@code action} (and {@code verdict}, if not null); the other validation tests use it too. */
+    public static int indexOf(List<ObjectNode> steps, String action, String verdict) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).path("action").asText().equals(action)
                     && (verdict == null || steps.get(i).path("verdict").asText().equals(verdict))) {

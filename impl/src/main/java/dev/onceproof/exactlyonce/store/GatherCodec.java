@@ -7,6 +7,7 @@ import dev.onceproof.exactlyonce.GatherOp;
 import dev.onceproof.exactlyonce.Note;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.ServerId;
+import dev.onceproof.storage.Framing;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -53,7 +54,7 @@ final class GatherCodec {
     }
 
     static byte[] encodeServer(GatherDurableState s) {
-        return StateCodec.write(out -> {
+        return Framing.write(out -> {
             out.writeInt(SERVER_TAG);
             out.writeInt(s.k().size());
             for (Note n : s.k().values()) {
@@ -101,7 +102,7 @@ final class GatherCodec {
     }
 
     static GatherDurableState decodeServer(String where, byte[] payload) {
-        return StateCodec.read(where, payload, in -> {
+        return Framing.read(where, payload, in -> {
             int tag = in.readInt();
             if (tag != SERVER_TAG && tag != SERVER_TAG_V2) {
                 throw new IOException("not a gather server state: tag 0x" + Integer.toHexString(tag)
@@ -109,29 +110,29 @@ final class GatherCodec {
                         + Integer.toHexString(SERVER_TAG_V2));
             }
             TreeMap<NoteId, Note> k = new TreeMap<>();
-            int n = StateCodec.count(in, "K");
+            int n = Framing.count(in, "K");
             for (int i = 0; i < n; i++) {
                 Note note = new Note(NoteId.parse(in.readUTF()), ClientId.of(in.readUTF()), in.readUTF());
                 k.put(note.id(), note);
             }
             TreeSet<NoteId> d = new TreeSet<>();
-            n = StateCodec.count(in, "D");
+            n = Framing.count(in, "D");
             for (int i = 0; i < n; i++) {
                 d.add(NoteId.parse(in.readUTF()));
             }
             TreeMap<ServerId, Long> ts = new TreeMap<>();
-            n = StateCodec.count(in, "TS");
+            n = Framing.count(in, "TS");
             for (int i = 0; i < n; i++) {
                 ts.put(ServerId.of(in.readUTF()), in.readLong());
             }
             long sessions = in.readLong();
             TreeMap<NoteId, GatherDurableState.Attempt> log = new TreeMap<>();
-            n = StateCodec.count(in, "aDeliver log");
+            n = Framing.count(in, "aDeliver log");
             for (int i = 0; i < n; i++) {
                 log.put(NoteId.parse(in.readUTF()), new GatherDurableState.Attempt(in.readLong(), in.readBoolean()));
             }
             TreeMap<NoteId, Long> entered = new TreeMap<>();
-            n = StateCodec.count(in, "entered");
+            n = Framing.count(in, "entered");
             for (int i = 0; i < n; i++) {
                 entered.put(NoteId.parse(in.readUTF()), in.readLong());
             }
@@ -139,17 +140,17 @@ final class GatherCodec {
             TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
             TreeMap<NoteId, ServerId> origins = new TreeMap<>();
             if (tag == SERVER_TAG) {
-                n = StateCodec.count(in, "numbers");
+                n = Framing.count(in, "numbers");
                 for (int i = 0; i < n; i++) {
                     NoteId id = NoteId.parse(in.readUTF());
                     TreeMap<ServerId, Long> byServer = new TreeMap<>();
-                    int m = StateCodec.count(in, "numbers[" + id + "]");
+                    int m = Framing.count(in, "numbers[" + id + "]");
                     for (int j = 0; j < m; j++) {
                         byServer.put(ServerId.of(in.readUTF()), in.readLong());
                     }
                     numbers.put(id, byServer);
                 }
-                n = StateCodec.count(in, "origins");
+                n = Framing.count(in, "origins");
                 for (int i = 0; i < n; i++) {
                     origins.put(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
                 }
@@ -159,7 +160,7 @@ final class GatherCodec {
     }
 
     static byte[] encodeOps(List<GatherOp> ops) {
-        return StateCodec.write(out -> {
+        return Framing.write(out -> {
             out.writeInt(OPS_TAG);
             out.writeInt(ops.size());
             for (GatherOp op : ops) {
@@ -227,9 +228,9 @@ final class GatherCodec {
     }
 
     static List<GatherOp> decodeOps(String where, byte[] payload) {
-        return StateCodec.read(where, payload, in -> {
-            StateCodec.expectTag(in, OPS_TAG, "gather operations");
-            int n = StateCodec.count(in, "operations");
+        return Framing.read(where, payload, in -> {
+            Framing.expectTag(in, OPS_TAG, "gather operations");
+            int n = Framing.count(in, "operations");
             List<GatherOp> ops = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 ops.add(readOp(in, i));
@@ -262,7 +263,7 @@ final class GatherCodec {
 
     private static TreeMap<ServerId, Long> readNumbers(DataInputStream in, String what) throws IOException {
         TreeMap<ServerId, Long> nums = new TreeMap<>();
-        int m = StateCodec.count(in, what + " numbers");
+        int m = Framing.count(in, what + " numbers");
         for (int j = 0; j < m; j++) {
             nums.put(ServerId.of(in.readUTF()), in.readLong());
         }
@@ -270,7 +271,7 @@ final class GatherCodec {
     }
 
     static byte[] encodeHistory(ClientHistory h) {
-        return StateCodec.write(out -> {
+        return Framing.write(out -> {
             out.writeInt(HISTORY_TAG);
             out.writeBoolean(h.complete());
             out.writeInt(h.ended().size());
@@ -286,16 +287,16 @@ final class GatherCodec {
     }
 
     static ClientHistory decodeHistory(String where, byte[] payload) {
-        return StateCodec.read(where, payload, in -> {
-            StateCodec.expectTag(in, HISTORY_TAG, "connect history");
+        return Framing.read(where, payload, in -> {
+            Framing.expectTag(in, HISTORY_TAG, "connect history");
             boolean complete = in.readBoolean();
             TreeMap<ServerId, Long> ended = new TreeMap<>();
-            int n = StateCodec.count(in, "ended");
+            int n = Framing.count(in, "ended");
             for (int i = 0; i < n; i++) {
                 ended.put(ServerId.of(in.readUTF()), in.readLong());
             }
             TreeSet<ServerId> open = new TreeSet<>();
-            n = StateCodec.count(in, "open");
+            n = Framing.count(in, "open");
             for (int i = 0; i < n; i++) {
                 open.add(ServerId.of(in.readUTF()));
             }

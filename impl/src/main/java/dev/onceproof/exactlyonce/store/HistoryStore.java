@@ -1,5 +1,7 @@
 package dev.onceproof.exactlyonce.store;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import dev.onceproof.exactlyonce.ClientEffect;
 import dev.onceproof.exactlyonce.ClientHistory;
 import dev.onceproof.storage.CorruptJournalException;
@@ -13,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -131,11 +132,7 @@ public final class HistoryStore implements AutoCloseable {
     private void moveAside(Path aside) {
         try {
             if (Files.exists(aside)) {
-                try (var old = Files.walk(aside)) {
-                    for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.delete(p);
-                    }
-                }
+                MoreFiles.deleteRecursively(aside, RecursiveDeleteOption.ALLOW_INSECURE);
             }
             Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException io) {

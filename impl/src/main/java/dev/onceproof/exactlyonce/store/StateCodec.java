@@ -1,5 +1,10 @@
 package dev.onceproof.exactlyonce.store;
 
+import static dev.onceproof.storage.Framing.count;
+import static dev.onceproof.storage.Framing.expectTag;
+import static dev.onceproof.storage.Framing.read;
+import static dev.onceproof.storage.Framing.write;
+
 import dev.onceproof.exactlyonce.ClientEffect;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.ClientStableState;
@@ -12,13 +17,9 @@ import dev.onceproof.storage.JournalCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import dev.onceproof.storage.CorruptSnapshotException;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -447,53 +448,5 @@ final class StateCodec {
             ids.add(NoteId.parse(in.readUTF()));
         }
         return ids;
-    }
-
-    // The framing below is shared with GatherCodec (same package).
-
-    static int count(DataInputStream in, String what) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > in.available()) {
-            throw new IOException(what + " count " + n + " does not fit the " + in.available() + " bytes left");
-        }
-        return n;
-    }
-
-    static void expectTag(DataInputStream in, int tag, String what) throws IOException {
-        int got = in.readInt();
-        if (got != tag) {
-            throw new IOException(String.format("%s tag 0x%08X, expected 0x%08X", what, got, tag));
-        }
-    }
-
-    interface Writer {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
-    }
-
-    static byte[] write(Writer writer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            writer.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
-
-    static <T> T read(String where, byte[] payload, Reader<T> reader) {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-        try {
-            T value = reader.read(in);
-            if (in.available() != 0) {
-                throw new IOException(in.available() + " bytes of trailing garbage");
-            }
-            return value;
-        } catch (IOException | IllegalArgumentException e) {
-            throw new CorruptSnapshotException(where, "payload does not decode: " + e.getMessage());
-        }
     }
 }
