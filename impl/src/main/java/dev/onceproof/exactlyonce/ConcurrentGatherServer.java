@@ -43,10 +43,10 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
 
     /**
      * Where the durable records go ({@link dev.onceproof.exactlyonce.store.GatherServerStore} is
-     * one): {@link #append} and {@link #claimCheckpoint} run under the core's lock and never wait
-     * for the disk; {@link #commit} and {@link #checkpoint} run outside it.
+     * one): {@link #append}, like {@link #claimCheckpoint}, runs under the core's lock and never
+     * waits for the disk ({@link ConcurrentServer.Store}).
      */
-    public interface Durable {
+    public interface Durable extends Store<GatherDurableState> {
         /** Nothing is kept (tests of the locking alone). */
         Durable NONE = new Durable() {
             @Override
@@ -67,18 +67,13 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
         /** Queues a step's operations as one record; returns its sequence number. */
         long append(ServerEffect.RecordGather record);
 
-        /** The sequence number of the last record appended. */
-        long lastSeq();
-
-        /** Returns once every record up to {@code seq} is durable. */
-        void commit(long seq);
-
-        /** Whether to checkpoint the core's state after record {@code seq} now (a claim; see the store). */
+        /** None by default. */
+        @Override
         default boolean claimCheckpoint(long seq) {
             return false;
         }
 
-        /** Writes the checkpoint claimed through {@code seq}. */
+        @Override
         default void checkpoint(GatherDurableState state, long seq) {
         }
     }
@@ -119,8 +114,8 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
      */
     public ConcurrentGatherServer(GatherServer core, Durable store, ADeliverPrimitive primitive, AttemptLog attemptLog,
             Deferral deferral) {
-        super(core, Handoff.UNDER_LOCK, deferral);
-        this.store = Objects.requireNonNull(store, "store");
+        super(core, store, Handoff.UNDER_LOCK, deferral);
+        this.store = store;
         this.primitive = primitive;
         this.attemptLog = Objects.requireNonNull(attemptLog, "attemptLog");
     }
@@ -175,7 +170,8 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
             GatherDurableState durable = core.durable();
             for (NoteId i : durable.k().keySet()) {
                 if (!durable.d().contains(i) && !durable.log().containsKey(i)) {
-                    return new ServerStep("chosen", List.of(new ServerEffect.ADeliver(core.session(), durable.k().get(i))));
+                    return new ServerStep("chosen",
+                            List.of(new ServerEffect.ADeliver(core.session(), durable.k().get(i))));
                 }
             }
             return ServerStep.of("idle");
@@ -388,20 +384,5 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
             }
         }
         return seq;
-    }
-
-    @Override
-    protected boolean claimCheckpoint(long seq) {
-        return store.claimCheckpoint(seq);
-    }
-
-    @Override
-    protected void commit(long seq) {
-        store.commit(seq);
-    }
-
-    @Override
-    protected void checkpoint(GatherDurableState state, long seq) {
-        store.checkpoint(state, seq);
     }
 }

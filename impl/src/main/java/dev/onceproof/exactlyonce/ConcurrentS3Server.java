@@ -1,8 +1,6 @@
 package dev.onceproof.exactlyonce;
 
 import dev.onceproof.exactlyonce.store.ServerStore;
-import java.util.List;
-import java.util.Objects;
 import java.util.SortedSet;
 
 /**
@@ -41,8 +39,8 @@ public final class ConcurrentS3Server extends ConcurrentServer<S3Server, ServerD
      * a channel).
      */
     public ConcurrentS3Server(S3Server core, ServerStore store, Handoff handoff, ClientChannel session) {
-        super(core, handoff, Deferral.WAIT);
-        this.store = Objects.requireNonNull(store, "store");
+        super(core, store, handoff, Deferral.WAIT);
+        this.store = store;
         this.session = session;
     }
 
@@ -121,20 +119,5 @@ public final class ConcurrentS3Server extends ConcurrentServer<S3Server, ServerD
             }
         }
         return store.lastSeq();
-    }
-
-    @Override
-    protected boolean claimCheckpoint(long seq) {
-        return store.claimCheckpoint(seq);
-    }
-
-    @Override
-    protected void commit(long seq) {
-        store.commit(seq);
-    }
-
-    @Override
-    protected void checkpoint(ServerDurableState state, long seq) {
-        store.checkpoint(state, seq);
     }
 }

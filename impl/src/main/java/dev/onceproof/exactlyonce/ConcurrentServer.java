@@ -19,8 +19,8 @@ import java.util.function.Supplier;
  *
  * <p>What differs between strategies comes in through the hooks a subclass supplies:
  * <ul>
- *   <li><b>the journal</b> ({@link #append}, {@link #claimCheckpoint}, {@link #commit},
- *       {@link #checkpoint}): the strategy's store and record type;
+ *   <li><b>the journal</b>: the strategy's {@link Store}, and {@link #append}, which appends a
+ *       step's records of the strategy's type to it;
  *   <li><b>the hand-off</b> ({@link #deliverNext}, {@link #authorize}): how a chosen note reaches the
  *       client. Strategy 3 hands a Deliver or a "Please purge" to the session's channel inside the
  *       critical section that chose it ({@link #handingOver}); Strategies 4-6 call aDeliver outside
@@ -75,9 +75,31 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
         ANSWER_AT_ONCE
     }
 
+    /**
+     * What the wrapper needs of a journal store besides appending a record of the strategy's type
+     * ({@link #append}): {@link #lastSeq} and {@link #claimCheckpoint} run under the core's lock and
+     * never wait for the disk; {@link #commit} and {@link #checkpoint} run outside it (the
+     * hand-off's commit excepted). {@link dev.onceproof.exactlyonce.store.ServerStore} and
+     * {@link dev.onceproof.exactlyonce.store.GatherServerStore} are ones.
+     */
+    public interface Store<S> {
+        /** The sequence number of the last record appended (durable or not). */
+        long lastSeq();
+
+        /** Returns once every record up to {@code seq} is durable (one fsync covers a batch). */
+        void commit(long seq);
+
+        /** Whether to checkpoint the core's state after record {@code seq} now (a claim; see the store). */
+        boolean claimCheckpoint(long seq);
+
+        /** Writes the checkpoint claimed through {@code seq}, which is committed already. */
+        void checkpoint(S state, long seq);
+    }
+
     /** The monitor every step runs under; notified whenever an aDeliver outcome is recorded. */
     private final Object lock = new Object();
     protected final C core;
+    private final Store<S> store;
     private final Handoff handoff;
     private final Deferral deferral;
     /**
@@ -87,8 +109,9 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
      */
     private boolean commitBeforeHandoff = true;
 
-    protected ConcurrentServer(C core, Handoff handoff, Deferral deferral) {
+    protected ConcurrentServer(C core, Store<S> store, Handoff handoff, Deferral deferral) {
         this.core = Objects.requireNonNull(core, "core");
+        this.store = Objects.requireNonNull(store, "store");
         this.handoff = Objects.requireNonNull(handoff, "handoff");
         this.deferral = Objects.requireNonNull(deferral, "deferral");
     }
@@ -100,24 +123,18 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
 
     // ---- the hooks ---------------------------------------------------------------------------
 
+    // The hand-off hooks are EoServer's deliverNext and authorize, which each subclass implements:
+    // how a note it chose (or a purge it authorized) reaches the client.
+
     /** The core's durable state now (under the lock): what a checkpoint saves. */
     protected abstract S state();
 
     /**
      * Under the lock, never waiting for the disk: appends the step's record (or records) to the
-     * journal and returns the sequence number its effects must see durable: the last appended,
-     * which for a step without a record covers what earlier steps changed.
+     * store and returns the sequence number its effects must see durable: the last appended,
+     * which for a step without a record ({@link Store#lastSeq}) covers what earlier steps changed.
      */
     protected abstract long append(ServerStep step);
-
-    /** Under the lock: whether to checkpoint the state after record {@code seq} now (a claim). */
-    protected abstract boolean claimCheckpoint(long seq);
-
-    /** Returns once every record up to {@code seq} is durable (one fsync covers a batch). */
-    protected abstract void commit(long seq);
-
-    /** Outside the lock, after {@code seq} is committed: writes the checkpoint claimed through it. */
-    protected abstract void checkpoint(S state, long seq);
 
     /** The {@link Deferral#ANSWER_AT_ONCE} control's answer to a deferred message {@code m}. */
     protected ServerStep replyAtOnce(EoMessage m) {
@@ -166,7 +183,10 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
         return locked(core::endSession);
     }
 
-    /** The core's sync (Strategies 0-3 a round; 4 to every peer; 5 periodic; 6 push), deferrable; interrupted as {@link #receive}. */
+    /**
+     * The core's sync (Strategies 0-3 a round, 4 to every peer, 5 its periodic and 6 its push
+     * sync), which the core may defer; interrupted as {@link #receive}.
+     */
     @Override
     public ServerStep sync() {
         return uninterrupted(() -> deferrable(core::sync, this::syncAtOnce));
@@ -231,14 +251,14 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
         Appended appended;
         synchronized (lock) {
             done = step.get();
-            appended = append(done, false);
+            appended = journal(done, false);
             if (handoff == Handoff.UNDER_LOCK && client != null && forClient(done)) {
                 // The one commit under the lock, for a protocol reason: the message must not leave
                 // before the state it reflects (K, D, the round, which earlier steps may have
                 // appended and not yet committed) is durable, and it must leave inside this
                 // critical section. Only the session's Deliver and "Please purge" wait here.
                 if (commitBeforeHandoff) {
-                    commit(appended.seq);
+                    store.commit(appended.seq);
                 }
                 handToClient(done, client);
             }
@@ -254,7 +274,7 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
     protected final ServerStep recordingOutcome(Supplier<ServerStep> step) {
         Appended appended;
         synchronized (lock) {
-            appended = append(step.get(), true);
+            appended = journal(step.get(), true);
         }
         return appended.complete();
     }
@@ -277,18 +297,18 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
                 lock.wait();
                 done = step.get();
             }
-            appended = append(done, false);
+            appended = journal(done, false);
         }
         return appended.complete();
     }
 
     /** A step that may wait on the lock. */
-    protected interface Waiting {
+    private interface Waiting {
         ServerStep run() throws InterruptedException;
     }
 
     /** {@code step}, or outcome "interrupted" (nothing sent, the interrupt flag set again). */
-    protected static ServerStep uninterrupted(Waiting step) {
+    private static ServerStep uninterrupted(Waiting step) {
         try {
             return step.run();
         } catch (InterruptedException e) {
@@ -306,9 +326,9 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
      * state consistent with that record (a copy, paid once per checkpoint, which comes only after
      * the journal outgrew the last one); {@code signal} wakes the deferred steps.
      */
-    private Appended append(ServerStep step, boolean signal) {
+    private Appended journal(ServerStep step, boolean signal) {
         long seq = append(step);
-        S checkpoint = claimCheckpoint(seq) ? state() : null;
+        S checkpoint = store.claimCheckpoint(seq) ? state() : null;
         if (signal) {
             lock.notifyAll();
         }
@@ -332,9 +352,9 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
         }
 
         ServerStep complete() {
-            commit(seq);
+            store.commit(seq);
             if (checkpoint != null) {
-                checkpoint(checkpoint, seq);
+                store.checkpoint(checkpoint, seq);
             }
             return step;
         }

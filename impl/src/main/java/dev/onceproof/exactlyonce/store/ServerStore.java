@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce.store;
 
+import dev.onceproof.exactlyonce.ConcurrentServer;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerOp;
@@ -33,7 +34,7 @@ import java.util.function.Supplier;
  * (claims, group commit, checkpoints off the core's lock) is {@link JournalStore}'s, shared with
  * the Strategy 4-6 store; this class adds the server state's codec and recovery.
  */
-public final class ServerStore implements AutoCloseable {
+public final class ServerStore implements ConcurrentServer.Store<ServerDurableState>, AutoCloseable {
 
     /** Recovery: the checkpoint copied once into a builder, each operation applied at its change's cost. */
     static final JournalStore.Recovery<ServerDurableState, ServerOp> RECOVERY = JournalStore.recovery(
@@ -92,16 +93,19 @@ public final class ServerStore implements AutoCloseable {
     }
 
     /** See {@link JournalStore#claimCheckpoint}: called under the core's lock, never waits for the disk. */
+    @Override
     public boolean claimCheckpoint(long seq) {
         return store.claimCheckpoint(seq);
     }
 
     /** See {@link JournalStore#checkpoint}: outside the core's lock, after {@code throughSeq} is committed. */
+    @Override
     public void checkpoint(ServerDurableState state, long throughSeq) {
         store.checkpoint(state, throughSeq);
     }
 
     /** The sequence number of the last operation appended: what a step without a record must commit. */
+    @Override
     public long lastSeq() {
         return store.lastSeq();
     }
@@ -112,6 +116,7 @@ public final class ServerStore implements AutoCloseable {
     }
 
     /** Makes every operation appended so far durable (a step without a record, before its sends). */
+    @Override
     public void commit(long seq) {
         store.commit(seq);
     }
