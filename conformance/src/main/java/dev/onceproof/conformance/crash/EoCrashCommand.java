@@ -54,8 +54,14 @@ public final class EoCrashCommand implements Callable<Integer> {
     int q;
 
     @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategy 3: write step logs for trace validation "
-            + "into DIR (the driver's as server A, one per client incarnation; then ./onceproof validate DIR/*.jsonl).")
+            + "into DIR (the driver's as server A, one per client incarnation; with --kill server one per server "
+            + "incarnation and the client's; then ./onceproof validate DIR/*.jsonl).")
     Path stepLogs;
+
+    @Option(names = "--kill", defaultValue = "client", description = "Strategy 3: the process the SIGKILLs fall on: "
+            + "client (the driver plays server A) or server (server A is a JVM of its own over a journal, restarted "
+            + "from it; the driver is the network) (default ${DEFAULT-VALUE}).")
+    String kill;
 
     @Option(names = "--dir", description = "Directory for the client store and log, Strategies 4-6: for every process's files, "
             + "which must not hold an earlier run's (default: a new temp dir).")
@@ -78,9 +84,16 @@ public final class EoCrashCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control
                     + ": controls of Strategies 1 and 3 are --ack-first");
         }
+        if (!kill.equals("client") && !(kill.equals("server") && strategy == 3)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--kill " + kill + ": client, or server with"
+                    + " --strategy 3");
+        }
         if (strategy == 3) {
             if (q < 1) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--q " + q + ": R needs at least one slot");
+            }
+            if (kill.equals("server")) {
+                return killServer();
             }
             EoIdListCrashExperiment.Config config = new EoIdListCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
                     false, 15);
@@ -101,6 +114,27 @@ public final class EoCrashCommand implements Callable<Integer> {
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
         EoCrashReport report = new EoCrashExperiment(config, where, System.out).run();
         report.print(System.out);
+        System.out.println("files: " + where);
+        return report.safe() ? 0 : 1;
+    }
+
+    /** Strategy 3 with server A's JVM killed: {@link S3ServerCrashExperiment}. */
+    private int killServer() throws Exception {
+        if (ackFirst) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ack-first: a control of the client kills");
+        }
+        S3ServerCrashExperiment.Config config = new S3ServerCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
+                S3ServerMain.class.getName());
+        Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+        S3ServerCrashExperiment experiment = new S3ServerCrashExperiment(config, where, System.out);
+        if (stepLogs != null) {
+            experiment.logSteps(Files.createDirectories(stepLogs));
+        }
+        EoIdListCrashReport report = experiment.run();
+        report.print(System.out);
+        if (stepLogs != null) {
+            System.out.println("  kills that cut a logged step before its commit: " + experiment.cutSteps());
+        }
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;
     }
