@@ -135,6 +135,10 @@ public final class EoCrashCommand implements Callable<Integer> {
         if (stepLogs != null) {
             System.out.println("  kills that cut a logged step before its commit: " + experiment.cutSteps());
         }
+        if (experiment.stalled()) {
+            System.out.println("  stalled: R is full of notes delivered before a kill, which the restarted lone server"
+                    + " never authorizes for purge (their confirmation time is volatile; only a peer's sync sets it)");
+        }
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;
     }

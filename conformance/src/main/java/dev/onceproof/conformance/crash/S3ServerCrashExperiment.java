@@ -71,6 +71,15 @@ public final class S3ServerCrashExperiment {
     /** Notes the server confirmed created and the client has not acknowledged. */
     private final Set<String> undelivered = new LinkedHashSet<>();
     private String unconfirmedCreate;
+    /**
+     * R is full and the server authorizes no purge: a restarted lone S3Server never authorizes the
+     * notes it had in D before the kill (their confirmation time is volatile and only a sync from a
+     * peer sets it again), so once R holds only such notes every later note is refused. The driver
+     * then stops asking (the refusals would only lengthen the logs) and waits for the kill; the next
+     * incarnation tries again.
+     */
+    private boolean stalled;
+    private boolean refusedLast;
     private String recreate;
     private boolean session;
     private boolean idle;
@@ -90,6 +99,11 @@ public final class S3ServerCrashExperiment {
     public S3ServerCrashExperiment logSteps(Path dir) {
         this.stepLogs = dir;
         return this;
+    }
+
+    /** Whether the run's last incarnation ended with R full of notes the server would not authorize. */
+    public boolean stalled() {
+        return stalled;
     }
 
     /** Kills whose last logged durable step the restart did not find (logged runs only). */
@@ -170,6 +184,8 @@ public final class S3ServerCrashExperiment {
             undelivered.add(unconfirmedCreate);
         }
         unconfirmedCreate = null;
+        stalled = false; // a new incarnation tries again
+        refusedLast = false;
         undelivered.retainAll(k);
         undelivered.removeAll(d);
         if (stepLogs == null || incarnation == 0) {
@@ -215,8 +231,14 @@ public final class S3ServerCrashExperiment {
                 if (request.startsWith("CREATE ")) {
                     unconfirmedCreate = request.substring(7);
                 }
-                Thread.sleep(random.nextInt(3));
+                // 0-8 ms later, to the microsecond: sometimes before the step, sometimes inside it
+                // (between its line and its commit's fsync), sometimes after.
+                java.util.concurrent.locks.LockSupport.parkNanos(random.nextLong(8_000_000));
                 return true;
+            }
+            if (stalled) {
+                Thread.sleep(Math.max(1, deadline - System.currentTimeMillis()));
+                continue;
             }
             server.send(request);
             sent++;
@@ -258,6 +280,7 @@ public final class S3ServerCrashExperiment {
         String[] f = reply.split(" ");
         switch (f[0]) {
             case "started" -> session = true;
+            case "none" -> stalled = refusedLast;
             case "idle" -> idle = true;
             case "aborted" -> session = false;
             case "delivered" -> {
@@ -269,6 +292,7 @@ public final class S3ServerCrashExperiment {
                 String c = ask(client, reply);
                 String[] a = c.split(" ");
                 if (a[0].equals("ACK")) {
+                    refusedLast = false;
                     if (!acked.add(a[1])) {
                         duplicatesAcked++;
                     }
@@ -277,12 +301,14 @@ public final class S3ServerCrashExperiment {
                 } else {
                     if (a.length == 3 && a[2].equals("refused")) {
                         refusals++;
+                        refusedLast = true;
                         owed.addLast("AUTHORIZE"); // R is full: a purge frees a slot (L169)
                     }
                     owed.addFirst("TIMEOUT"); // the Deliver failed: A.4's abort
                 }
             }
             case "PURGE" -> {
+                refusedLast = false;
                 purgeSent.add(f[1]);
                 String c = ask(client, reply);
                 if (c.startsWith("PURGED ")) {
