@@ -73,6 +73,10 @@ public final class EoCrashCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy " + strategy
                     + ": the crash test has runs for Strategies 1, 3, 4, 5 and 6");
         }
+        if (!kill.equals("client") && !(kill.equals("server") && strategy == 3)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--kill " + kill + ": client, or server with"
+                    + " --strategy 3");
+        }
         if (strategy >= 4) {
             return gather();
         }
@@ -83,10 +87,6 @@ public final class EoCrashCommand implements Callable<Integer> {
         if (!control.equals("none")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control
                     + ": controls of Strategies 1 and 3 are --ack-first");
-        }
-        if (!kill.equals("client") && !(kill.equals("server") && strategy == 3)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--kill " + kill + ": client, or server with"
-                    + " --strategy 3");
         }
         if (strategy == 3) {
             if (q < 1) {
@@ -122,6 +122,10 @@ public final class EoCrashCommand implements Callable<Integer> {
     private int killServer() throws Exception {
         if (ackFirst) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ack-first: a control of the client kills");
+        }
+        if (crashes < 1 || minUp < 0 || maxUp < minUp) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--crashes " + crashes + " --min-up " + minUp
+                    + " --max-up " + maxUp + ": need at least 1 kill and 0 <= min-up <= max-up");
         }
         S3ServerCrashExperiment.Config config = new S3ServerCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
                 S3ServerMain.class.getName());
