@@ -100,7 +100,7 @@ public final class EoCrashCommand implements Callable<Integer> {
             if (ackFirst) {
                 config = config.withAckFirst(crashes);
             }
-            Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+            Path where = where();
             EoIdListCrashExperiment experiment = new EoIdListCrashExperiment(config, where, System.out);
             if (stepLogs != null) {
                 experiment.logSteps(Files.createDirectories(stepLogs));
@@ -111,11 +111,16 @@ public final class EoCrashCommand implements Callable<Integer> {
             return report.safe() ? 0 : 1;
         }
         EoCrashExperiment.Config config = new EoCrashExperiment.Config(crashes, seed, minUp, maxUp, ackFirst, 15);
-        Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+        Path where = where();
         EoCrashReport report = new EoCrashExperiment(config, where, System.out).run();
         report.print(System.out);
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;
+    }
+
+    /** The run's directory: --dir, or a new temp dir. */
+    private Path where() throws java.io.IOException {
+        return dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
     }
 
     /** Strategy 3 with server A's JVM killed: {@link S3ServerCrashExperiment}. */
@@ -129,7 +134,7 @@ public final class EoCrashCommand implements Callable<Integer> {
         }
         S3ServerCrashExperiment.Config config = new S3ServerCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
                 S3ServerMain.class.getName());
-        Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+        Path where = where();
         S3ServerCrashExperiment experiment = new S3ServerCrashExperiment(config, where, System.out);
         if (stepLogs != null) {
             experiment.logSteps(Files.createDirectories(stepLogs));
@@ -140,8 +145,7 @@ public final class EoCrashCommand implements Callable<Integer> {
             System.out.println("  kills that cut a logged step before its commit: " + experiment.cutSteps());
         }
         if (experiment.stalled()) {
-            System.out.println("  stalled: R is full of notes delivered before a kill, which the restarted lone server"
-                    + " never authorizes for purge (their confirmation time is volatile; only a peer's sync sets it)");
+            System.out.println("  stalled: R was full and server A authorized no purge (the run stopped asking)");
         }
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;

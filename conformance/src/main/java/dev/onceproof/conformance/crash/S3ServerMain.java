@@ -47,6 +47,9 @@ import java.util.function.UnaryOperator;
  */
 public final class S3ServerMain {
 
+    /** The requests that name a note. */
+    private static final java.util.Set<String> NAMED = java.util.Set.of("CREATE", "ACK", "PURGEACK");
+
     private S3ServerMain() {
     }
 
@@ -61,11 +64,11 @@ public final class S3ServerMain {
     public static void run(String[] args, UnaryOperator<S3Server> seam) throws Exception {
         Path dir = Path.of(args[0]);
         List<String> flags = List.of(args).subList(1, args.length);
-        int q = Integer.parseInt(flag(flags, "--q", "3"));
+        int q = Integer.parseInt(EoClientMain.flag(flags, "--q", "3"));
         // T_e, the longest a message lives: on this network (the driver answers each request before
         // the next, and hands on what a killed server printed before the restart) no copy of a note
         // outlives its answer, so none can linger after the ack that puts it in D.
-        long te = Long.parseLong(flag(flags, "--te", "0"));
+        long te = Long.parseLong(EoClientMain.flag(flags, "--te", "0"));
         StrategyConfig config = Strategy.S3.config(EoClientMain.CLIENT, new TreeSet<>(List.of(EoClientMain.SERVER)), te)
                 .q(q);
         ServerStore store = ServerStore.open(dir);
@@ -77,10 +80,10 @@ public final class S3ServerMain {
                 return last[0];
             }
         }, durable)));
-        String logFile = flag(flags, "--step-log", null);
+        String logFile = EoClientMain.flag(flags, "--step-log", null);
         StepLog log = logFile == null ? StepLog.OFF : StepLog.open(Path.of(logFile),
                 EoClientMain.header(q, EoClientMain.SERVER.name())
-                        .constant("incarnation", Long.parseLong(flag(flags, "--incarnation", "0"))));
+                        .constant("incarnation", Long.parseLong(EoClientMain.flag(flags, "--incarnation", "0"))));
         ServerDurableState recovered = core.durable();
         if (log.on()) {
             core.logSteps(log);
@@ -101,21 +104,31 @@ public final class S3ServerMain {
         String line;
         while ((line = in.readLine()) != null) {
             String[] f = line.split(" ");
-            Optional<NoteId> id = f.length == 2 ? Optional.of(NoteId.global(f[1])) : Optional.empty();
-            ServerStep step = switch (f[0]) {
-                case "CREATE" -> server.createNote(id, "");
-                case "SESSION" -> server.startSession();
-                case "SEND" -> server.deliverNext();
-                case "ACK" -> server.receiveAck(new EoMessage.NoteAck(EoClientMain.CLIENT, EoClientMain.SERVER,
-                        id.orElseThrow()));
-                case "TIMEOUT" -> server.timeout();
-                case "AUTHORIZE" -> server.authorize();
-                case "PURGEACK" -> server.receivePurgeAck(new EoMessage.PurgeAck(EoClientMain.CLIENT,
-                        EoClientMain.SERVER, id.orElseThrow()));
-                default -> null;
-            };
+            boolean named = NAMED.contains(f[0]);
+            Optional<NoteId> id;
+            try {
+                id = named && f.length == 2 ? Optional.of(NoteId.global(f[1])) : Optional.empty();
+            } catch (IllegalArgumentException e) {
+                id = Optional.empty();
+            }
+            if (f.length != (named ? 2 : 1) || named && id.isEmpty()) {
+                // A request the driver cannot have meant: said on stderr and answered, nothing changed.
+                System.err.println("s3 server: ignoring malformed request \"" + line + "\"");
+                out.println("malformed");
+                out.flush();
+                continue;
+            }
+            ServerStep step;
+            try {
+                step = step(server, f[0], id);
+            } catch (IllegalArgumentException e) { // a note created twice, a message the core refuses
+                System.err.println("s3 server: refused \"" + line + "\": " + e.getMessage());
+                out.println("error");
+                out.flush();
+                continue;
+            }
             if (step == null) {
-                System.err.println("s3 server: ignoring malformed line \"" + line + "\"");
+                System.err.println("s3 server: ignoring unknown request \"" + line + "\"");
                 out.println("malformed");
             } else if (!toClient.isEmpty()) {
                 // Handed over under the lock, after the commit (ConcurrentS3Server.locked).
@@ -133,6 +146,22 @@ public final class S3ServerMain {
         log.close();
     }
 
+    /** One request's step; null for an unknown request. */
+    private static ServerStep step(ConcurrentS3Server server, String request, Optional<NoteId> id) {
+        return switch (request) {
+            case "CREATE" -> server.createNote(id, "");
+            case "SESSION" -> server.startSession();
+            case "SEND" -> server.deliverNext();
+            case "ACK" -> server.receiveAck(new EoMessage.NoteAck(EoClientMain.CLIENT, EoClientMain.SERVER,
+                    id.orElseThrow()));
+            case "TIMEOUT" -> server.timeout();
+            case "AUTHORIZE" -> server.authorize();
+            case "PURGEACK" -> server.receivePurgeAck(new EoMessage.PurgeAck(EoClientMain.CLIENT,
+                    EoClientMain.SERVER, id.orElseThrow()));
+            default -> null;
+        };
+    }
+
     /** The notes of K whose replication round is complete (the others are in origins). */
     private static List<NoteId> ready(ServerDurableState s) {
         return s.k().keySet().stream().filter(i -> !s.origins().containsKey(i)).toList();
@@ -140,16 +169,5 @@ public final class S3ServerMain {
 
     private static List<String> texts(java.util.Collection<NoteId> ids) {
         return ids.stream().map(NoteId::text).toList();
-    }
-
-    private static String flag(List<String> flags, String name, String otherwise) {
-        int at = flags.indexOf(name);
-        if (at < 0) {
-            return otherwise;
-        }
-        if (at + 1 >= flags.size()) {
-            throw new IllegalArgumentException(name + " needs a value");
-        }
-        return flags.get(at + 1);
     }
 }
