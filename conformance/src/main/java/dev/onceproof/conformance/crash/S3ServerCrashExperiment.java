@@ -125,9 +125,16 @@ public final class S3ServerCrashExperiment {
                 boolean last = i == config.crashes() + 1;
                 EoCrashExperiment.Child server = EoCrashExperiment.Child.start(config.serverMain(),
                         dir.resolve("server-store"), serverFlags(i - 1), dir.resolve("server.log"));
-                restarted(server.readyLine(), i - 1);
-                long up = config.minUpMillis() + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
-                boolean inFlight = drive(server, client, System.currentTimeMillis() + up, random, last);
+                boolean inFlight;
+                try {
+                    restarted(server.readyLine(), i - 1);
+                    long up = config.minUpMillis()
+                            + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
+                    inFlight = drive(server, client, System.currentTimeMillis() + up, random, last);
+                } catch (IOException | RuntimeException e) {
+                    server.kill(); // no server left behind by a run that failed
+                    throw e;
+                }
                 if (last) {
                     server.stop();
                 } else {
