@@ -126,10 +126,9 @@ public final class S3ServerCrashExperiment {
                 EoCrashExperiment.Child server = EoCrashExperiment.Child.start(config.serverMain(),
                         dir.resolve("server-store"), serverFlags(i - 1), dir.resolve("server.log"));
                 boolean inFlight;
+                long up = config.minUpMillis() + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
                 try {
                     restarted(server.readyLine(), i - 1);
-                    long up = config.minUpMillis()
-                            + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
                     inFlight = drive(server, client, System.currentTimeMillis() + up, random, last);
                 } catch (IOException | RuntimeException e) {
                     server.kill(); // no server left behind by a run that failed
