@@ -150,10 +150,15 @@ LosePeerSyncT(m) ==
     /\ faults < MaxFaults
     /\ faults' = faults + 1
     /\ pnet' = pnet \ {m}
-    /\ lastAction' = [name |-> "Lose", type |-> m.type, from |-> m.from, to |-> m.to]
+    /\ lastAction' = [name |-> "Lose", type |-> m.type, from |-> m.from, to |-> m.to, k |-> m.k,
+                      d |-> m.d, seen |-> m.seen, ts |-> m.ts]
     /\ UNCHANGED <<net, conn, created, delivered, gatherVars, timedVars, seen, entered, reportVars>>
 
 -----------------------------------------------------------------------------
+\* Trap: no server ever purges (a model whose receipts never purge checks
+\* nothing of the purge; TLC must refute this where a model claims to).
+NeverPurged == \A s \in Servers : created \subseteq K[s]
+
 \* Under atomic replication every server numbers a note alike: by creation.
 NumberedAlike == G!NumberedAlike
 =============================================================================
