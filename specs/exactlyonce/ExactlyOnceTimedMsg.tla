@@ -30,7 +30,7 @@
 (* that they are ONE step: TS raised in a step of its own before the D     *)
 (* merge lets a session trust a peer whose D it has not merged            *)
 (* (MutS5MsgTsFirst, refuted); TS raised in a later step only lags, which  *)
-(* makes a peer look older than it is (MutS5MsgTsLate passes).            *)
+(* makes a peer look older than it is (MCExactlyOnceS5MsgTsLate passes).  *)
 (*                                                                         *)
 (* aDeliver is atomic here (ExactlyOnceGather), so recvPurgeSync's        *)
 (* `!unresolvedFor(i)` guard never binds; ExactlyOnceS5Outcome and        *)
