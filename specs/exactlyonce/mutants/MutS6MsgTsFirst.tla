@@ -2,7 +2,7 @@
 (* Mutant: recvPeerSync's TS merge as a step of its own, before the purge   *)
 (* and the D merge (ExactlyOnceTimedMsg: the order within the one step     *)
 (* cannot matter, the split can).  A delivers n1, the client disconnects,  *)
-(* A.s next push DSync    (D = {n1}, sent at time 1) raises TS[B][A] at B *)
+(* A's push DSync (D = {n1}, sent at time 1) raises TS[B][A] at B       *)
 (* but its D is not merged yet; the client connects to B, B (H(A) = 0)    *)
 (* finds A fresh, pulls nothing and delivers n1 again.                     *)
 (* Expected: NoDuplicateDelivery.                                          *)
