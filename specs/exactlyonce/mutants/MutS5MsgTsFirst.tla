@@ -2,7 +2,7 @@
 (* Mutant: recvPeerSync's TS merge as a step of its own, before the purge   *)
 (* and the D merge (ExactlyOnceTimedMsg: the order within the one step     *)
 (* cannot matter, the split can).  A delivers n1, the client disconnects,  *)
-(* A's periodic DSync (D = {n1}, sent at time 1)      raises TS[B][A] at B *)
+(* A's periodic DSync (D = {n1}, sent at time 1) raises TS[B][A] at B   *)
 (* but its D is not merged yet; the client connects to B T_r later, B     *)
 (* finds A fresh, pulls nothing and delivers n1 again.                     *)
 (* Expected: NoDuplicateDelivery.                                          *)
