@@ -1,0 +1,61 @@
+------------------------- MODULE MCExactlyOnceS5Msg -------------------------
+(* Bounded models of Strategy 5 with its syncs as messages; the cfg files   *)
+(* set the bounds.  A cfg cannot write a sequence, so the note ids are      *)
+(* here.                                                                    *)
+EXTENDS ExactlyOnceS5Msg
+
+MCNoteIds == <<"n1", "n2", "n3">>
+
+\* As MCExactlyOnceS5Ci's: with no cut, offset or skew A and B are alike,
+\* so the behaviours whose first connection is to B are these with the
+\* servers renamed; the invariants name no server.
+FirstConnectionToA ==
+    lastAction'.name = "Connect" /\ connId = 0 => lastAction'.server = "A"
+\* The refinement mapping to atomic ExactlyOnceS5 (brief item 2): a DSync on
+\* the way is the atomic spec's "sync" message (its D and stamp; K and seen
+\* hidden), its receipt the atomic RecvSync, its send PeriodicSync; every other
+\* variable is the same; the numbering and the reports are hidden.  TLC
+\* refutes RefinesAtomicS5 (exactlyonce-s5msg-refines-atomic-fails), and
+\* must: the step that breaks it is a receipt that purges.  In the atomic
+\* spec a note leaves a K only by PurgeSync(s, t), at both servers at once
+\* and with no TS change; recvPeerSync purges at the receiver alone, in the
+\* same step as its TS merge, and the sender's half may be lost or never
+\* sent.  No step of ExactlyOnceS5 does that, so no mapping that keeps K and
+\* TS as they are makes every step one of its steps; ExactlyOnceS4Msg's
+\* refinement holds only for immediate exchanges (both halves at once, no TS),
+\* which is the replay's PurgeSync and not the runtime's receipt.  A mapping
+\* that hid purges (abstract K = created) breaks on the sessions' `common`
+\* and the replies' D, which carry the concrete K and D.
+AbsSync(m) == SMsg("sync", m.from, m.to, 0, m.d, m.ts)
+AbsAction ==
+    CASE lastAction.name = "PeriodicSync" ->
+              [name |-> "PeriodicSync", server |-> lastAction.server, d |-> lastAction.d, ts |-> lastAction.ts]
+      [] lastAction.name = "RecvPeerSync" ->
+              [name |-> "RecvSync", server |-> lastAction.server, peer |-> lastAction.peer,
+               d |-> lastAction.d, ts |-> lastAction.ts]
+      [] lastAction.name = "Lose" /\ lastAction.type = "dsync" ->
+              [name |-> "Lose", type |-> "sync", from |-> lastAction.from, to |-> lastAction.to,
+               sid |-> 0, d |-> lastAction.d, ts |-> lastAction.ts]
+      [] OTHER -> lastAction
+Atomic == INSTANCE ExactlyOnceS5 WITH
+    snet <- snet \cup {AbsSync(m) : m \in pnet}, lastAction <- AbsAction
+AtomicInit == Atomic!Init
+RefinesAtomicS5 == [][Atomic!Next]_(Atomic!vars)
+
+\* Narrowings for the ci models and the mutants (ACTION_CONSTRAINTs; each
+\* model says which it uses, and a mutant's passing control uses the same):
+\* the one fault is the client's disconnect (a move), the first connection is
+\* to A and the second to B, DSyncs come from one server only, and time
+\* passes only while the client is away (it waits for its reconnect).  A
+\* behaviour found under them is one of MsgSpec (or MutSpec); a pass under
+\* them says nothing of the behaviours they cut, which the deep models
+\* search.
+OnlyDisconnect == faults' > faults => lastAction'.name = "Disconnect"
+ConnectAThenB ==
+    lastAction'.name = "Connect" =>
+        \/ connId = 0 /\ lastAction'.server = "A"
+        \/ connId = 1 /\ lastAction'.server = "B"
+SyncsFromA == lastAction'.name = "PeriodicSync" => lastAction'.server = "A"
+SyncsFromB == lastAction'.name = "PeriodicSync" => lastAction'.server = "B"
+TickWhileAway == lastAction'.name = "Tick" => conn = None
+=============================================================================

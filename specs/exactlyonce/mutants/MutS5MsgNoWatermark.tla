@@ -1,0 +1,16 @@
+------------------------ MODULE MutS5MsgNoWatermark ------------------------
+(* Mutant, the stale-sync bug of the gather family at Strategy 5's          *)
+(* message level (GatherServer's watermark seam): in recvPeerSync a note's  *)
+(* absence from a DSync's K reads as "purged there" whatever the message's  *)
+(* watermark.  B's periodic DSync, sent before n1 existed, reaches A after  *)
+(* A delivered n1; A drops n1; the client waits T_r and connects to B,      *)
+(* which never heard from A, pulls A's D without n1 and delivers n1 again.  *)
+(* Expected: NoDuplicateDelivery.                                           *)
+EXTENDS MCExactlyOnceS5Msg
+
+\* The one change: no "v.ent[i] <= m.seen".
+NoWatermark(v, i, m) == i \notin m.k
+
+MutSpec == MsgInit /\ [][MsgNextWith(LAMBDA r, m : RecvPeerSyncWith5(r, m, NoWatermark))]_allVars
+
+=============================================================================
