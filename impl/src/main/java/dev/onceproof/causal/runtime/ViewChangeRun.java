@@ -1,0 +1,233 @@
+package dev.onceproof.causal.runtime;
+
+import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalNode;
+import dev.onceproof.causal.CausalState;
+import dev.onceproof.causal.EventId;
+import dev.onceproof.causal.Mode;
+import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.Outcome;
+import dev.onceproof.causal.Payload;
+import dev.onceproof.causal.Refusal;
+import dev.onceproof.causal.SeqSet;
+import dev.onceproof.causal.ViewChange;
+import dev.onceproof.causal.wire.ViewMessage;
+import dev.onceproof.steplog.StepLog;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+
+/**
+ * A view change over real UDP (specs/causal/CausalMembership.tla): three {@link CausalUdpNode}s on
+ * loopback, n1 coordinating, datagrams lost on receipt with probability {@code loss}. All three
+ * broadcast; then n3 either crashes (its core stops, its socket closes) and n1's failure detector
+ * suspects it, or, alive, is suspected falsely by n1 and goes on broadcasting. n1 and n2 report,
+ * decide, forward and install the view without n3, and broadcast on; the run ends once the change
+ * is over, each survivor delivered every survivor's events and its store is empty (garbage
+ * collection went on past n3's row), or at the deadline.
+ *
+ * <p>With {@code logs} a directory, the nodes' step logs (n1.jsonl ...) and the coordinator's
+ * (coordinator.jsonl) go there, for {@code ./onceproof validate}.
+ */
+public final class ViewChangeRun {
+
+    static final NodeId X = NodeId.of(2);
+    static final List<NodeId> SURVIVORS = List.of(NodeId.of(0), NodeId.of(1));
+
+    /**
+     * @param crash n3 crashes (else it is suspected falsely and stays up)
+     * @param before events each node broadcasts before the removal starts
+     * @param after events each survivor broadcasts once it starts (and n3, if alive)
+     */
+    public record Options(boolean crash, double loss, long seed, int before, int after, long deadlineMillis) {
+    }
+
+    /** What happened: the survivors' audit, what each delivered of n3, the agreed set, the stores, refusals. */
+    public record Result(Options options, boolean ended, DeliveryAudit.Result audit, Map<NodeId, List<Long>> deliveredOfX,
+            SeqSet agreed, Map<NodeId, Integer> stored, long excludedRefusals, long collected, long lost,
+            long elapsedMillis, List<Path> logs) {
+
+        /** The view change ended and every property the run checks holds. */
+        public boolean ok() {
+            return ended && audit.orderOk() && audit.onceOk() && audit.completeOk() && problems().isEmpty();
+        }
+
+        /** RemovedAgreement and ExcludedNotDelivered from the logs, and GcContinues from the stores. */
+        public List<String> problems() {
+            List<String> out = new ArrayList<>();
+            List<Long> agreedSeqs = new ArrayList<>(agreed.seqs());
+            deliveredOfX.forEach((k, v) -> {
+                if (!v.equals(agreedSeqs)) {
+                    out.add(k + " delivered " + v + " of " + X + ", the flush agreed on " + agreedSeqs);
+                }
+            });
+            stored.forEach((k, v) -> {
+                if (v != 0) {
+                    out.add(k + " still stores " + v + " events");
+                }
+            });
+            return out;
+        }
+    }
+
+    private ViewChangeRun() {
+    }
+
+    /** A run on real cores. */
+    public static Result run(Options o, Path logs) throws SocketException, InterruptedException {
+        return run(o, logs, CausalNode::new, m -> false, () -> true);
+    }
+
+    /**
+     * A run whose survivors' cores {@code core} builds, whose coordinator drops the view-change
+     * messages {@code hold} names until {@code release} says so (checked while the run waits), so
+     * a test can make the freeze matter.
+     */
+    public static Result run(Options o, Path logs, CausalUdpNode.Core core, Predicate<ViewMessage> hold,
+            BooleanSupplier release) throws SocketException, InterruptedException {
+        int n = 3;
+        long ms = TimeUnit.MILLISECONDS.toNanos(1);
+        Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
+        List<InetSocketAddress> any = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            delivered.put(NodeId.of(k), Collections.synchronizedList(new ArrayList<>()));
+            any.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        }
+        List<StepLog> files = new ArrayList<>();
+        List<Path> paths = new ArrayList<>();
+        List<CausalUdpNode> nodes = new ArrayList<>();
+        boolean[] held = {true};
+        try {
+            StepLog coordinatorLog = StepLog.OFF;
+            for (int k = 0; k <= n; k++) {
+                if (logs == null) {
+                    break;
+                }
+                CausalConfig c = config(n, NodeId.of(Math.min(k, n - 1)), ms);
+                Path f = logs.resolve(k < n ? NodeId.of(k).specName() + ".jsonl" : "coordinator.jsonl");
+                StepLog log = StepLog.open(f, k < n ? CausalNode.stepLogHeader(c) : ViewChange.stepLogHeader(c));
+                files.add(log);
+                paths.add(f);
+                coordinatorLog = log;
+            }
+            // The detector waits 300 ms: fifteen heartbeat intervals, so a live node is not suspected
+            // for lost heartbeats; only n3 is suspectable, so the run removes n3 whatever the timing.
+            ViewOptions view = ViewOptions.manual(20 * ms).withCoordinatorLog(coordinatorLog)
+                    .withDetector(o.crash() ? Set.of(X) : Set.of(), o.crash() ? 300 * ms : 0)
+                    .withHold(m -> held[0] && hold.test(m));
+            for (int k = 0; k < n; k++) {
+                NodeId id = NodeId.of(k);
+                List<EventId> log = delivered.get(id);
+                nodes.add(new CausalUdpNode(config(n, id, ms), any, o.loss(), o.seed() * 1_000_003L + k,
+                        e -> log.add(e.id()), logs == null ? StepLog.OFF : files.get(k), view,
+                        id.equals(X) ? CausalNode::new : core));
+            }
+            for (CausalUdpNode a : nodes) {
+                for (int k = 0; k < n; k++) {
+                    a.setPeer(k, nodes.get(k).address());
+                }
+            }
+            nodes.forEach(a -> a.start(2));
+            long start = System.nanoTime();
+            long deadline = start + TimeUnit.MILLISECONDS.toNanos(o.deadlineMillis());
+            for (int e = 0; e < o.before(); e++) {
+                for (int k = 0; k < n; k++) {
+                    broadcast(nodes.get(k), "n" + (k + 1) + "-" + e, deadline);
+                }
+                Thread.sleep(2);
+            }
+            CausalUdpNode x = nodes.get(X.index());
+            CausalUdpNode coordinator = nodes.get(0);
+            if (o.crash()) {
+                x.crash();
+            } else if (!coordinator.suspect(X)) {
+                throw new IllegalStateException("n1 could not start the removal of " + X);
+            }
+            for (int e = 0; e < o.after(); e++) {
+                for (int k = 0; k < n; k++) {
+                    if (k != X.index() || !o.crash()) {
+                        broadcast(nodes.get(k), "n" + (k + 1) + "-after-" + e, deadline);
+                    }
+                }
+                Thread.sleep(2);
+                if (release.getAsBoolean()) {
+                    held[0] = false;
+                }
+            }
+            long sent = (long) (o.before() + o.after()) * SURVIVORS.size();
+            boolean ended = false;
+            while (System.nanoTime() < deadline) {
+                if (release.getAsBoolean()) {
+                    held[0] = false;
+                }
+                ended = !coordinator.members().contains(X) && coordinator.flushing().isEmpty();
+                if (ended && done(nodes, delivered, sent)) {
+                    break;
+                }
+                Thread.sleep(1);
+            }
+            long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            Map<NodeId, Integer> stored = new LinkedHashMap<>();
+            long excluded = 0;
+            long collected = 0;
+            long lost = 0;
+            for (NodeId s : SURVIVORS) {
+                CausalUdpNode a = nodes.get(s.index());
+                stored.put(s, a.state().store().size());
+                excluded += a.counters().refused(Refusal.EXCLUDED);
+                collected += a.counters().get(dev.onceproof.causal.Count.COLLECTED);
+            }
+            SeqSet agreed = coordinator.agreedOf(X);
+            nodes.forEach(CausalUdpNode::close);
+            for (CausalUdpNode a : nodes) {
+                lost += a.lost();
+            }
+            Map<NodeId, List<EventId>> copy = new LinkedHashMap<>();
+            delivered.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            Map<NodeId, List<Long>> ofX = new LinkedHashMap<>();
+            for (NodeId s : SURVIVORS) {
+                ofX.put(s, copy.get(s).stream().filter(e -> e.origin().equals(X)).map(EventId::seq).sorted().toList());
+            }
+            DeliveryAudit.Result audit = DeliveryAudit.check(Mode.CAUSAL, copy, Set.copyOf(SURVIVORS));
+            return new Result(o, ended, audit, ofX, agreed, stored, excluded, collected, lost, elapsed, paths);
+        } finally {
+            nodes.forEach(CausalUdpNode::close);
+            files.forEach(StepLog::close);
+        }
+    }
+
+    /** w 5 ms, RTO 20 ms, heartbeat 20 ms, as the causal UDP trace run. */
+    private static CausalConfig config(int n, NodeId self, long ms) {
+        return CausalConfig.of(n, self, Mode.CAUSAL, 5 * ms, 20 * ms, 20 * ms);
+    }
+
+    private static void broadcast(CausalUdpNode a, String payload, long deadline) throws InterruptedException {
+        // A refusal is a full store (garbage collection catching up): try again, until the deadline.
+        while (a.broadcast(Payload.ofUtf8(payload)).outcome() != Outcome.ACCEPTED && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+    }
+
+    /** Every survivor installed, delivered every survivor's events and emptied its store. */
+    private static boolean done(List<CausalUdpNode> nodes, Map<NodeId, List<EventId>> delivered, long sent) {
+        for (NodeId s : SURVIVORS) {
+            CausalState st = nodes.get(s.index()).state();
+            long fromSurvivors = delivered.get(s).stream().filter(e -> !e.origin().equals(X)).count();
+            if (st.view().contains(X) || fromSurvivors < sent || !st.store().isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
