@@ -173,7 +173,13 @@ public final class CausalUdpNode implements AutoCloseable {
             CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
             if (d.view() != null) {
                 heard(d.view().from());
-                receiveView(d.view());
+                try {
+                    receiveView(d.view());
+                } catch (RuntimeException e) {
+                    // A message the checks let through but a step refused (say, a forged decision for a
+                    // crashed core): refused and counted, and the receiver thread lives on.
+                    refuseView(d.view() + ": " + e.getMessage());
+                }
             } else {
                 if (d.message() != null) {
                     heard(d.message().from());

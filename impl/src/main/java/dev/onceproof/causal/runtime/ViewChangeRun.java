@@ -25,14 +25,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
  * A view change over real UDP (specs/causal/CausalMembership.tla): three {@link CausalUdpNode}s on
  * loopback, n1 coordinating, datagrams lost on receipt with probability {@code loss}. All three
  * broadcast; then n3 either crashes (its core stops, its socket closes) and n1's failure detector
- * suspects it, or, alive, is suspected falsely by n1 and goes on broadcasting. n1 and n2 report,
+ * suspects it, or, alive, is suspected falsely by n1 and goes on broadcasting to the end. n1 and n2 report,
  * decide, forward and install the view without n3, and broadcast on; the run ends once the change
  * is over, each survivor delivered every survivor's events and its store is empty (garbage
  * collection went on past n3's row), or at the deadline.
@@ -86,16 +85,16 @@ public final class ViewChangeRun {
 
     /** A run on real cores. */
     public static Result run(Options o, Path logs) throws SocketException, InterruptedException {
-        return run(o, logs, CausalNode::new, m -> false, () -> true);
+        return run(o, logs, CausalNode::new, m -> false, nodes -> true);
     }
 
     /**
      * A run whose survivors' cores {@code core} builds, whose coordinator drops the view-change
-     * messages {@code hold} names until {@code release} says so (checked while the run waits), so
-     * a test can make the freeze matter.
+     * messages {@code hold} names until {@code release} first holds of the three nodes (checked
+     * while the run waits), so a test can make the freeze matter.
      */
     public static Result run(Options o, Path logs, CausalUdpNode.Core core, Predicate<ViewMessage> hold,
-            BooleanSupplier release) throws SocketException, InterruptedException {
+            Predicate<List<CausalUdpNode>> release) throws SocketException, InterruptedException {
         int n = 3;
         long ms = TimeUnit.MILLISECONDS.toNanos(1);
         Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
@@ -110,16 +109,13 @@ public final class ViewChangeRun {
         boolean[] held = {true};
         try {
             StepLog coordinatorLog = StepLog.OFF;
-            for (int k = 0; k <= n; k++) {
-                if (logs == null) {
-                    break;
+            if (logs != null) {
+                for (int k = 0; k < n; k++) {
+                    open(files, paths, logs.resolve(NodeId.of(k).specName() + ".jsonl"),
+                            CausalNode.stepLogHeader(config(n, NodeId.of(k), ms)));
                 }
-                CausalConfig c = config(n, NodeId.of(Math.min(k, n - 1)), ms);
-                Path f = logs.resolve(k < n ? NodeId.of(k).specName() + ".jsonl" : "coordinator.jsonl");
-                StepLog log = StepLog.open(f, k < n ? CausalNode.stepLogHeader(c) : ViewChange.stepLogHeader(c));
-                files.add(log);
-                paths.add(f);
-                coordinatorLog = log;
+                coordinatorLog = open(files, paths, logs.resolve("coordinator.jsonl"),
+                        ViewChange.stepLogHeader(config(n, NodeId.of(0), ms)));
             }
             // The detector waits 300 ms: fifteen heartbeat intervals, so a live node is not suspected
             // for lost heartbeats; only n3 is suspectable, so the run removes n3 whatever the timing.
@@ -161,15 +157,18 @@ public final class ViewChangeRun {
                     }
                 }
                 Thread.sleep(2);
-                if (release.getAsBoolean()) {
-                    held[0] = false;
-                }
             }
             long sent = (long) (o.before() + o.after()) * SURVIVORS.size();
             boolean ended = false;
+            long nextX = System.nanoTime();
             while (System.nanoTime() < deadline) {
-                if (release.getAsBoolean()) {
+                if (held[0] && release.test(nodes)) {
                     held[0] = false;
+                }
+                if (!o.crash() && System.nanoTime() - nextX >= 0) {
+                    // n3, alive and excluded, broadcasts on: the survivors refuse what the flush did not agree on.
+                    broadcast(x, "n3-excluded", deadline);
+                    nextX = System.nanoTime() + 5 * ms;
                 }
                 ended = !coordinator.members().contains(X) && coordinator.flushing().isEmpty();
                 if (ended && done(nodes, delivered, sent)) {
@@ -205,6 +204,13 @@ public final class ViewChangeRun {
             nodes.forEach(CausalUdpNode::close);
             files.forEach(StepLog::close);
         }
+    }
+
+    private static StepLog open(List<StepLog> files, List<Path> paths, Path f, StepLog.Header header) {
+        StepLog log = StepLog.open(f, header);
+        files.add(log);
+        paths.add(f);
+        return log;
     }
 
     /** w 5 ms, RTO 20 ms, heartbeat 20 ms, as the causal UDP trace run. */
