@@ -43,13 +43,22 @@ public final class ViewChangeRun {
 
     static final NodeId X = NodeId.of(2);
     static final List<NodeId> SURVIVORS = List.of(NodeId.of(0), NodeId.of(1));
+    /** A live n3's broadcasts once the change ended: enough to be refused, few enough to keep the logs short. */
+    static final int EXCLUDED_AFTER_END = 5;
 
     /**
      * @param crash n3 crashes (else it is suspected falsely and stays up)
+     * @param remove n3 is suspected (false: the control in which nobody removes the crashed n3)
      * @param before events each node broadcasts before the removal starts
      * @param after events each survivor broadcasts once it starts (and n3, if alive)
      */
-    public record Options(boolean crash, double loss, long seed, int before, int after, long deadlineMillis) {
+    public record Options(boolean crash, boolean remove, double loss, long seed, int before, int after,
+            long deadlineMillis) {
+
+        /** n3 crashes, or is suspected falsely, and is removed. */
+        public static Options of(boolean crash, double loss, long seed, int before, int after) {
+            return new Options(crash, true, loss, seed, before, after, 20_000);
+        }
     }
 
     /** What happened: the survivors' audit, what each delivered of n3, the agreed set, the stores, refusals. */
@@ -120,7 +129,7 @@ public final class ViewChangeRun {
             // The detector waits 300 ms: fifteen heartbeat intervals, so a live node is not suspected
             // for lost heartbeats; only n3 is suspectable, so the run removes n3 whatever the timing.
             ViewOptions view = ViewOptions.manual(20 * ms).withCoordinatorLog(coordinatorLog)
-                    .withDetector(o.crash() ? Set.of(X) : Set.of(), o.crash() ? 300 * ms : 0)
+                    .withDetector(o.crash() && o.remove() ? Set.of(X) : Set.of(), o.crash() && o.remove() ? 300 * ms : 0)
                     .withHold(m -> held[0] && hold.test(m));
             for (int k = 0; k < n; k++) {
                 NodeId id = NodeId.of(k);
@@ -147,7 +156,7 @@ public final class ViewChangeRun {
             CausalUdpNode coordinator = nodes.get(0);
             if (o.crash()) {
                 x.crash();
-            } else if (!coordinator.suspect(X)) {
+            } else if (o.remove() && !coordinator.suspect(X)) {
                 throw new IllegalStateException("n1 could not start the removal of " + X);
             }
             for (int e = 0; e < o.after(); e++) {
@@ -161,16 +170,19 @@ public final class ViewChangeRun {
             long sent = (long) (o.before() + o.after()) * SURVIVORS.size();
             boolean ended = false;
             long nextX = System.nanoTime();
+            int excludedAfterEnd = 0;
             while (System.nanoTime() < deadline) {
                 if (held[0] && release.test(nodes)) {
                     held[0] = false;
                 }
-                if (!o.crash() && System.nanoTime() - nextX >= 0) {
-                    // n3, alive and excluded, broadcasts on: the survivors refuse what the flush did not agree on.
+                ended = !coordinator.members().contains(X) && coordinator.flushing().isEmpty();
+                if (!o.crash() && System.nanoTime() - nextX >= 0 && excludedAfterEnd < EXCLUDED_AFTER_END) {
+                    // n3, alive and excluded, broadcasts on (every 5 ms until a few after the change ended):
+                    // the survivors refuse what the flush did not agree on.
                     broadcast(x, "n3-excluded", deadline);
                     nextX = System.nanoTime() + 5 * ms;
+                    excludedAfterEnd += ended ? 1 : 0;
                 }
-                ended = !coordinator.members().contains(X) && coordinator.flushing().isEmpty();
                 if (ended && done(nodes, delivered, sent)) {
                     break;
                 }
