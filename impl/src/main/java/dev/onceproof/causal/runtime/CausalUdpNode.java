@@ -38,7 +38,8 @@ import java.util.function.Consumer;
  *
  * <p>Loss is injected on the receive path (a datagram read from the socket is dropped with
  * probability {@code loss}, from a seeded stream), so that loopback, which never loses, behaves like
- * a lossy network on every link and for every message type alike.
+ * a lossy network on every link and for every message type alike; {@link #duplicating} duplicates
+ * there the same way.
  *
  * <p>The view change (specs/causal/CausalMembership.tla) runs over the same socket: every node is a
  * {@link ViewMember}, and the node named by {@link ViewOptions#coordinator} also runs the
@@ -63,6 +64,9 @@ public final class CausalUdpNode implements AutoCloseable {
     private final SplittableRandom random;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong lost = new AtomicLong();
+    private final AtomicLong duplicated = new AtomicLong();
+    /** Probability that a datagram read is handled twice (set before {@link #start}). */
+    private volatile double duplicate;
     private final AtomicLong sendErrors = new AtomicLong();
     private final Object timerSignal = new Object();
     private final AtomicLong viewRefused = new AtomicLong();
@@ -131,6 +135,18 @@ public final class CausalUdpNode implements AutoCloseable {
         }
     }
 
+    /**
+     * Duplicates on the receive path as loss drops there: a datagram read is handled twice with
+     * probability {@code rate} (from the same seeded stream). Call before {@link #start}.
+     */
+    public CausalUdpNode duplicating(double rate) {
+        if (!(rate >= 0 && rate < 1)) {
+            throw new IllegalArgumentException("duplication rate " + rate + " is not in [0, 1)");
+        }
+        this.duplicate = rate;
+        return this;
+    }
+
     public void start(int receivers) {
         for (int i = 0; i < receivers; i++) {
             threads.add(thread("causal-rx-" + config.self() + "-" + i, this::receiveLoop));
@@ -166,31 +182,39 @@ public final class CausalUdpNode implements AutoCloseable {
                 }
                 continue;
             }
-            if (dropped()) {
+            if (chance(loss)) {
                 lost.incrementAndGet();
                 continue;
             }
-            CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
-            if (d.view() != null) {
-                heard(d.view().from());
-                try {
-                    receiveView(d.view());
-                } catch (RuntimeException e) {
-                    // A message the checks let through but a step refused (say, a forged decision for a
-                    // crashed core): refused and counted, and the receiver thread lives on.
-                    refuseView(d.view() + ": " + e.getMessage());
-                }
-            } else {
-                if (d.message() != null) {
-                    heard(d.message().from());
-                }
-                send(d.message() != null ? node.handle(d.message())
-                        : node.refuseMalformed("datagram from " + p.getSocketAddress() + ": " + d.error()));
-            }
-            if (member.pending()) {
-                member.poll(); // a datagram may have delivered the last agreed event
+            int copies = chance(duplicate) ? 2 : 1;
+            duplicated.addAndGet(copies - 1);
+            for (int c = 0; c < copies; c++) {
+                handle(buf, p);
             }
             wakeTimer();
+        }
+    }
+
+    private void handle(byte[] buf, DatagramPacket p) {
+        CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
+        if (d.view() != null) {
+            heard(d.view().from());
+            try {
+                receiveView(d.view());
+            } catch (RuntimeException e) {
+                // A message the checks let through but a step refused (say, a forged decision for a
+                // crashed core): refused and counted, and the receiver thread lives on.
+                refuseView(d.view() + ": " + e.getMessage());
+            }
+        } else {
+            if (d.message() != null) {
+                heard(d.message().from());
+            }
+            send(d.message() != null ? node.handle(d.message())
+                    : node.refuseMalformed("datagram from " + p.getSocketAddress() + ": " + d.error()));
+        }
+        if (member.pending()) {
+            member.poll(); // a datagram may have delivered the last agreed event
         }
     }
 
@@ -225,12 +249,12 @@ public final class CausalUdpNode implements AutoCloseable {
         lastViewRefusal = why;
     }
 
-    private boolean dropped() {
-        if (loss == 0) {
+    private boolean chance(double rate) {
+        if (rate == 0) {
             return false;
         }
         synchronized (random) {
-            return random.nextDouble() < loss;
+            return random.nextDouble() < rate;
         }
     }
 
@@ -342,6 +366,11 @@ public final class CausalUdpNode implements AutoCloseable {
     /** Datagrams dropped by the injected loss. */
     public long lost() {
         return lost.get();
+    }
+
+    /** Datagrams handled twice by the injected duplication. */
+    public long duplicated() {
+        return duplicated.get();
     }
 
     public long sendErrors() {

@@ -29,7 +29,8 @@ import java.util.function.Predicate;
 
 /**
  * A view change over real UDP (specs/causal/CausalMembership.tla): three {@link CausalUdpNode}s on
- * loopback, n1 coordinating, datagrams lost on receipt with probability {@code loss}. All three
+ * loopback, n1 coordinating, datagrams lost on receipt with probability {@code loss} and, as often,
+ * handled twice. All three
  * broadcast; then n3 either crashes (its core stops, its socket closes) and n1's failure detector
  * suspects it, or, alive, is suspected falsely by n1 and goes on broadcasting to the end. n1 and n2 report,
  * decide, forward and install the view without n3, and broadcast on; the run ends once the change
@@ -49,6 +50,7 @@ public final class ViewChangeRun {
     /**
      * @param crash n3 crashes (else it is suspected falsely and stays up)
      * @param remove n3 is suspected (false: the control in which nobody removes the crashed n3)
+     * @param loss each node drops this share of the datagrams it reads, and handles as many twice
      * @param before events each node broadcasts before the removal starts
      * @param after events each survivor broadcasts once it starts (and n3, if alive)
      */
@@ -64,7 +66,7 @@ public final class ViewChangeRun {
     /** What happened: the survivors' audit, what each delivered of n3, the agreed set, the stores, refusals. */
     public record Result(Options options, boolean ended, DeliveryAudit.Result audit, Map<NodeId, List<Long>> deliveredOfX,
             SeqSet agreed, Map<NodeId, Integer> stored, long excludedRefusals, long collected, long lost,
-            long elapsedMillis, List<Path> logs) {
+            long duplicated, long elapsedMillis, List<Path> logs) {
 
         /** The view change ended and every property the run checks holds. */
         public boolean ok() {
@@ -136,14 +138,9 @@ public final class ViewChangeRun {
                 List<EventId> log = delivered.get(id);
                 nodes.add(new CausalUdpNode(config(n, id, ms), any, o.loss(), o.seed() * 1_000_003L + k,
                         e -> log.add(e.id()), logs == null ? StepLog.OFF : files.get(k), view,
-                        id.equals(X) ? CausalNode::new : core));
+                        id.equals(X) ? CausalNode::new : core).duplicating(o.loss()));
             }
-            for (CausalUdpNode a : nodes) {
-                for (int k = 0; k < n; k++) {
-                    a.setPeer(k, nodes.get(k).address());
-                }
-            }
-            nodes.forEach(a -> a.start(2));
+            LoopbackGroup.connect(nodes);
             long start = System.nanoTime();
             long deadline = start + TimeUnit.MILLISECONDS.toNanos(o.deadlineMillis());
             for (int e = 0; e < o.before(); e++) {
@@ -201,8 +198,10 @@ public final class ViewChangeRun {
             }
             SeqSet agreed = coordinator.agreedOf(X);
             nodes.forEach(CausalUdpNode::close);
+            long duplicated = 0;
             for (CausalUdpNode a : nodes) {
                 lost += a.lost();
+                duplicated += a.duplicated();
             }
             Map<NodeId, List<EventId>> copy = new LinkedHashMap<>();
             delivered.forEach((k, v) -> copy.put(k, List.copyOf(v)));
@@ -211,7 +210,7 @@ public final class ViewChangeRun {
                 ofX.put(s, copy.get(s).stream().filter(e -> e.origin().equals(X)).map(EventId::seq).sorted().toList());
             }
             DeliveryAudit.Result audit = DeliveryAudit.check(Mode.CAUSAL, copy, Set.copyOf(SURVIVORS));
-            return new Result(o, ended, audit, ofX, agreed, stored, excluded, collected, lost, elapsed, paths);
+            return new Result(o, ended, audit, ofX, agreed, stored, excluded, collected, lost, duplicated, elapsed, paths);
         } finally {
             nodes.forEach(CausalUdpNode::close);
             files.forEach(StepLog::close);
