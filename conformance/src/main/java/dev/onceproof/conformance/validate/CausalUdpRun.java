@@ -37,7 +37,7 @@ public final class CausalUdpRun {
     }
 
     /**
-     * A view change over UDP ({@link ViewChangeRun}: n1 coordinating, 5% loss, ten events a node
+     * A view change over UDP ({@link ViewChangeRun}: n1 coordinating, 5% loss and 5% duplication, ten events a node
      * before and after): n3 crashes and is suspected, or is suspected falsely; n1.jsonl, n2.jsonl,
      * n3.jsonl and coordinator.jsonl. Throws unless the change ended with every property the run
      * checks holding.

@@ -130,7 +130,7 @@ public final class Validations {
         }, new FreshRun() {
             @Override
             public String name(long seed) {
-                return "fresh: view change over UDP (three CausalUdpNodes, 5% loss), n3 "
+                return "fresh: view change over UDP (three CausalUdpNodes, 5% loss and 5% duplication), n3 "
                         + (seed % 2 == 0 ? "crashed" : "suspected falsely") + ", seed " + seed;
             }
 
