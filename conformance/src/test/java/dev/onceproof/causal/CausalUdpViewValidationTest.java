@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,10 +84,36 @@ class CausalUdpViewValidationTest {
         assertThat(line).contains("\"action\":\"Deliver\"", "\"origin\":\"n3\"").containsPattern("\"node\":\"n[12]\"");
     }
 
+    /**
+     * The flush forwards: n1's own flush request lost on its way to n1 until n1 has delivered an
+     * event of n3 above what n2 reported, so n1 reports more, the agreed set is n1's report, and n1
+     * forwards n2 the difference (FlushForward), after which both install. Accepted.
+     */
+    @Test
+    void aFlushThatForwardsOverUdpIsABehaviourOfCausalMembership() throws Exception {
+        long[] reported = {-1};
+        BiPredicate<NodeId, ViewMessage> hold = (to, m) -> {
+            if (m instanceof ViewMessage.Report r && r.from().equals(N2)) {
+                reported[0] = r.seqs().prefix(); // seen at the coordinator, and let through
+            }
+            return m instanceof ViewMessage.Flush && to.equals(NodeId.of(0));
+        };
+        Predicate<List<CausalUdpNode>> release = nodes -> reported[0] >= 0
+                && nodes.get(0).state().vc().get(X) > reported[0];
+        ViewChangeRun.Result r = ViewChangeRun.run(ViewChangeRun.Options.of(false, 0.05, 6, 10, 10), dir,
+                CausalNode::new, hold, release);
+        assertThat(r.ok()).as("%s", r).isTrue();
+        String n1 = Files.readString(r.logs().get(0));
+        assertThat(n1).contains("\"FlushForward\"", "\"to\":\"n2\"");
+        Validation v = VALIDATOR.validate(r.logs());
+        System.out.println("UDP view change with a forward: " + v.summary());
+        assertThat(v.accepted()).as("%s", v.report()).isTrue();
+    }
+
     /** The false suspicion, n2's report lost until n2 holds an event of n3 above what it reported. */
     private static ViewChangeRun.Result heldReportRun(Path logs, CausalUdpNode.Core core) throws Exception {
         long[] reported = {-1};
-        Predicate<ViewMessage> hold = m -> {
+        BiPredicate<NodeId, ViewMessage> hold = (to, m) -> {
             if (m instanceof ViewMessage.Report r && r.from().equals(N2)) {
                 reported[0] = r.seqs().prefix();
                 return true;

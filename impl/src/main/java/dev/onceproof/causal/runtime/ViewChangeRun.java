@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -96,15 +97,16 @@ public final class ViewChangeRun {
 
     /** A run on real cores. */
     public static Result run(Options o, Path logs) throws SocketException, InterruptedException {
-        return run(o, logs, CausalNode::new, m -> false, nodes -> true);
+        return run(o, logs, CausalNode::new, (to, m) -> false, nodes -> true);
     }
 
     /**
-     * A run whose survivors' cores {@code core} builds, whose coordinator drops the view-change
-     * messages {@code hold} names until {@code release} first holds of the three nodes (checked
-     * while the run waits), so a test can make the freeze matter.
+     * A run whose survivors' cores {@code core} builds, in which a node drops the view-change
+     * messages {@code hold} names (with the receiving node) until {@code release} first holds of
+     * the three nodes (checked while the run waits), so a test can order the reports: make the
+     * freeze matter, or make one survivor report more than the other so that the flush forwards.
      */
-    public static Result run(Options o, Path logs, CausalUdpNode.Core core, Predicate<ViewMessage> hold,
+    public static Result run(Options o, Path logs, CausalUdpNode.Core core, BiPredicate<NodeId, ViewMessage> hold,
             Predicate<List<CausalUdpNode>> release) throws SocketException, InterruptedException {
         int n = 3;
         long ms = TimeUnit.MILLISECONDS.toNanos(1);
@@ -131,13 +133,13 @@ public final class ViewChangeRun {
             // The detector waits 300 ms: fifteen heartbeat intervals, so a live node is not suspected
             // for lost heartbeats; only n3 is suspectable, so the run removes n3 whatever the timing.
             ViewOptions view = ViewOptions.manual(20 * ms).withCoordinatorLog(coordinatorLog)
-                    .withDetector(o.crash() && o.remove() ? Set.of(X) : Set.of(), o.crash() && o.remove() ? 300 * ms : 0)
-                    .withHold(m -> held[0] && hold.test(m));
+                    .withDetector(o.crash() && o.remove() ? Set.of(X) : Set.of(), o.crash() && o.remove() ? 300 * ms : 0);
             for (int k = 0; k < n; k++) {
                 NodeId id = NodeId.of(k);
                 List<EventId> log = delivered.get(id);
                 nodes.add(new CausalUdpNode(config(n, id, ms), any, o.loss(), o.seed() * 1_000_003L + k,
-                        e -> log.add(e.id()), logs == null ? StepLog.OFF : files.get(k), view,
+                        e -> log.add(e.id()), logs == null ? StepLog.OFF : files.get(k),
+                        view.withHold(m -> held[0] && hold.test(id, m)),
                         id.equals(X) ? CausalNode::new : core).duplicating(o.loss()));
             }
             LoopbackGroup.connect(nodes);
