@@ -126,7 +126,7 @@ class CausalUdpViewValidationTest {
             return p >= 0 && (s.vc().get(X) > p || s.buf().keySet().stream().anyMatch(e -> e.origin().equals(X) && e.seq() > p));
         };
         // 5 s: a broken survivor's store keeps the n3 event only it delivered, so the run never ends on its own.
-        return ViewChangeRun.run(new ViewChangeRun.Options(false, true, 0.05, 5, 10, 10, 5_000), logs, core, hold, release);
+        return ViewChangeRun.run(new ViewChangeRun.Options(false, true, 0.05, 5, 10, 10, 5_000, false), logs, core, hold, release);
     }
 
     private static String read(List<Path> logs) throws IOException {

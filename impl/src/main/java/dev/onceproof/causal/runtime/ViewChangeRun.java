@@ -54,13 +54,17 @@ public final class ViewChangeRun {
      * @param loss each node drops this share of the datagrams it reads, and handles as many twice
      * @param before events each node broadcasts before the removal starts
      * @param after events each survivor broadcasts once it starts (and n3, if alive)
+     * @param comeBack once the change ended, n3 comes back under its old id: a new process (a fresh
+     *     core, its seqs from 1 again, a new socket the survivors are told of) that broadcasts
+     *     {@link #EXCLUDED_AFTER_END} events past the agreed ones; the run then also waits until
+     *     each survivor refused a datagram of it
      */
     public record Options(boolean crash, boolean remove, double loss, long seed, int before, int after,
-            long deadlineMillis) {
+            long deadlineMillis, boolean comeBack) {
 
         /** n3 crashes, or is suspected falsely, and is removed. */
         public static Options of(boolean crash, double loss, long seed, int before, int after) {
-            return new Options(crash, true, loss, seed, before, after, 20_000);
+            return new Options(crash, true, loss, seed, before, after, 20_000, false);
         }
     }
 
@@ -170,19 +174,43 @@ public final class ViewChangeRun {
             boolean ended = false;
             long nextX = System.nanoTime();
             int excludedAfterEnd = 0;
+            CausalUdpNode back = null;
+            long backSent = 0;
+            long[] refusedBefore = new long[SURVIVORS.size()];
             while (System.nanoTime() < deadline) {
                 if (held[0] && release.test(nodes)) {
                     held[0] = false;
                 }
                 ended = !coordinator.members().contains(X) && coordinator.flushing().isEmpty();
-                if (!o.crash() && System.nanoTime() - nextX >= 0 && excludedAfterEnd < EXCLUDED_AFTER_END) {
+                if (o.comeBack() && ended && back == null) {
+                    x.close();
+                    back = new CausalUdpNode(config(n, X, ms), any, o.loss(), o.seed() * 1_000_003L + 7, e -> { },
+                            StepLog.OFF, ViewOptions.manual(20 * ms), CausalNode::new).duplicating(o.loss());
+                    nodes.set(X.index(), back);
+                    for (int k = 0; k < n; k++) {
+                        nodes.get(k).setPeer(X.index(), back.address());
+                        back.setPeer(k, nodes.get(k).address());
+                    }
+                    back.start(2);
+                    for (int k = 0; k < SURVIVORS.size(); k++) {
+                        refusedBefore[k] = nodes.get(k).counters().refused(Refusal.EXCLUDED);
+                    }
+                }
+                if (back != null && backSent < coordinator.agreedOf(X).prefix() + EXCLUDED_AFTER_END) {
+                    broadcast(back, "n3-again-" + backSent++, deadline);
+                }
+                if (back == null && !o.crash() && System.nanoTime() - nextX >= 0 && excludedAfterEnd < EXCLUDED_AFTER_END) {
                     // n3, alive and excluded, broadcasts on (every 5 ms until a few after the change ended):
                     // the survivors refuse what the flush did not agree on.
                     broadcast(x, "n3-excluded", deadline);
                     nextX = System.nanoTime() + 5 * ms;
                     excludedAfterEnd += ended ? 1 : 0;
                 }
-                if (ended && done(nodes, delivered, sent)) {
+                boolean backRefused = !o.comeBack() || back != null;
+                for (int k = 0; k < SURVIVORS.size() && back != null; k++) {
+                    backRefused &= nodes.get(k).counters().refused(Refusal.EXCLUDED) > refusedBefore[k];
+                }
+                if (ended && backRefused && done(nodes, delivered, sent)) {
                     break;
                 }
                 Thread.sleep(1);
@@ -200,6 +228,7 @@ public final class ViewChangeRun {
             }
             SeqSet agreed = coordinator.agreedOf(X);
             nodes.forEach(CausalUdpNode::close);
+            x.close();
             long duplicated = 0;
             for (CausalUdpNode a : nodes) {
                 lost += a.lost();
