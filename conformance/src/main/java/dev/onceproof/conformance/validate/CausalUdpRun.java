@@ -2,6 +2,7 @@ package dev.onceproof.conformance.validate;
 
 import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.runtime.LoopbackGroup;
+import dev.onceproof.causal.runtime.ViewChangeRun;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -33,5 +34,19 @@ public final class CausalUdpRun {
             logs.add(dir.resolve("n" + k + ".jsonl"));
         }
         return logs;
+    }
+
+    /**
+     * A view change over UDP ({@link ViewChangeRun}: n1 coordinating, 5% loss and 5% duplication, ten events a node
+     * before and after): n3 crashes and is suspected, or is suspected falsely; n1.jsonl, n2.jsonl,
+     * n3.jsonl and coordinator.jsonl. Throws unless the change ended with every property the run
+     * checks holding.
+     */
+    public static List<Path> viewChange(Path dir, boolean crash, long seed) throws Exception {
+        ViewChangeRun.Result r = ViewChangeRun.run(ViewChangeRun.Options.of(crash, 0.05, seed, 10, 10), dir);
+        if (!r.ok()) {
+            throw new IllegalStateException("the view change over UDP did not end well: " + r);
+        }
+        return r.logs();
     }
 }

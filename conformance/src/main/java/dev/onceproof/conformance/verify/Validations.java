@@ -127,6 +127,17 @@ public final class Validations {
             public List<Path> make(Path dir, long seed) throws Exception {
                 return CausalUdpRun.run(dir, 24, 0.05, seed);
             }
+        }, new FreshRun() {
+            @Override
+            public String name(long seed) {
+                return "fresh: view change over UDP (three CausalUdpNodes, 5% loss and 5% duplication), n3 "
+                        + (seed % 2 == 0 ? "crashed" : "suspected falsely") + ", seed " + seed;
+            }
+
+            @Override
+            public List<Path> make(Path dir, long seed) throws Exception {
+                return CausalUdpRun.viewChange(dir, seed % 2 == 0, seed);
+            }
         })));
         return plans;
     }

@@ -16,9 +16,11 @@ import dev.onceproof.causal.Outcome;
 import dev.onceproof.causal.Outgoing;
 import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.Refusal;
+import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.causal.wire.CausalWire;
+import dev.onceproof.causal.wire.ViewMessage;
 import dev.onceproof.conformance.TestDepth;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,10 +39,12 @@ import org.junit.jupiter.api.Test;
  * a real workload (and answering n3's requests and heartbeats), so a fifth of the datagrams are
  * genuine traffic to n3 (duplicated and reordered: each is drawn from the 64 most recent), and the
  * rest are mutations of it (bit flips, byte overwrites, truncation, extension, splices, corrupted
- * size fields) or random bytes.
+ * size fields) or random bytes. The genuine datagrams include the view change's five types (one in
+ * fifty; {@link ViewMessage}), whose fields the mutations break the same way.
  *
  * <p>Checked for every datagram: nothing throws; a malformed one is refused with an offset or a
- * size in its error and counted as MALFORMED; a decoded one re-encodes to the same bytes; a step
+ * size in its error and counted as MALFORMED; a decoded one (a view-change one included) re-encodes
+ * to the same bytes; a step
  * that refuses, finds a duplicate or is ignored leaves n3's state as it was (compared in full for
  * the first 20 000 datagrams and every 50th after that, to keep the run short); n3
  * never delivers an id twice; its buffer and missing set stay within their bounds. Forged events
@@ -69,6 +73,7 @@ class CausalDatagramFuzzTest {
     private final Set<EventId> deliveredAtN3 = new HashSet<>();
     private final Map<String, Long> counts = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
+    private long viewDecoded;
 
     @Test
     void datagramsNeverThrowNeverChangeStateWhenRefusedAndNeverDeliverTwice() {
@@ -82,6 +87,11 @@ class CausalDatagramFuzzTest {
         assertThat(nodes[2].counters().refused(Refusal.UNKNOWN_NODE)).isPositive();
         assertThat(nodes[2].counters().refused(Refusal.INCONSISTENT_VECTOR)).isPositive();
         assertThat(malformed).isGreaterThan(DATAGRAMS / 4);
+        // The view change's five types were among the genuine datagrams and decoded (each re-encoded to itself).
+        for (String type : List.of("Flush", "Report", "Decide", "Forwarded", "Installed")) {
+            assertThat(counts).containsKey("valid -> view " + type);
+        }
+        assertThat(viewDecoded).isPositive();
     }
 
     /** A broken n3: delivers on receipt and takes an id for a duplicate only if its prefix covers it. */
@@ -132,6 +142,15 @@ class CausalDatagramFuzzTest {
             }
             boolean compare = i < 20_000 || i % 50 == 0;
             CausalState before = compare ? nodes[2].state() : null;
+            if (dec.view() != null) {
+                // The view change's datagrams: the runtime's, not the core's; the decoder must be exact.
+                if (!Arrays.equals(CausalWire.encode(dec.view()), d)) {
+                    failures.add("#" + i + " " + kind + ": decoded view-change datagram does not re-encode to itself");
+                }
+                viewDecoded++;
+                count(kind + " -> view " + dec.view().getClass().getSimpleName());
+                continue;
+            }
             Step s;
             if (dec.message() == null) {
                 malformed++;
@@ -177,6 +196,9 @@ class CausalDatagramFuzzTest {
         if (i % 500 == 0) {
             route(2, nodes[2].broadcast(Payload.ofUtf8("n3-" + i)));
         }
+        if (i % 50 == 0) {
+            pool(CausalWire.encode(view(i / 50 % 5)));
+        }
         if (i % 5 == 0) {
             for (int k = 0; k < 3; k++) {
                 route(k, nodes[k].poll());
@@ -196,15 +218,33 @@ class CausalDatagramFuzzTest {
         for (Outgoing o : s.sends()) {
             int to = o.to().index();
             if (to == 2) {
-                byte[] b = CausalWire.encode(o.message());
-                if (recent.size() < 64) {
-                    recent.add(b);
-                } else {
-                    recent.set(recentNext++ % 64, b);
-                }
+                pool(CausalWire.encode(o.message()));
             } else if (from != 2 || random.nextInt(10) != 0) {
                 route(to, nodes[to].handle(o.message()));
             }
+        }
+    }
+
+    /** A genuine view-change datagram for n3 (removing n2, n1 coordinating), from what the nodes delivered. */
+    private ViewMessage view(int type) {
+        NodeId n1 = NodeId.of(0);
+        NodeId n2 = NodeId.of(1);
+        SeqSet seqs = new SeqSet(nodes[0].state().vc().get(n2), new java.util.TreeSet<>(List.of(
+                nodes[0].state().vc().get(n2) + 2, nodes[0].state().vc().get(n2) + 5)));
+        return switch (type) {
+            case 0 -> new ViewMessage.Flush(n1, n2);
+            case 1 -> new ViewMessage.Report(n1, n2, seqs);
+            case 2 -> new ViewMessage.Decide(n1, n2, seqs, new TreeMap<>(Map.of(n1, seqs, NodeId.of(2), SeqSet.EMPTY)));
+            case 3 -> new ViewMessage.Forwarded(n1, n2);
+            default -> new ViewMessage.Installed(NodeId.of(2), n2);
+        };
+    }
+
+    private void pool(byte[] b) {
+        if (recent.size() < 64) {
+            recent.add(b);
+        } else {
+            recent.set(recentNext++ % 64, b);
         }
     }
 
@@ -244,8 +284,8 @@ class CausalDatagramFuzzTest {
                 v = out;
             }
             case "size field" -> {
-                // The sender, origin, seq, clock size and payload length fields, set to edge values.
-                int[] fields = {4, 6, 8, 16};
+                // The sender, origin or target, seq or prefix, clock size or seq count fields, set to edge values.
+                int[] fields = {4, 6, 8, 14, 16};
                 int at = Math.min(fields[random.nextInt(fields.length)], v.length - 2);
                 int value = new int[] {0, 1, 2, 3, 4, 0x7FFF, 0xFFFF}[random.nextInt(7)];
                 v[at] = (byte) (value >>> 8);
@@ -260,7 +300,7 @@ class CausalDatagramFuzzTest {
                     v[0] = 0x43;
                     v[1] = 0x42;
                     v[2] = 1;
-                    v[3] = (byte) (1 + random.nextInt(4));
+                    v[3] = (byte) (1 + random.nextInt(9));
                 }
             }
             default -> {

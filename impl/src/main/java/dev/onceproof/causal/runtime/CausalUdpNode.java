@@ -3,13 +3,18 @@ package dev.onceproof.causal.runtime;
 import dev.onceproof.causal.CausalConfig;
 import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.ConcurrentCausalNode;
+import dev.onceproof.causal.CausalState;
 import dev.onceproof.causal.Counters;
 import dev.onceproof.causal.Event;
+import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.Outgoing;
 import dev.onceproof.causal.Payload;
+import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
+import dev.onceproof.causal.ViewChange;
 import dev.onceproof.causal.wire.CausalWire;
+import dev.onceproof.causal.wire.ViewMessage;
 import dev.onceproof.steplog.StepLog;
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -18,7 +23,9 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -31,7 +38,13 @@ import java.util.function.Consumer;
  *
  * <p>Loss is injected on the receive path (a datagram read from the socket is dropped with
  * probability {@code loss}, from a seeded stream), so that loopback, which never loses, behaves like
- * a lossy network on every link and for every message type alike.
+ * a lossy network on every link and for every message type alike; {@link #duplicating} duplicates
+ * there the same way.
+ *
+ * <p>The view change (specs/causal/CausalMembership.tla) runs over the same socket: every node is a
+ * {@link ViewMember}, and the node named by {@link ViewOptions#coordinator} also runs the
+ * {@link ViewCoordinator}, with its failure detector. Its datagrams ({@link ViewMessage}) are lost
+ * like the others and resent until answered.
  */
 public final class CausalUdpNode implements AutoCloseable {
 
@@ -51,9 +64,23 @@ public final class CausalUdpNode implements AutoCloseable {
     private final SplittableRandom random;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong lost = new AtomicLong();
+    private final AtomicLong duplicated = new AtomicLong();
+    /** Probability that a datagram read is handled twice (set before {@link #start}). */
+    private volatile double duplicate;
     private final AtomicLong sendErrors = new AtomicLong();
     private final Object timerSignal = new Object();
+    private final AtomicLong viewRefused = new AtomicLong();
+    private volatile String lastViewRefusal = "";
+    private final ViewOptions viewOptions;
+    private final ViewMember member;
+    /** Null unless this node is the coordinator. */
+    private final ViewCoordinator coordinator;
     private volatile boolean running = true;
+
+    /** Builds the node's core (a test passes a core broken through one of its seams). */
+    public interface Core {
+        CausalNode make(CausalConfig config, Ticker ticker, StepLog log);
+    }
 
     /**
      * Binds {@code peers.get(self)} (port 0 there means any free port; see {@link #address()}).
@@ -71,6 +98,12 @@ public final class CausalUdpNode implements AutoCloseable {
      */
     public CausalUdpNode(CausalConfig config, List<InetSocketAddress> peers, double loss, long seed,
             Consumer<Event> application, StepLog log) throws SocketException {
+        this(config, peers, loss, seed, application, log, ViewOptions.manual(config.rto()), CausalNode::new);
+    }
+
+    /** As above, taking part in view changes as {@code view} says, on a core {@code core} builds. */
+    public CausalUdpNode(CausalConfig config, List<InetSocketAddress> peers, double loss, long seed,
+            Consumer<Event> application, StepLog log, ViewOptions view, Core core) throws SocketException {
         if (peers.size() != config.nodes()) {
             throw new IllegalArgumentException(peers.size() + " addresses for a group of " + config.nodes());
         }
@@ -83,7 +116,12 @@ public final class CausalUdpNode implements AutoCloseable {
         this.random = new SplittableRandom(seed);
         this.socket = new DatagramSocket(peers.get(config.self().index()));
         this.socket.setReceiveBufferSize(4 << 20);
-        this.node = new ConcurrentCausalNode(new CausalNode(config, new NanoTicker(), log), application);
+        this.node = new ConcurrentCausalNode(core.make(config, new NanoTicker(), log), application);
+        this.viewOptions = view;
+        this.member = new ViewMember(config.self(), view.coordinator(), node, this::send, this::send);
+        this.coordinator = !view.coordinator().equals(config.self()) ? null
+                : new ViewCoordinator(config.self(), new ViewChange(config.nodes()).logSteps(view.coordinatorLog()),
+                        view.suspectable(), view.suspectAfter(), view.retry(), this::send, System.nanoTime());
     }
 
     public InetSocketAddress address() {
@@ -95,6 +133,18 @@ public final class CausalUdpNode implements AutoCloseable {
         synchronized (peers) {
             peers.set(k, a);
         }
+    }
+
+    /**
+     * Duplicates on the receive path as loss drops there: a datagram read is handled twice with
+     * probability {@code rate} (from the same seeded stream). Call before {@link #start}.
+     */
+    public CausalUdpNode duplicating(double rate) {
+        if (!(rate >= 0 && rate < 1)) {
+            throw new IllegalArgumentException("duplication rate " + rate + " is not in [0, 1)");
+        }
+        this.duplicate = rate;
+        return this;
     }
 
     public void start(int receivers) {
@@ -132,30 +182,89 @@ public final class CausalUdpNode implements AutoCloseable {
                 }
                 continue;
             }
-            if (dropped()) {
+            if (chance(loss)) {
                 lost.incrementAndGet();
                 continue;
             }
-            CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
-            Step s = d.message() != null ? node.handle(d.message())
-                    : node.refuseMalformed("datagram from " + p.getSocketAddress() + ": " + d.error());
-            send(s);
+            int copies = chance(duplicate) ? 2 : 1;
+            duplicated.addAndGet(copies - 1);
+            for (int c = 0; c < copies; c++) {
+                handle(buf, p);
+            }
             wakeTimer();
         }
     }
 
-    private boolean dropped() {
-        if (loss == 0) {
+    private void handle(byte[] buf, DatagramPacket p) {
+        CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
+        if (d.view() != null) {
+            heard(d.view().from());
+            try {
+                receiveView(d.view());
+            } catch (RuntimeException e) {
+                // A message the checks let through but a step refused (say, a forged decision for a
+                // crashed core): refused and counted, and the receiver thread lives on.
+                refuseView(d.view() + ": " + e.getMessage());
+            }
+        } else {
+            if (d.message() != null) {
+                heard(d.message().from());
+            }
+            send(d.message() != null ? node.handle(d.message())
+                    : node.refuseMalformed("datagram from " + p.getSocketAddress() + ": " + d.error()));
+        }
+        if (member.pending()) {
+            member.poll(); // a datagram may have delivered the last agreed event
+        }
+    }
+
+    private void heard(NodeId from) {
+        if (coordinator != null) {
+            coordinator.heard(from, System.nanoTime());
+        }
+    }
+
+    private void receiveView(ViewMessage m) {
+        if (viewOptions.hold().test(m)) {
+            lost.incrementAndGet();
+            return;
+        }
+        boolean toCoordinator = m instanceof ViewMessage.Report || m instanceof ViewMessage.Installed;
+        if (toCoordinator) {
+            if (coordinator == null) {
+                refuseView(m + ": this node is not the coordinator");
+            } else {
+                coordinator.receive(m, System.nanoTime()); // false for a repeat, which is expected
+            }
+            return;
+        }
+        String why = member.receive(m);
+        if (why != null) {
+            refuseView(why);
+        }
+    }
+
+    private void refuseView(String why) {
+        viewRefused.incrementAndGet();
+        lastViewRefusal = why;
+    }
+
+    private boolean chance(double rate) {
+        if (rate == 0) {
             return false;
         }
         synchronized (random) {
-            return random.nextDouble() < loss;
+            return random.nextDouble() < rate;
         }
     }
 
     private void timerLoop() {
         while (running) {
             send(node.poll());
+            if (coordinator != null) {
+                coordinator.poll(System.nanoTime());
+            }
+            member.poll();
             OptionalLong next = node.nextDeadline();
             long waitNanos = next.isPresent() ? Math.max(0, next.getAsLong() - System.nanoTime()) : 50_000_000L;
             waitNanos = Math.min(waitNanos, 50_000_000L);
@@ -180,18 +289,74 @@ public final class CausalUdpNode implements AutoCloseable {
 
     private void send(Step s) {
         for (Outgoing o : s.sends()) {
-            byte[] bytes = CausalWire.encode(o.message());
-            InetSocketAddress to;
-            synchronized (peers) {
-                to = peers.get(o.to().index());
-            }
-            try {
-                socket.send(new DatagramPacket(bytes, bytes.length, to));
-            } catch (IOException e) {
-                // Best effort, as the protocol assumes: recovery resends what a failed send lost.
-                sendErrors.incrementAndGet();
-            }
+            send(o.to(), CausalWire.encode(o.message()));
         }
+    }
+
+    private void send(NodeId to, ViewMessage m) {
+        send(to, CausalWire.encode(m));
+    }
+
+    private void send(NodeId k, byte[] bytes) {
+        InetSocketAddress to;
+        synchronized (peers) {
+            to = peers.get(k.index());
+        }
+        try {
+            socket.send(new DatagramPacket(bytes, bytes.length, to));
+        } catch (IOException e) {
+            // Best effort, as the protocol assumes: recovery and the view change's resends cover it.
+            sendErrors.incrementAndGet();
+        }
+    }
+
+    /**
+     * On the coordinator: this node suspects {@code x} (maybe falsely) and starts the view change
+     * removing it. False if this node does not coordinate, a change runs, or x cannot be removed.
+     */
+    public boolean suspect(NodeId x) {
+        return coordinator != null && coordinator.suspect(config.self(), x, System.nanoTime());
+    }
+
+    /** On the coordinator: the members (the spec's {@code members}); empty elsewhere. */
+    public Set<NodeId> members() {
+        return coordinator == null ? Set.of() : coordinator.members();
+    }
+
+    /** On the coordinator: the node being removed, if a view change runs. */
+    public Optional<NodeId> flushing() {
+        return coordinator == null ? Optional.empty() : coordinator.flushing();
+    }
+
+    /** On the coordinator: the agreed seqs of a removed node (empty before its decision). */
+    public SeqSet agreedOf(NodeId x) {
+        return coordinator == null ? SeqSet.EMPTY : coordinator.agreedOf(x);
+    }
+
+    /** On the coordinator: the survivors whose report of the running change arrived. */
+    public Set<NodeId> reported() {
+        return coordinator == null ? Set.of() : coordinator.reported();
+    }
+
+    /** Spec Crash: the core stops (its log says so) and the socket closes; nothing more is sent. */
+    public void crash() {
+        node.crash();
+        close();
+    }
+
+    /** The core's state (the spec's per-node variables), for tests and tools. */
+    public CausalState state() {
+        return node.state();
+    }
+
+    /** View-change datagrams refused (from a non-coordinator, about a non-member, out of turn). */
+    public long viewRefused() {
+        return viewRefused.get();
+    }
+
+    /** Why the last view-change datagram was refused, naming the message and the rule; empty if none was. */
+    public String lastViewRefusal() {
+        return lastViewRefusal;
     }
 
     public Counters counters() {
@@ -201,6 +366,11 @@ public final class CausalUdpNode implements AutoCloseable {
     /** Datagrams dropped by the injected loss. */
     public long lost() {
         return lost.get();
+    }
+
+    /** Datagrams handled twice by the injected duplication. */
+    public long duplicated() {
+        return duplicated.get();
     }
 
     public long sendErrors() {

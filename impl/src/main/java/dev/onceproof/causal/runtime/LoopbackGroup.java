@@ -92,12 +92,7 @@ public final class LoopbackGroup {
                 }
                 nodes.add(new CausalUdpNode(c, any, o.loss(), o.seed() * 1_000_003L + k, e -> log.add(e.id()), steps));
             }
-            for (CausalUdpNode a : nodes) {
-                for (int k = 0; k < n; k++) {
-                    a.setPeer(k, nodes.get(k).address());
-                }
-            }
-            nodes.forEach(a -> a.start(2));
+            connect(nodes);
             long start = System.nanoTime();
             long deadline = start + TimeUnit.MILLISECONDS.toNanos(o.deadlineMillis());
             long expected = (long) o.events() * n;
@@ -146,6 +141,16 @@ public final class LoopbackGroup {
             nodes.forEach(CausalUdpNode::close);
             stepLogFiles.forEach(StepLog::close);
         }
+    }
+
+    /** Tells every node where each one is bound and starts each with two receiver threads. */
+    static void connect(List<CausalUdpNode> nodes) {
+        for (CausalUdpNode a : nodes) {
+            for (int k = 0; k < nodes.size(); k++) {
+                a.setPeer(k, nodes.get(k).address());
+            }
+        }
+        nodes.forEach(a -> a.start(2));
     }
 
     private static long sum(List<CausalUdpNode> nodes, Count c) {

@@ -5,9 +5,13 @@ import dev.onceproof.causal.Event;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.Payload;
+import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.VectorClock;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** Encoder and decoder of the format in {@code package-info.java}. Stateless. */
 public final class CausalWire {
@@ -24,12 +28,26 @@ public final class CausalWire {
     static final byte RESEND = 2;
     static final byte REQUEST = 3;
     static final byte HEARTBEAT = 4;
+    static final byte FLUSH = 5;
+    static final byte REPORT = 6;
+    static final byte DECIDE = 7;
+    static final byte FORWARDED = 8;
+    static final byte INSTALLED = 9;
+    /**
+     * Seqs above the prefix one seq set may carry. Only the unordered mode delivers above the
+     * prefix, and a bound keeps a decision within {@link #MAX_DATAGRAM} for a few survivors.
+     */
+    public static final int MAX_ABOVE = 256;
 
     private CausalWire() {
     }
 
-    /** A decoded message, or the reason the datagram is malformed (exactly one is non-null). */
-    public record Decoded(CausalMessage message, String error) {
+    /** A decoded message or view-change message, or the reason the datagram is malformed (exactly one is non-null). */
+    public record Decoded(CausalMessage message, ViewMessage view, String error) {
+
+        public Decoded(CausalMessage message, String error) {
+            this(message, null, error);
+        }
     }
 
     public static byte[] encode(CausalMessage m) {
@@ -47,6 +65,51 @@ public final class CausalWire {
             clock(b, h.vc());
         }
         return b.array();
+    }
+
+    /** The view change's datagrams; throws if a seq set or the whole is above its bound. */
+    public static byte[] encode(ViewMessage m) {
+        ByteBuffer b;
+        if (m instanceof ViewMessage.Report r) {
+            b = header(REPORT, r.from(), 8 + seqSetSize(r.seqs()));
+            b.putShort(index(r.target()));
+            seqSet(b, r.seqs());
+        } else if (m instanceof ViewMessage.Decide d) {
+            int len = 10 + seqSetSize(d.agreed());
+            for (SeqSet s : d.report().values()) {
+                len += 2 + seqSetSize(s);
+            }
+            if (len > MAX_DATAGRAM || d.report().isEmpty() || d.report().size() > MAX_NODES) {
+                throw new IllegalArgumentException("decision with " + d.report().size() + " reports in " + len
+                        + " bytes: needs 1.." + MAX_NODES + " reports and at most MAX_DATAGRAM " + MAX_DATAGRAM + " bytes");
+            }
+            b = header(DECIDE, d.from(), len);
+            b.putShort(index(d.target()));
+            seqSet(b, d.agreed());
+            b.putShort((short) d.report().size());
+            for (Map.Entry<NodeId, SeqSet> r : d.report().entrySet()) {
+                b.putShort(index(r.getKey()));
+                seqSet(b, r.getValue());
+            }
+        } else {
+            byte type = m instanceof ViewMessage.Flush ? FLUSH : m instanceof ViewMessage.Forwarded ? FORWARDED : INSTALLED;
+            b = header(type, m.from(), 8);
+            b.putShort(index(m.target()));
+        }
+        return b.array();
+    }
+
+    private static int seqSetSize(SeqSet s) {
+        if (s.above().size() > MAX_ABOVE) {
+            throw new IllegalArgumentException("seq set with " + s.above().size() + " seqs above its prefix, above MAX_ABOVE "
+                    + MAX_ABOVE);
+        }
+        return 10 + 8 * s.above().size();
+    }
+
+    private static void seqSet(ByteBuffer b, SeqSet s) {
+        b.putLong(s.prefix()).putShort((short) s.above().size());
+        s.above().forEach(b::putLong);
     }
 
     private static ByteBuffer event(byte type, NodeId from, Event e) {
@@ -152,17 +215,105 @@ public final class CausalWire {
                     }
                     m = new CausalMessage.Heartbeat(from, vc.vc());
                 }
+                case FLUSH, REPORT, DECIDE, FORWARDED, INSTALLED -> {
+                    return view(b, type, from);
+                }
                 default -> {
-                    return bad("byte 3: message type " + type + " is not 1..4");
+                    return bad("byte 3: message type " + type + " is not 1..9");
                 }
             }
-            if (b.hasRemaining()) {
-                return bad("offset " + b.position() + ": " + b.remaining() + " bytes after the end of the message");
-            }
-            return new Decoded(m, null);
+            return end(b, new Decoded(m, null));
         } catch (BufferUnderflowException e) {
             return bad("datagram of " + length + " bytes ends inside a field");
         }
+    }
+
+    private static Decoded end(ByteBuffer b, Decoded d) {
+        if (b.hasRemaining()) {
+            return bad("offset " + b.position() + ": " + b.remaining() + " bytes after the end of the message");
+        }
+        return d;
+    }
+
+    /** The view change's types, after the header: the target, then what the type carries. */
+    private static Decoded view(ByteBuffer b, byte type, NodeId from) {
+        int t = Short.toUnsignedInt(b.getShort());
+        if (t >= MAX_NODES) {
+            return bad("bytes 6-7: target index " + t + " is not below MAX_NODES " + MAX_NODES);
+        }
+        NodeId target = NodeId.of(t);
+        ViewMessage m;
+        switch (type) {
+            case FLUSH -> m = new ViewMessage.Flush(from, target);
+            case FORWARDED -> m = new ViewMessage.Forwarded(from, target);
+            case INSTALLED -> m = new ViewMessage.Installed(from, target);
+            case REPORT -> {
+                SeqSetRead s = seqSet(b, "report");
+                if (s.error() != null) {
+                    return bad(s.error());
+                }
+                m = new ViewMessage.Report(from, target, s.set());
+            }
+            default -> {
+                SeqSetRead agreed = seqSet(b, "agreed set");
+                if (agreed.error() != null) {
+                    return bad(agreed.error());
+                }
+                int at = b.position();
+                int r = Short.toUnsignedInt(b.getShort());
+                if (r < 1 || r > MAX_NODES) {
+                    return bad("offset " + at + ": report count " + r + " is not 1.." + MAX_NODES);
+                }
+                TreeMap<NodeId, SeqSet> report = new TreeMap<>();
+                int last = -1;
+                for (int k = 0; k < r; k++) {
+                    at = b.position();
+                    int node = Short.toUnsignedInt(b.getShort());
+                    if (node >= MAX_NODES || node <= last) {
+                        return bad("offset " + at + ": report " + k + "'s node index " + node
+                                + " is not above the previous one (" + last + ") and below MAX_NODES " + MAX_NODES);
+                    }
+                    last = node;
+                    SeqSetRead s = seqSet(b, "report of n" + (node + 1));
+                    if (s.error() != null) {
+                        return bad(s.error());
+                    }
+                    report.put(NodeId.of(node), s.set());
+                }
+                m = new ViewMessage.Decide(from, target, agreed.set(), report);
+            }
+        }
+        return end(b, new Decoded(null, m, null));
+    }
+
+    private record SeqSetRead(SeqSet set, String error) {
+    }
+
+    /** Reads a seq set, or says which field breaks its rules and where. */
+    private static SeqSetRead seqSet(ByteBuffer b, String what) {
+        int at = b.position();
+        long prefix = b.getLong();
+        if (prefix < 0) {
+            return new SeqSetRead(null, "offset " + at + ": " + what + " prefix " + prefix + " is negative");
+        }
+        int a = Short.toUnsignedInt(b.getShort());
+        if (a > MAX_ABOVE) {
+            return new SeqSetRead(null, "offset " + (at + 8) + ": " + what + " has " + a + " seqs above its prefix, above "
+                    + MAX_ABOVE);
+        }
+        TreeSet<Long> above = new TreeSet<>();
+        long previous = prefix + 1;
+        for (int k = 0; k < a; k++) {
+            long s = b.getLong();
+            if (s <= previous) {
+                return new SeqSetRead(null, "offset " + (b.position() - 8) + ": " + what + " seq " + s
+                        + " is not above " + previous + " (the seqs above the prefix " + prefix
+                        + " ascend and skip prefix + 1)");
+            }
+            above.add(s);
+            previous = s;
+        }
+        return new SeqSetRead(new SeqSet(prefix, above), null);
     }
 
     /** Reads the event id at bytes 6-15 (origin, seq); the error naming the bad field, or null. */
