@@ -419,7 +419,7 @@ public final class S3Server implements ServerCore {
 
     /** Whether e's replication round is complete here (or e predates the round). */
     private boolean complete(S3Notes.Entry e) {
-        return e.numbers == null || e.origin == null && e.numbers.size() == config.servers().size();
+        return e.complete(config.servers().size());
     }
 
     /** Note enters K; the caller sets its round, then refreshes it (so it is offered at once only without a round). */
@@ -764,26 +764,9 @@ public final class S3Server implements ServerCore {
 
     @Override
     public ServerDurableState durable() {
-        TreeMap<NoteId, Note> notes = new TreeMap<>();
-        TreeSet<NoteId> d = new TreeSet<>();
-        TreeMap<NoteId, Long> entered = new TreeMap<>();
-        TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
-        TreeMap<NoteId, ServerId> origins = new TreeMap<>();
-        for (S3Notes.Entry e : k.entries()) {
-            notes.put(e.id(), e.note);
-            entered.put(e.id(), e.entered);
-            if (e.delivered) {
-                d.add(e.id());
-            }
-            if (e.numbers != null) {
-                numbers.put(e.id(), e.numbers);
-            }
-            if (e.origin != null) {
-                origins.put(e.id(), e.origin);
-            }
-        }
-        return new ServerDurableState(notes, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered,
-                seen, numbers, origins);
+        NoteEntries.Sorted s = k.sortedFields();
+        return new ServerDurableState(s.k(), s.d(), 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(),
+                s.entered(), seen, s.numbers(), s.origins());
     }
 
     public boolean syncPending() {
