@@ -44,11 +44,7 @@ final class GatherNotes extends NoteEntries<GatherNotes.Entry> {
     }
 
     @Override
-    void unoffer(Entry e) {
-        offer(e, false);
-    }
-
-    private void offer(Entry e, boolean offer) {
+    void offer(Entry e, boolean offer) {
         if (offer != e.offered) {
             e.offered = offer;
             if (offer) {

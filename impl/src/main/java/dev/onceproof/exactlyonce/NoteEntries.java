@@ -68,8 +68,8 @@ abstract class NoteEntries<E extends NoteEntries.Entry> {
     /** Puts e in the offer index or takes it out, after a change to one of its fields. */
     abstract void refresh(E e);
 
-    /** Takes e out of the offer index (it is leaving K). */
-    abstract void unoffer(E e);
+    /** Puts e in the offer index ({@code offer}) or takes it out; refresh decides which. */
+    abstract void offer(E e, boolean offer);
 
     /** The entry of note i, or null if i is not in K. */
     final E get(NoteId id) {
@@ -97,7 +97,7 @@ abstract class NoteEntries<E extends NoteEntries.Entry> {
 
     final void remove(E e) {
         byId.remove(e.id());
-        unoffer(e);
+        offer(e, false);
     }
 
     /** The entries that pass {@code p}, in id order. */

@@ -38,11 +38,7 @@ final class S3Notes extends NoteEntries<S3Notes.Entry> {
     }
 
     @Override
-    void unoffer(Entry e) {
-        offer(e, false);
-    }
-
-    private void offer(Entry e, boolean ready) {
+    void offer(Entry e, boolean ready) {
         if (ready != e.ready) {
             e.ready = ready;
             if (!e.completedSinceCrash) {
