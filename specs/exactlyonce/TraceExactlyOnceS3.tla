@@ -31,6 +31,45 @@
 (* - time: the spec has none (the T_e gate is NoCopy above).               *)
 (* faults is outside the VIEW: MaxFaults is set above any run's count, so *)
 (* it enables nothing and only tells interleavings apart.                  *)
+(*                                                                         *)
+(* A server killed with SIGKILL (S3ServerMain, the server run of crash-eo): *)
+(* each incarnation writes its own log, whose first line, ServerRecover,   *)
+(* gives K, D, seen and the notes of K whose round is complete (ready) as *)
+(* the restart read them back from its journal.                           *)
+(* The validator joins the incarnations of a server with one ServerCrash   *)
+(* per kill (volatile sessions and known lost, K and D kept), and the      *)
+(* ServerRecover line must find the spec's values there: what the        *)
+(* store kept is what the spec says survives.                             *)
+(*                                                                         *)
+(* The last line before a kill may be dropped (SkipCut), and only that    *)
+(* one: the validator marks it `cut`.  S3Server writes a step's line      *)
+(* inside the step, before ConcurrentS3Server commits the step's record,  *)
+(* so a kill can leave a line whose effect never became durable.  Why     *)
+(* dropping it is sound: (1) the server takes one request at a time and   *)
+(* a step's record is committed before its messages leave and before the  *)
+(* next request is read, so only an incarnation's last step can be        *)
+(* uncommitted, and no other process saw anything of it (nothing left     *)
+(* before the commit); a step that was not committed therefore did not    *)
+(* happen as far as any process or the store can tell, and the behaviour   *)
+(* without it is the run's.  (2) Dropping is a choice TLC tries beside     *)
+(* taking the line, never a rewrite: if the step's effect did reach the   *)
+(* store or another process, the branch that drops it fails, at the       *)
+(* ServerRecover line (which checks K, D, seen and the round's ready      *)
+(* set) or at the other process's line that needs its message, and the   *)
+(* branch that takes it must pass.  The kill run has one server, whose    *)
+(* durable steps all change what that line checks; with several servers   *)
+(* a ReceiveReplicaAck that completes no round changes only num, which it  *)
+(* does not show, so such a run would log num there too.  So a log        *)
+(* with a committed line removed is still rejected: a removed line before *)
+(* the last is never droppable, and a removed last line makes the line    *)
+(* before it the droppable one, while the restart still shows the removed *)
+(* step's effect (S3ServerSigkillValidationTest, the controls).  One line *)
+(* per step suffices: the one step of S3Server that writes two lines (a   *)
+(* session replaced while a Deliver is outstanding: Timeout, then         *)
+(* StartSession) changes nothing durable, so its first line can always be *)
+(* taken.  A server taking requests on several threads (group commit)     *)
+(* could leave several logged steps uncommitted; its logs would need a    *)
+(* line for each commit, which these do not have.                        *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS3MsgRound, TLC
 
@@ -157,6 +196,15 @@ ReceivePurgeAckLine(ln) ==
     /\ PurgeAckMsg(ln) \in net
     /\ M(ReceivePurgeAckM(PurgeAckMsg(ln)))
 
+\* The restart's first line: the store's K and D (Agrees), seen and the notes
+\* of K whose round is complete must be the spec's after the kill's
+\* ServerCrash (the spec's ready keeps a purged note; the core's does not).
+ServerRecoverLine(ln) ==
+    /\ ln.action = "ServerRecover"
+    /\ seen[ln.server] = ln.seen
+    /\ ready[ln.server] \cap K[ln.server] = AsSet(ln.ready)
+    /\ Still
+
 ServerCrashLine(ln) ==
     /\ ln.action = "ServerCrash"
     /\ \/ M(Same(ServerCrash(ln.server)))
@@ -200,10 +248,14 @@ Blocking(ln) ==
 
 LoseFor(p) == \E m \in Blocking(Line(p)) : M(Same(LoseMsg(m))) /\ UNCHANGED l
 
+\* The last line before a kill, dropped: its step was not committed (see above).
+SkipCut(p) == Has(Line(p), "cut") /\ Still /\ Taken(p)
+
 TraceStep ==
     \E p \in Procs :
        /\ Pending(p)
        /\ \/ LoseFor(p)
+          \/ SkipCut(p)
           \/ LET ln == Line(p) IN
              /\ \/ CreateLine(ln)
                 \/ ReceiveReplicaLine(ln)
@@ -220,6 +272,7 @@ TraceStep ==
                 \/ AuthorizeLine(ln)
                 \/ ReceivePurgeAckLine(ln)
                 \/ ServerCrashLine(ln)
+                \/ ServerRecoverLine(ln)
                 \/ ReceiveNoteLine(ln)
                 \/ ReceivePurgeLine(ln)
                 \/ ConnectLine(ln)

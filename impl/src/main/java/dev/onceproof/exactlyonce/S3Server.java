@@ -154,6 +154,24 @@ public final class S3Server implements ServerCore {
             e.origin = durable.origins().get(note.id());
             k.refresh(e);
         }
+        reconfirm();
+    }
+
+    /**
+     * After a restart or a crash {@code confirmedAt} is empty: a note of D that is in every D as we
+     * now know it counts as confirmed from now, so its purge may be authorized T_e later (counting
+     * from now is safe: every copy sent before is older). With peers nothing qualifies (known is
+     * empty until their next sync, whose merge confirms as before); a lone server has no sync to wait
+     * for, and without this never authorized the purge of a note it had delivered before a crash,
+     * so the client's R filled with such ids and every later note was refused (found by the server
+     * SIGKILL run, issue 21; the spec's Authorize allows the purge at once).
+     */
+    private void reconfirm() {
+        for (S3Notes.Entry e : k.sorted(e -> e.delivered)) {
+            if (inEveryD(e)) {
+                confirmedAt.putIfAbsent(e.id(), clock.now());
+            }
+        }
     }
 
     /**
@@ -570,6 +588,7 @@ public final class S3Server implements ServerCore {
         known.clear();
         confirmedAt.clear();
         k.forgetCompletionOrder();
+        reconfirm();
     }
 
     /**

@@ -239,6 +239,50 @@ class ConcurrentGatherServerTest {
     }
 
     /**
+     * The D reply of a request that arrives through the step interface ({@link EoServer#receive}, the
+     * one wrapper's deferral) while the call for x is out: the {@code deferral}'s reply, from a
+     * handler thread started during the call. With {@link ConcurrentServer.Deferral#WAIT} the handler
+     * is seen waiting on the lock before the call returns, and replies after it, with x; the
+     * control answers at once, without x.
+     */
+    private EoMessage.DReply replyWhileTheCallIsOut(ConcurrentServer.Deferral deferral) throws Exception {
+        GatherServer coreA = S4Server.fresh(GatherConfig.s4(A, C, new TreeSet<>(List.of(A, B))), clock);
+        GatherServer coreB = S4Server.fresh(GatherConfig.s4(B, C, new TreeSet<>(List.of(A, B))), clock);
+        Replication.atOnce(coreA.createNote(X, "x"), s -> s.equals(A) ? coreA : coreB); // atomic CreateNote
+        ConcurrentGatherServer a = new ConcurrentGatherServer(coreA, ConcurrentGatherServer.Durable.NONE,
+                ConcurrentGatherServer.AttemptLog.BEFORE_CALL, deferral);
+        a.startSession();
+        a.recvD(new EoMessage.DReply(B, A, C, 1, clock.now(), new TreeSet<>()));
+        assertThat(a.endGather().outcome()).isEqualTo("delivering");
+        CompletableFuture<ServerStep> reply = new CompletableFuture<>();
+        Thread handler = new Thread(() -> reply.complete(a.receive(new EoMessage.DRequest(B, A, C, 7))));
+        ServerStep done = a.aDeliverNext((session, note) -> {
+            handler.start();
+            // Wait (bounded) until the handler waits on the lock or has replied: no timing assumption.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (handler.getState() != Thread.State.WAITING && !reply.isDone() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(reply.isDone()).as("replied while the outcome was unknown")
+                    .isEqualTo(deferral == ConcurrentServer.Deferral.ANSWER_AT_ONCE);
+            return true;
+        });
+        assertThat(done.outcome()).isEqualTo("delivered");
+        return sent(reply.get(10, TimeUnit.SECONDS), EoMessage.DReply.class);
+    }
+
+    @Test
+    void aRequestForDThroughTheStepInterfaceWaitsForAnUnknownOutcome() throws Exception {
+        assertThat(replyWhileTheCallIsOut(ConcurrentServer.Deferral.WAIT).d()).containsExactly(X);
+    }
+
+    /** Control: the answer-at-once seam replies during the call, without x. */
+    @Test
+    void aRequestForDAnsweredAtOnceOmitsTheNoteInFlight() throws Exception {
+        assertThat(replyWhileTheCallIsOut(ConcurrentServer.Deferral.ANSWER_AT_ONCE).d()).isEmpty();
+    }
+
+    /**
      * A store that notes which record logged the aDeliver attempt and what is committed, and checks
      * from another thread, during each commit, that the server's lock is free.
      */

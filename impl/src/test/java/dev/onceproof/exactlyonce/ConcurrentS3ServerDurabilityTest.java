@@ -42,7 +42,7 @@ class ConcurrentS3ServerDurabilityTest {
         // Another step's record, appended under the lock and not yet committed (its thread is between
         // the unlock and its commit); its change is a sync round number, which the note does not need,
         // but the rule is about everything appended before the hand-over, whatever it is.
-        store.append(new ServerEffect.Record(List.of(new ServerOp.SetRound(1))), () -> null);
+        store.append(new ServerEffect.Record(List.of(new ServerOp.SetRound(1))));
         assertThat(b.deliverNext().outcome()).isEqualTo("sent");
         return durable;
     }

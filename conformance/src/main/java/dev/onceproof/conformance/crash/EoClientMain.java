@@ -188,7 +188,8 @@ public final class EoClientMain {
         }
     }
 
-    private static String flag(List<String> flags, String name, String otherwise) {
+    /** The value after {@code name} in {@code flags}, or {@code otherwise} (also S3ServerMain's). */
+    static String flag(List<String> flags, String name, String otherwise) {
         int at = flags.indexOf(name);
         if (at < 0) {
             return otherwise;

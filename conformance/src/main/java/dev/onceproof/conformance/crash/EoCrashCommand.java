@@ -54,8 +54,14 @@ public final class EoCrashCommand implements Callable<Integer> {
     int q;
 
     @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategy 3: write step logs for trace validation "
-            + "into DIR (the driver's as server A, one per client incarnation; then ./onceproof validate DIR/*.jsonl).")
+            + "into DIR (the driver's as server A, one per client incarnation; with --kill server one per server "
+            + "incarnation and the client's; then ./onceproof validate DIR/*.jsonl).")
     Path stepLogs;
+
+    @Option(names = "--kill", defaultValue = "client", description = "Strategy 3: the process the SIGKILLs fall on: "
+            + "client (the driver plays server A) or server (server A is a JVM of its own over a journal, restarted "
+            + "from it; the driver is the network) (default ${DEFAULT-VALUE}).")
+    String kill;
 
     @Option(names = "--dir", description = "Directory for the client store and log, Strategies 4-6: for every process's files, "
             + "which must not hold an earlier run's (default: a new temp dir).")
@@ -66,6 +72,10 @@ public final class EoCrashCommand implements Callable<Integer> {
         if (strategy != 1 && (strategy < 3 || strategy > 6)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy " + strategy
                     + ": the crash test has runs for Strategies 1, 3, 4, 5 and 6");
+        }
+        if (!kill.equals("client") && !(kill.equals("server") && strategy == 3)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--kill " + kill + ": client, or server with"
+                    + " --strategy 3");
         }
         if (strategy >= 4) {
             return gather();
@@ -82,12 +92,15 @@ public final class EoCrashCommand implements Callable<Integer> {
             if (q < 1) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--q " + q + ": R needs at least one slot");
             }
+            if (kill.equals("server")) {
+                return killServer();
+            }
             EoIdListCrashExperiment.Config config = new EoIdListCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
                     false, 15);
             if (ackFirst) {
                 config = config.withAckFirst(crashes);
             }
-            Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+            Path where = where();
             EoIdListCrashExperiment experiment = new EoIdListCrashExperiment(config, where, System.out);
             if (stepLogs != null) {
                 experiment.logSteps(Files.createDirectories(stepLogs));
@@ -98,9 +111,42 @@ public final class EoCrashCommand implements Callable<Integer> {
             return report.safe() ? 0 : 1;
         }
         EoCrashExperiment.Config config = new EoCrashExperiment.Config(crashes, seed, minUp, maxUp, ackFirst, 15);
-        Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+        Path where = where();
         EoCrashReport report = new EoCrashExperiment(config, where, System.out).run();
         report.print(System.out);
+        System.out.println("files: " + where);
+        return report.safe() ? 0 : 1;
+    }
+
+    /** The run's directory: --dir, or a new temp dir. */
+    private Path where() throws java.io.IOException {
+        return dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("onceproof-crash-eo-");
+    }
+
+    /** Strategy 3 with server A's JVM killed: {@link S3ServerCrashExperiment}. */
+    private int killServer() throws Exception {
+        if (ackFirst) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ack-first: a control of the client kills");
+        }
+        if (crashes < 1 || minUp < 0 || maxUp < minUp) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--crashes " + crashes + " --min-up " + minUp
+                    + " --max-up " + maxUp + ": need at least 1 kill and 0 <= min-up <= max-up");
+        }
+        S3ServerCrashExperiment.Config config = new S3ServerCrashExperiment.Config(crashes, seed, minUp, maxUp, q,
+                S3ServerMain.class.getName());
+        Path where = where();
+        S3ServerCrashExperiment experiment = new S3ServerCrashExperiment(config, where, System.out);
+        if (stepLogs != null) {
+            experiment.logSteps(Files.createDirectories(stepLogs));
+        }
+        EoIdListCrashReport report = experiment.run();
+        report.print(System.out);
+        if (stepLogs != null) {
+            System.out.println("  kills that cut a logged step before its commit: " + experiment.cutSteps());
+        }
+        if (experiment.stalled()) {
+            System.out.println("  stalled: R was full and server A authorized no purge (the run stopped asking)");
+        }
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;
     }

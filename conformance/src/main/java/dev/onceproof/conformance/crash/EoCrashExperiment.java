@@ -199,6 +199,7 @@ public final class EoCrashExperiment {
         private final Writer stdin;
         private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         private final Thread reader;
+        private String readyLine;
 
         private Child(Process process) {
             this.process = process;
@@ -213,18 +214,33 @@ public final class EoCrashExperiment {
         }
 
         static Child start(Path store, List<String> flags, Path log) throws IOException, InterruptedException {
+            return start(EoClientMain.class.getName(), store, flags, log);
+        }
+
+        /**
+         * A JVM running {@code mainClass} on {@code store} with {@code flags}, once it has printed its
+         * ready line ({@code ready}, or {@code ready } and what it recovered: {@link #readyLine}).
+         */
+        static Child start(String mainClass, Path store, List<String> flags, Path log) throws IOException,
+                InterruptedException {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"), EoClientMain.class.getName(), store.toString()));
+                    "-cp", System.getProperty("java.class.path"), mainClass, store.toString()));
             command.addAll(flags);
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             Child child = new Child(p);
             String ready = child.lines.poll(60, TimeUnit.SECONDS);
-            if (!"ready".equals(ready)) {
+            if (ready == null || !(ready.equals("ready") || ready.startsWith("ready "))) {
                 p.destroyForcibly().waitFor();
-                throw new IOException("eo client did not print \"ready\" within 60 s (got " + ready + "); see " + log);
+                throw new IOException(mainClass + " did not print \"ready\" within 60 s (got " + ready + "); see " + log);
             }
+            child.readyLine = ready;
             return child;
+        }
+
+        /** The line the child printed once it had loaded its store. */
+        String readyLine() {
+            return readyLine;
         }
 
         private void read() {

@@ -286,10 +286,27 @@ public final class EoIdListCrashExperiment {
     }
 
     private EoIdListCrashReport analyze(long t0) {
+        Checked c = check(store(), config.q(), acked, purged, purgeSent);
+        return new EoIdListCrashReport("client", config.crashes(), config.q(), sent, acked.size(), c.processed(),
+                duplicatesAcked, refusals, purged.size(), killedInFlight, c.twice(), c.lost(), c.inconsistent(), c.r(),
+                System.currentTimeMillis() - t0);
+    }
+
+    /** What the client's store shows: its journal of processings and R, against acks and purges. */
+    record Checked(int processed, TreeSet<String> twice, TreeSet<String> lost, List<String> inconsistent,
+            TreeSet<String> r) {
+    }
+
+    /**
+     * Reads the client's store as a restart would and checks it against what the servers saw:
+     * {@code acked} (acknowledged ids), {@code purged} (purges the client confirmed) and
+     * {@code purgeSent} (purges sent and not confirmed).
+     */
+    static Checked check(Path store, int q, Set<String> acked, Set<String> purged, Set<String> purgeSent) {
         ClientStore.Contents contents;
-        try (ClientStore stored = ClientStore.open(store(), ClientStore.journal())) { // recovery, as a restart
+        try (ClientStore stored = ClientStore.open(store, ClientStore.journal())) { // recovery, as a restart
             contents = stored.load().orElseThrow(() -> new IllegalStateException("the client never committed to "
-                    + store()));
+                    + store));
         }
         String journal = new String(contents.application(), StandardCharsets.US_ASCII);
         List<String> lines = journal.isEmpty() ? List.of() : List.of(journal.split("\n"));
@@ -306,8 +323,8 @@ public final class EoIdListCrashExperiment {
         TreeSet<String> r = new TreeSet<>();
         ((ClientStableState.IdList) contents.stable()).r().forEach((NoteId id) -> r.add(id.text()));
         List<String> inconsistent = new ArrayList<>();
-        if (r.size() > config.q()) {
-            inconsistent.add("R holds " + r.size() + " ids, above q = " + config.q());
+        if (r.size() > q) {
+            inconsistent.add("R holds " + r.size() + " ids, above q = " + q);
         }
         for (String id : r) {
             if (!times.containsKey(id)) {
@@ -322,8 +339,6 @@ public final class EoIdListCrashExperiment {
                 inconsistent.add(id + " was processed and left R without a purge");
             }
         }
-        return new EoIdListCrashReport(config.crashes(), config.q(), sent, acked.size(), lines.size(),
-                duplicatesAcked, refusals, purged.size(), killedInFlight, twice, lost, inconsistent, r,
-                System.currentTimeMillis() - t0);
+        return new Checked(lines.size(), twice, lost, inconsistent, r);
     }
 }

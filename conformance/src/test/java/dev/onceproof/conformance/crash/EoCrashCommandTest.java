@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code crash-eo}'s options: a strategy without a crash client, or an R without slots, is refused before anything starts. */
+/**
+ * {@code crash-eo}'s options: a strategy without a crash client, an R without slots, or server kills
+ * outside Strategy 3, is refused before anything starts.
+ */
 class EoCrashCommandTest {
 
     private static String[] run(String... args) {
@@ -49,6 +52,18 @@ class EoCrashCommandTest {
         assertThat(r[0]).isEqualTo("2");
         assertThat(r[1]).contains("--dir").contains("already holds a run's files");
         assertThat(Files.readString(dir.resolve("A").resolve("processed"))).isEqualTo("n1 1\n");
+    }
+
+    @Test
+    void serverKillsAreRefusedOutsideStrategy3NamingTheOption() {
+        assertThat(run("--strategy", "1", "--kill", "server")).satisfies(r -> {
+            assertThat(r[0]).isEqualTo("2");
+            assertThat(r[1]).contains("--kill server").contains("--strategy 3");
+        });
+        assertThat(run("--strategy", "4", "--kill", "server")[1]).contains("--kill server");
+        assertThat(run("--strategy", "3", "--kill", "both")[1]).contains("--kill both");
+        assertThat(run("--strategy", "3", "--kill", "server", "--ack-first")[1]).contains("--ack-first");
+        assertThat(run("--strategy", "3", "--kill", "server", "--crashes", "0")[1]).contains("--crashes 0");
     }
 
     @Test

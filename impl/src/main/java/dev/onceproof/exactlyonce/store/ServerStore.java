@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce.store;
 
+import dev.onceproof.exactlyonce.ConcurrentServer;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerOp;
@@ -12,7 +13,6 @@ import dev.onceproof.storage.OperationLog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -25,18 +25,16 @@ import java.util.function.Supplier;
  * outgrown the last one ({@link OperationLog#checkpointDue()}), so its cost per step is amortized.
  *
  * <p>How a caller saves a step ({@link dev.onceproof.exactlyonce.ServerStep}'s ordering rule):
- * {@link #append} under the core's lock (the journal's order is then the core's, and a checkpoint
- * it takes is the core's state at that sequence number), then {@link #complete} outside it (the
- * commit, one fsync for every record appended since the last, and the checkpoint if one was due),
- * and only then the step's sends. A single-threaded caller uses {@link #save}. The protocol
+ * {@link #append} and {@link #claimCheckpoint} under the core's lock (the journal's order is then
+ * the core's, and a checkpoint it claims is the core's state at that sequence number), then
+ * {@link #commit} outside it (one fsync for every record appended since the last) and
+ * {@link #checkpoint} if one was claimed, and only then the step's sends
+ * ({@link dev.onceproof.exactlyonce.ConcurrentServer} does so). A single-threaded caller uses
+ * {@link #save}. The protocol
  * (claims, group commit, checkpoints off the core's lock) is {@link JournalStore}'s, shared with
  * the Strategy 4-6 store; this class adds the server state's codec and recovery.
  */
-public final class ServerStore implements AutoCloseable {
-
-    /** What {@link #append} did: the sequence number to commit and, when one was claimed, a checkpoint. */
-    public record Appended(long seq, Optional<ServerDurableState> checkpoint) {
-    }
+public final class ServerStore implements ConcurrentServer.Store<ServerDurableState>, AutoCloseable {
 
     /** Recovery: the checkpoint copied once into a builder, each operation applied at its change's cost. */
     static final JournalStore.Recovery<ServerDurableState, ServerOp> RECOVERY = JournalStore.recovery(
@@ -88,23 +86,28 @@ public final class ServerStore implements AutoCloseable {
     /**
      * Appends the step's operations (nothing for a step that changed nothing) and returns the
      * sequence number its sends must see durable: the last appended, which covers what earlier
-     * steps changed. Call under the core's lock; {@code state} is the core's durable state, read
-     * only when this step claims a checkpoint (then it is the state at that sequence number).
+     * steps changed. Call under the core's lock; never waits for the disk.
      */
-    public Appended append(ServerEffect.Record record, Supplier<ServerDurableState> state) {
-        long seq = store.append(record.ops());
-        return new Appended(seq, store.claimCheckpoint(seq) ? Optional.of(state.get()) : Optional.empty());
+    public long append(ServerEffect.Record record) {
+        return store.append(record.ops());
+    }
+
+    /** See {@link JournalStore#claimCheckpoint}: called under the core's lock, never waits for the disk. */
+    @Override
+    public boolean claimCheckpoint(long seq) {
+        return store.claimCheckpoint(seq);
+    }
+
+    /** See {@link JournalStore#checkpoint}: outside the core's lock, after {@code throughSeq} is committed. */
+    @Override
+    public void checkpoint(ServerDurableState state, long throughSeq) {
+        store.checkpoint(state, throughSeq);
     }
 
     /** The sequence number of the last operation appended: what a step without a record must commit. */
+    @Override
     public long lastSeq() {
         return store.lastSeq();
-    }
-
-    /** Outside the core's lock: makes {@code a}'s record durable, then writes its checkpoint if it claimed one. */
-    public void complete(Appended a) {
-        store.commit(a.seq());
-        a.checkpoint().ifPresent(state -> store.checkpoint(state, a.seq()));
     }
 
     /** One thread, one core: append, commit, and checkpoint when due. Durable when it returns. */
@@ -113,6 +116,7 @@ public final class ServerStore implements AutoCloseable {
     }
 
     /** Makes every operation appended so far durable (a step without a record, before its sends). */
+    @Override
     public void commit(long seq) {
         store.commit(seq);
     }

@@ -32,8 +32,9 @@ final class GatherScenarios {
     }
 
     /**
-     * Top-level classes of the exactly-once package other than the concurrent wrappers run
-     * atomically. Lincheck 2.39 matches the canonical name of the receiver's class (so a GatherServer
+     * Top-level classes of the exactly-once package other than the concurrent wrappers (the one
+     * wrapper {@code ConcurrentServer} and its subclasses, whose lock, wait and hand-off are what
+     * the tests are about) run atomically. Lincheck 2.39 matches the canonical name of the receiver's class (so a GatherServer
      * method called on an S4Server is S4Server's); nested types (the EoMessage records) and static
      * calls keep their switch points, which costs interleavings but no behaviour.
      */

@@ -66,7 +66,8 @@ final class S3LincheckOptions {
      * {@link GatherScenarios#coresAtomic}) and the stores with their codecs run atomically under
      * model checking. Every call to them is made under the concurrent server's lock or the world's
      * client monitor, so no interleaving inside them can matter; what stays analyzed is the class
-     * under test, {@link dev.onceproof.exactlyonce.ConcurrentS3Server}: its lock, its fields and the
+     * under test, {@link dev.onceproof.exactlyonce.ConcurrentS3Server} and the one wrapper it
+     * extends, {@link dev.onceproof.exactlyonce.ConcurrentServer}: its lock, its fields and the
      * hand-over after the lock (the {@code Handoff} seam). It also removes the workaround the
      * replication round needed: with the cores analyzed, model checking failed with Lincheck's
      * internal "Check failed." on every run unless its hanging-detection threshold was raised from
