@@ -1,6 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -91,23 +92,19 @@ public abstract class GatherServer implements EoServer {
     private final boolean replicationRound;
 
     // Durable (GatherDurableState).
-    private final TreeMap<NoteId, Note> k;
-    private final TreeSet<NoteId> d;
+    /**
+     * K, with D, the aDeliver log, the entry numbers (the order notes entered K, 1..seen), the
+     * replication round's numbers (each server's number for the note as far as we know; complete,
+     * the note may be delivered here, once they name every server and the note has no origin; a
+     * note without them predates the round) and origins (while the round is not complete here),
+     * and the index of what {@link #aDeliverNext} may offer: one entry per note ({@link GatherNotes}).
+     * Invariants: D and the log's notes are in K.
+     */
+    private final GatherNotes k;
     private final TreeMap<ServerId, Long> ts;
     private long sessions;
-    private final TreeMap<NoteId, GatherDurableState.Attempt> log;
     /** How many notes have ever entered K here (createNote, receiveReplica); never decreases. */
     private long seen;
-    /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
-    private final TreeMap<NoteId, Long> entered;
-    /**
-     * The replication round: note -> each server's number for it as far as we know (ours always).
-     * Complete (the note may be delivered here) once it names every server and the note is not in
-     * {@link #origins}; a note of K with no entry predates the round and counts as complete.
-     */
-    private final TreeMap<NoteId, TreeMap<ServerId, Long>> numbers = new TreeMap<>();
-    /** The notes of K whose round is not complete here -> their origin. Invariant: keys in numbers. */
-    private final TreeMap<NoteId, ServerId> origins;
 
     // Volatile: lost in a crash.
     private Phase phase = Phase.IDLE;
@@ -120,16 +117,14 @@ public abstract class GatherServer implements EoServer {
     private final TreeSet<NoteId> common = new TreeSet<>();
     /** The note of this session's aDeliver call in progress, or null. */
     private NoteId pending;
-    /** Peer -> the D it last reported (reply or sync), for purging. */
-    private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    /** Peer -> the D it last reported (reply or sync), for purging (hash sets: asked once per note of D). */
+    private final TreeMap<ServerId, Set<NoteId>> known = new TreeMap<>();
     /** Peer -> the K it last reported (syncs only): a delivered note missing there was purged there. */
-    private final TreeMap<ServerId, SortedSet<NoteId>> knownK = new TreeMap<>();
+    private final TreeMap<ServerId, Set<NoteId>> knownK = new TreeMap<>();
     /** Peer -> the watermark of the K in {@link #knownK} (the notes that snapshot could have known). */
     private final TreeMap<ServerId, Long> knownSeen = new TreeMap<>();
 
-    // Indexes over the durable fields, rebuilt on load, so no step rescans K or the log.
-    /** K - D - the log's notes: what {@link #aDeliverNext} may offer (if its round is complete). */
-    private final TreeSet<NoteId> offerable = new TreeSet<>();
+    // An index over the durable fields, rebuilt on load, so no step rescans the log.
     /** How many logged attempts have no outcome yet ({@link #hasUnresolved}). */
     private int unresolvedCount;
 
@@ -166,27 +161,20 @@ public abstract class GatherServer implements EoServer {
                         + config.servers().others());
             }
         }
-        this.k = new TreeMap<>(durable.k());
-        this.d = new TreeSet<>(durable.d());
         this.ts = new TreeMap<>(durable.ts());
         this.sessions = durable.sessions();
-        this.log = new TreeMap<>(durable.log());
         this.seen = durable.seen();
-        this.entered = new TreeMap<>(durable.entered());
-        for (NoteId i : k.keySet()) {
-            if (!entered.containsKey(i)) {
-                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
-            }
-        }
-        durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
-        this.origins = new TreeMap<>(durable.origins());
-        for (NoteId i : k.keySet()) {
-            if (!d.contains(i) && !log.containsKey(i)) {
-                offerable.add(i);
-            }
-        }
-        for (GatherDurableState.Attempt a : log.values()) {
-            if (!a.ok()) {
+        this.k = new GatherNotes(config.servers().servers().size());
+        for (Note note : durable.k().values()) { // in id order: a state built without numbers is numbered so
+            Long number = durable.entered().get(note.id());
+            GatherNotes.Entry e = k.add(note, number != null ? number : ++seen);
+            e.delivered = durable.d().contains(note.id());
+            e.attempt = durable.log().get(note.id());
+            SortedMap<ServerId, Long> nums = durable.numbers().get(note.id());
+            e.numbers = nums == null ? null : new TreeMap<>(nums);
+            e.origin = durable.origins().get(note.id());
+            k.refresh(e);
+            if (e.unresolved()) {
                 unresolvedCount++;
             }
         }
@@ -274,15 +262,16 @@ public abstract class GatherServer implements EoServer {
      */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);
-        if (k.containsKey(id)) {
+        if (k.contains(id)) {
             throw new IllegalArgumentException("note " + id + " already exists on " + config.self()
                     + "; Strategies 4-6 need globally unique ids (L201)");
         }
         Note note = new Note(id, config.client(), body);
-        enter(note);
+        GatherNotes.Entry e = enter(note);
         if (replicationRound && !others().isEmpty()) {
-            openRound(id, config.self());
+            openRound(e, config.self());
         }
+        k.refresh(e);
         return ServerCore.created("created", config.servers(), note, record());
     }
 
@@ -299,30 +288,32 @@ public abstract class GatherServer implements EoServer {
         config.servers().checkClient("note.client", m.note().client());
         limits.check("note.id", m.note().id());
         NoteId id = m.note().id();
-        if (k.containsKey(id)) {
-            return replicationRound && m.from().equals(origins.get(id))
-                    ? new ServerStep("acknowledged", List.of(ack(id))) : ServerStep.of("ignored");
+        GatherNotes.Entry held = k.get(id);
+        if (held != null) {
+            return replicationRound && m.from().equals(held.origin)
+                    ? new ServerStep("acknowledged", List.of(ack(held))) : ServerStep.of("ignored");
         }
-        enter(m.note());
+        GatherNotes.Entry e = enter(m.note());
         if (!replicationRound) {
+            k.refresh(e);
             return new ServerStep("stored", List.of(record()));
         }
-        openRound(id, m.from());
-        return new ServerStep("stored", List.of(record(), ack(id)));
+        openRound(e, m.from());
+        return new ServerStep("stored", List.of(record(), ack(e)));
     }
 
-    /** The round of a note just stored here opens with our number only. */
-    private void openRound(NoteId id, ServerId origin) {
+    /** The round of a note just stored here (not yet offered) opens with our number only. */
+    private void openRound(GatherNotes.Entry e, ServerId origin) {
         TreeMap<ServerId, Long> nums = new TreeMap<>();
-        nums.put(config.self(), entered.get(id));
-        numbers.put(id, nums);
-        origins.put(id, origin);
-        emit(new GatherOp.OpenRound(id, origin, nums));
+        nums.put(config.self(), e.entered);
+        e.numbers = nums;
+        e.origin = origin;
+        emit(new GatherOp.OpenRound(e.id(), origin, nums));
     }
 
-    private ServerEffect ack(NoteId id) {
-        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), origins.get(id), config.client(), id,
-                entered.get(id)));
+    private ServerEffect ack(GatherNotes.Entry e) {
+        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), e.origin, config.client(), e.id(),
+                e.entered));
     }
 
     /**
@@ -338,36 +329,38 @@ public abstract class GatherServer implements EoServer {
         config.servers().checkClient("client", m.client());
         limits.check("id", m.id());
         NoteId id = m.id();
-        TreeMap<ServerId, Long> nums = numbers.get(id);
+        GatherNotes.Entry e = k.get(id);
+        TreeMap<ServerId, Long> nums = e == null ? null : e.numbers;
         if (!replicationRound || nums == null) {
             return ServerStep.of("ignored");
         }
-        if (!complete(id)) {
-            if (!config.self().equals(origins.get(id))) {
+        if (!complete(e)) {
+            if (!config.self().equals(e.origin)) {
                 throw new InvalidMessageException("to", "ack for note " + id + ", whose origin is "
-                        + origins.get(id) + ", not " + config.self());
+                        + e.origin + ", not " + config.self());
             }
             nums.put(m.from(), m.number());
             if (nums.size() < config.servers().servers().size()) {
                 emit(new GatherOp.AckRound(id, m.from(), m.number()));
                 return new ServerStep("acknowledged", List.of(record()));
             }
-            origins.remove(id);
+            e.origin = null;
+            k.refresh(e);
             emit(new GatherOp.CommitRound(id, nums));
             List<ServerEffect> effects = new ArrayList<>();
             effects.add(record());
             for (ServerId t : others()) {
-                effects.add(commitTo(t, id));
+                effects.add(commitTo(t, e));
             }
             return new ServerStep("committed", effects);
         }
         return nums.size() == config.servers().servers().size() && m.number() == nums.get(m.from())
-                ? new ServerStep("recommitted", List.of(commitTo(m.from(), id))) : ServerStep.of("ignored");
+                ? new ServerStep("recommitted", List.of(commitTo(m.from(), e))) : ServerStep.of("ignored");
     }
 
-    private ServerEffect commitTo(ServerId t, NoteId id) {
-        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), id,
-                numbers.get(id)));
+    private ServerEffect commitTo(ServerId t, GatherNotes.Entry e) {
+        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), e.id(),
+                e.numbers));
     }
 
     /**
@@ -382,27 +375,28 @@ public abstract class GatherServer implements EoServer {
         config.servers().checkClient("client", m.client());
         limits.check("id", m.id());
         NoteId id = m.id();
-        if (!replicationRound || !k.containsKey(id) || complete(id)) {
+        GatherNotes.Entry e = k.get(id);
+        if (!replicationRound || e == null || complete(e)) {
             return ServerStep.of("ignored");
         }
         if (!m.numbers().keySet().equals(config.servers().servers())) {
             throw new InvalidMessageException("numbers", "names " + m.numbers().keySet() + ", not the servers "
                     + config.servers().servers());
         }
-        if (!m.numbers().get(config.self()).equals(entered.get(id))) {
+        if (m.numbers().get(config.self()) != e.entered) {
             throw new InvalidMessageException("numbers[" + config.self() + "]", m.numbers().get(config.self())
-                    + " for note " + id + ", which is number " + entered.get(id) + " here");
+                    + " for note " + id + ", which is number " + e.entered + " here");
         }
-        numbers.put(id, new TreeMap<>(m.numbers()));
-        origins.remove(id);
+        e.numbers = new TreeMap<>(m.numbers());
+        e.origin = null;
+        k.refresh(e);
         emit(new GatherOp.CommitRound(id, m.numbers()));
         return new ServerStep("committed", List.of(record()));
     }
 
-    /** Whether note i's replication round is complete here (or i predates the round). */
-    private boolean complete(NoteId i) {
-        TreeMap<ServerId, Long> nums = numbers.get(i);
-        return nums == null || !origins.containsKey(i) && nums.size() == config.servers().servers().size();
+    /** Whether e's replication round is complete here (or e predates the round). */
+    private boolean complete(GatherNotes.Entry e) {
+        return e.complete(config.servers().servers().size());
     }
 
     /**
@@ -423,25 +417,25 @@ public abstract class GatherServer implements EoServer {
 
     private List<ServerEffect> resendRound(Set<ServerId> to) {
         List<ServerEffect> out = new ArrayList<>();
-        origins.forEach((id, origin) -> {
-            if (origin.equals(config.self())) {
+        for (GatherNotes.Entry e : k.sorted(e -> e.origin != null)) {
+            if (e.origin.equals(config.self())) {
                 for (ServerId t : others()) {
-                    if (to.contains(t) && !numbers.get(id).containsKey(t)) {
-                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, k.get(id))));
+                    if (to.contains(t) && !e.numbers.containsKey(t)) {
+                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, e.note)));
                     }
                 }
-            } else if (to.contains(origin)) {
-                out.add(ack(id));
+            } else if (to.contains(e.origin)) {
+                out.add(ack(e));
             }
-        });
+        }
         return out;
     }
 
-    private void enter(Note note) {
-        k.put(note.id(), note);
-        entered.put(note.id(), ++seen);
-        offerable.add(note.id());
+    /** Note enters K; the caller opens its round, then refreshes it (so it is offered at once only without a round). */
+    private GatherNotes.Entry enter(Note note) {
+        GatherNotes.Entry e = k.add(note, ++seen);
         emit(new GatherOp.Enter(note, seen));
+        return e;
     }
 
     // ---- the session: gather --------------------------------------------------------------------
@@ -485,7 +479,7 @@ public abstract class GatherServer implements EoServer {
         asked.clear();
         replied.clear();
         common.clear();
-        common.addAll(k.keySet());
+        common.addAll(k.ids());
         return new ServerStep("started", List.of(record()));
     }
 
@@ -537,7 +531,7 @@ public abstract class GatherServer implements EoServer {
             return ServerStep.of("deferred");
         }
         return new ServerStep("replied", List.of(new ServerEffect.Send(new EoMessage.DReply(config.self(), m.from(),
-                config.client(), m.session(), clock.now(), d))));
+                config.client(), m.session(), clock.now(), k.d()))));
     }
 
     /**
@@ -560,7 +554,7 @@ public abstract class GatherServer implements EoServer {
             addD(i);
         }
         common.retainAll(m.d());
-        known.put(m.from(), new TreeSet<>(m.d()));
+        known.put(m.from(), new HashSet<>(m.d()));
         if (timed()) {
             mergeTs(m.from(), m.ts());
         }
@@ -590,10 +584,8 @@ public abstract class GatherServer implements EoServer {
             return ServerStep.of("unresolved");
         }
         if (purgesAtGather() && stale.equals(others())) {
-            TreeSet<NoteId> p = new TreeSet<>(d);
-            p.retainAll(common);
-            for (NoteId i : p) {
-                drop(i);
+            for (GatherNotes.Entry e : k.sorted(e -> e.delivered && common.contains(e.id()))) {
+                drop(e);
             }
         }
         phase = Phase.DELIVER;
@@ -616,16 +608,17 @@ public abstract class GatherServer implements EoServer {
      */
     public ServerStep aDeliver(long sessionId, NoteId i) {
         Objects.requireNonNull(i, "note");
+        GatherNotes.Entry e = k.get(i);
         if (sessionId != session || session == 0 || phase != Phase.DELIVER || pending != null
-                || !k.containsKey(i) || d.contains(i) || log.containsKey(i) || !complete(i)) {
+                || e == null || e.delivered || e.attempt != null || !complete(e)) {
             return ServerStep.of("refused");
         }
-        log.put(i, new GatherDurableState.Attempt(session, false));
-        offerable.remove(i);
+        e.attempt = new GatherDurableState.Attempt(session, false);
+        k.refresh(e);
         unresolvedCount++;
         emit(new GatherOp.LogAttempt(i, session));
         pending = i;
-        return new ServerStep("calling", List.of(record(), new ServerEffect.ADeliver(session, k.get(i))));
+        return new ServerStep("calling", List.of(record(), new ServerEffect.ADeliver(session, e.note)));
     }
 
     /** {@link #aDeliver} for the live session and the first note of K - D, or "idle"/"refused". */
@@ -633,14 +626,9 @@ public abstract class GatherServer implements EoServer {
         if (phase != Phase.DELIVER || pending != null) {
             return ServerStep.of("refused");
         }
-        // K - D - logged, kept as an index: no rescan of the delivered notes still in K. What is
-        // skipped here is only notes whose replication round is still open.
-        for (NoteId i : offerable) {
-            if (complete(i)) {
-                return aDeliver(session, i);
-            }
-        }
-        return ServerStep.of("idle");
+        // K - D - logged with the round complete, kept as an index: no rescan of K.
+        GatherNotes.Entry first = k.firstOfferable();
+        return first == null ? ServerStep.of("idle") : aDeliver(session, first.id());
     }
 
     /**
@@ -653,9 +641,10 @@ public abstract class GatherServer implements EoServer {
      */
     @Override
     public ServerStep aDeliverOk(long sessionId, NoteId i) {
-        checkAwaiting(sessionId, i);
-        log.put(i, new GatherDurableState.Attempt(sessionId, true));
-        d.add(i);
+        GatherNotes.Entry e = checkAwaiting(sessionId, i);
+        e.attempt = new GatherDurableState.Attempt(sessionId, true);
+        e.delivered = true;
+        k.refresh(e);
         unresolvedCount--;
         emit(new GatherOp.ADeliverOk(i, sessionId));
         if (i.equals(pending) && sessionId == session) {
@@ -671,12 +660,10 @@ public abstract class GatherServer implements EoServer {
      */
     @Override
     public ServerStep aDeliverErr(long sessionId, NoteId i) {
-        checkAwaiting(sessionId, i);
-        log.remove(i);
+        GatherNotes.Entry e = checkAwaiting(sessionId, i);
+        e.attempt = null;
         unresolvedCount--;
-        if (!d.contains(i)) {
-            offerable.add(i);
-        }
+        k.refresh(e);
         emit(new GatherOp.ADeliverErr(i));
         if (i.equals(pending) && sessionId == session) {
             endLiveSession();
@@ -684,13 +671,15 @@ public abstract class GatherServer implements EoServer {
         return new ServerStep("failed", List.of(record()));
     }
 
-    private void checkAwaiting(long sessionId, NoteId i) {
+    private GatherNotes.Entry checkAwaiting(long sessionId, NoteId i) {
         Objects.requireNonNull(i, "note");
-        GatherDurableState.Attempt a = log.get(i);
+        GatherNotes.Entry e = k.get(i);
+        GatherDurableState.Attempt a = e == null ? null : e.attempt;
         if (a == null || a.ok() || a.session() != sessionId) {
             throw new IllegalArgumentException("aDeliver outcome for note " + i + " of session " + sessionId
                     + ": no such call awaits its outcome on " + config.self() + " (log entry: " + a + ")");
         }
+        return e;
     }
 
     /** The session ends without a failure (the client disconnected; the runtime noticed). */
@@ -762,8 +751,7 @@ public abstract class GatherServer implements EoServer {
     }
 
     private EoMessage.DSync syncTo(ServerId t) {
-        return new EoMessage.DSync(config.self(), t, config.client(), clock.now(), new TreeSet<>(k.keySet()), d,
-                seen);
+        return new EoMessage.DSync(config.self(), t, config.client(), clock.now(), k.ids(), k.d(), seen);
     }
 
     /**
@@ -796,21 +784,23 @@ public abstract class GatherServer implements EoServer {
      */
     public ServerStep recvPurgeSync(EoMessage.DSync m) {
         checkSync(m);
-        TreeSet<NoteId> ownK = new TreeSet<>(k.keySet());
-        TreeSet<NoteId> ownD = new TreeSet<>(d);
-        for (NoteId i : ownD) {
-            if (purgedPerReport(i, m.from(), m.k(), m.seen()) && !unresolvedFor(i)) {
-                drop(i);
+        // Our D before this merge, in id order (the order the purges are recorded in). K does not
+        // grow here, so a note of D after the merge that was not in ours came with the sender's D.
+        List<GatherNotes.Entry> ownD = k.sorted(e -> e.delivered);
+        Set<NoteId> ownDIds = new HashSet<>();
+        for (GatherNotes.Entry e : ownD) {
+            ownDIds.add(e.id());
+            if (purgedPerReport(e, m.from(), m.k(), m.seen()) && !e.unresolved()) {
+                drop(e);
             }
         }
         for (NoteId i : m.d()) {
             addD(i);
         }
         learn(m);
-        for (NoteId i : new TreeSet<>(d)) {
-            boolean here = ownD.contains(i) || !ownK.contains(i);
-            if (here && knownToOthers(i) && !unresolvedFor(i)) {
-                drop(i);
+        for (GatherNotes.Entry e : k.sorted(e -> e.delivered)) {
+            if (ownDIds.contains(e.id()) && knownToOthers(e) && !e.unresolved()) {
+                drop(e);
             }
         }
         return new ServerStep("merged", List.of(record()));
@@ -858,8 +848,8 @@ public abstract class GatherServer implements EoServer {
     }
 
     private void learn(EoMessage.DSync m) {
-        known.put(m.from(), new TreeSet<>(m.d()));
-        knownK.put(m.from(), new TreeSet<>(m.k()));
+        known.put(m.from(), new HashSet<>(m.d()));
+        knownK.put(m.from(), new HashSet<>(m.k()));
         knownSeen.put(m.from(), m.seen());
     }
 
@@ -873,24 +863,24 @@ public abstract class GatherServer implements EoServer {
      * sender's: read against ours, a report built before the sender stored i could count as a
      * purge (as {@code exactlyonce-control-s3msg-round-alone} shows for Strategy 3).
      */
-    private boolean purgedPerReport(NoteId i, ServerId from, Set<NoteId> theirK, long theirSeen) {
-        if (theirK.contains(i)) {
+    private boolean purgedPerReport(GatherNotes.Entry e, ServerId from, Set<NoteId> theirK, long theirSeen) {
+        if (theirK.contains(e.id())) {
             return false;
         }
         if (!watermark) {
             return true;
         }
-        Long theirs = replicationRound && numbers.containsKey(i) ? numbers.get(i).get(from) : entered.get(i);
+        Long theirs = replicationRound && e.numbers != null ? e.numbers.get(from) : Long.valueOf(e.entered);
         return theirs != null && theirs <= theirSeen;
     }
 
-    /** Every other server reported i in its D, or reported a K without i after reporting it in D. */
-    private boolean knownToOthers(NoteId i) {
+    /** Every other server reported e in its D, or reported a K without e after reporting it in D. */
+    private boolean knownToOthers(GatherNotes.Entry e) {
         for (ServerId t : config.servers().others()) {
-            SortedSet<NoteId> theirD = known.get(t);
-            SortedSet<NoteId> theirK = knownK.get(t);
-            boolean inD = theirD != null && theirD.contains(i);
-            boolean purged = theirK != null && purgedPerReport(i, t, theirK, knownSeen.get(t));
+            Set<NoteId> theirD = known.get(t);
+            Set<NoteId> theirK = knownK.get(t);
+            boolean inD = theirD != null && theirD.contains(e.id());
+            boolean purged = theirK != null && purgedPerReport(e, t, theirK, knownSeen.get(t));
             if (!inD && !purged) {
                 return false;
             }
@@ -900,8 +890,10 @@ public abstract class GatherServer implements EoServer {
 
     /** i joins D if it is in K and not there yet (the merge rule {@code D ∪= Ds ∩ K}). */
     private void addD(NoteId i) {
-        if (k.containsKey(i) && d.add(i)) {
-            offerable.remove(i);
+        GatherNotes.Entry e = k.get(i);
+        if (e != null && !e.delivered) {
+            e.delivered = true;
+            k.refresh(e);
             emit(new GatherOp.AddD(i));
         }
     }
@@ -914,21 +906,12 @@ public abstract class GatherServer implements EoServer {
         }
     }
 
-    private void drop(NoteId i) {
-        if (!k.containsKey(i)) {
-            return;
-        }
-        emit(new GatherOp.Purge(i));
-        offerable.remove(i);
-        if (unresolvedFor(i)) {
+    private void drop(GatherNotes.Entry e) {
+        emit(new GatherOp.Purge(e.id()));
+        if (e.unresolved()) {
             unresolvedCount--;
         }
-        k.remove(i);
-        d.remove(i);
-        log.remove(i);
-        entered.remove(i);
-        numbers.remove(i);
-        origins.remove(i);
+        k.remove(e);
     }
 
     /**
@@ -945,11 +928,6 @@ public abstract class GatherServer implements EoServer {
 
     private boolean hasUnresolved() {
         return unresolvedCount > 0;
-    }
-
-    private boolean unresolvedFor(NoteId i) {
-        GatherDurableState.Attempt a = log.get(i);
-        return a != null && !a.ok();
     }
 
     /**
@@ -971,8 +949,14 @@ public abstract class GatherServer implements EoServer {
     // ---- observers -----------------------------------------------------------------------------
 
     public GatherDurableState durable() {
-        TreeMap<NoteId, SortedMap<ServerId, Long>> nums = new TreeMap<>(numbers);
-        return new GatherDurableState(k, d, ts, sessions, log, entered, seen, nums, origins);
+        NoteEntries.Sorted s = k.sortedFields();
+        TreeMap<NoteId, GatherDurableState.Attempt> log = new TreeMap<>();
+        k.entries().forEach(e -> {
+            if (e.attempt != null) {
+                log.put(e.id(), e.attempt);
+            }
+        });
+        return new GatherDurableState(s.k(), s.d(), ts, sessions, log, s.entered(), seen, s.numbers(), s.origins());
     }
 
     public GatherConfig config() {
@@ -1001,11 +985,11 @@ public abstract class GatherServer implements EoServer {
     }
 
     public SortedSet<NoteId> k() {
-        return new TreeSet<>(k.keySet());
+        return k.ids();
     }
 
     public SortedSet<NoteId> d() {
-        return new TreeSet<>(d);
+        return k.d();
     }
 
     public SortedMap<ServerId, Long> ts() {
@@ -1020,9 +1004,9 @@ public abstract class GatherServer implements EoServer {
     /** The attempts whose outcome is unknown (after a crash: resolve from the primitive's log). */
     public SortedMap<NoteId, Long> unresolved() {
         TreeMap<NoteId, Long> out = new TreeMap<>();
-        log.forEach((i, a) -> {
-            if (!a.ok()) {
-                out.put(i, a.session());
+        k.entries().forEach(e -> {
+            if (e.unresolved()) {
+                out.put(e.id(), e.attempt.session());
             }
         });
         return out;

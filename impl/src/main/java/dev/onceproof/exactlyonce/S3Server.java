@@ -2,7 +2,10 @@ package dev.onceproof.exactlyonce;
 
 import dev.onceproof.steplog.StepLog;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -79,30 +82,18 @@ public final class S3Server implements ServerCore {
     private StepLog log = StepLog.OFF;
 
     // Durable.
-    /** K. Invariant: contains every id of D. */
-    private final TreeMap<NoteId, Note> k;
-    private final TreeSet<NoteId> d;
+    /**
+     * K, with D, the entry numbers, the replication round's numbers and origins, and (volatile)
+     * when each note's round completed here and which notes a session may offer: one entry per
+     * note ({@link S3Notes}). Invariants: D is a subset of K; a note has an origin only while its
+     * numbers do not name every server; the offer set is {@code {i in K : i not in D, no origin}}.
+     */
+    private final S3Notes k = new S3Notes();
     private long round;
     /** How many notes have ever entered K here (createNote, receiveReplica); never decreases. */
     private long seen;
-    /** Note in K -> its number in the order notes entered K (1..seen). Invariant: its keys are K's. */
-    private final TreeMap<NoteId, Long> entered;
-    /**
-     * The replication round: note -> each server's number for it as far as we know (ours always).
-     * Complete (the note may be delivered) when it names every server; a note of K with no entry
-     * predates the round and counts as complete. Invariant: its keys are in K.
-     */
-    private final TreeMap<NoteId, TreeMap<ServerId, Long>> numbers = new TreeMap<>();
-    /** The notes of K whose round is not complete here -> their origin. Invariant: keys in numbers. */
-    private final TreeMap<NoteId, ServerId> origins;
     /** Every write to a durable field above goes with its {@link ServerOp} here. */
     private final OpsRecorder ops = new OpsRecorder();
-    /**
-     * K - D of the notes whose round is complete here: what a session may offer, kept as the fields
-     * change ({@link #refresh}) so that choosing the next note does not copy K at every step.
-     * Invariant: equals {@code {i in K : i not in D, i not in origins}}.
-     */
-    private final TreeSet<NoteId> ready = new TreeSet<>();
 
     // Volatile (notes Z13): sessions and sync knowledge die with the server.
     /** {@code sess[s].active}. */
@@ -118,20 +109,14 @@ public final class S3Server implements ServerCore {
     private boolean syncPending;
     /**
      * {@code known[s][t]}: the D peer t reported in its last sync message to us. Only ever what t
-     * itself sent, so "i in known[t]" means t really had i in D (and D loses i only with K).
+     * itself sent, so "i in known[t]" means t really had i in D (and D loses i only with K). Hash
+     * sets: {@link #inEveryD} asks them once per note of D at every sync.
      */
-    private final TreeMap<ServerId, SortedSet<NoteId>> known = new TreeMap<>();
+    private final Map<ServerId, Set<NoteId>> known = new HashMap<>();
     /**
-     * The order in which notes' replication rounds completed here since the last crash (a note
-     * missing here: 0, before any that completed since). A session offers the earliest first, so the
-     * client meets notes in the order they became deliverable, as under atomic replication it meets
-     * them in creation order: a note the client took whose acknowledgement was lost is offered again
-     * before notes that became deliverable after it (else, with R full, the client would refuse
-     * those for ever and the lost acknowledgement never be repaired).
+     * When i was first seen in our D and every known D: purge may be authorized T_e later (Z4).
+     * Sorted: {@link #authorize()} takes the first in id order. Invariant, between steps: keys in D.
      */
-    private final TreeMap<NoteId, Long> readyOrder = new TreeMap<>();
-    private long readyCount;
-    /** When i was first seen in our D and every known D: purge may be authorized T_e later (Z4). */
     private final TreeMap<NoteId, Long> confirmedAt = new TreeMap<>();
 
     public S3Server(ServerConfig config, EoClock clock, S3Variant variant, ServerDurableState durable) {
@@ -158,19 +143,17 @@ public final class S3Server implements ServerCore {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.variant = Objects.requireNonNull(variant, "variant");
         limits.checkAll("stored k", durable.k().keySet());
-        this.k = new TreeMap<>(durable.k());
-        this.d = new TreeSet<>(durable.d());
         this.round = durable.round();
         this.seen = durable.seen();
-        this.entered = new TreeMap<>(durable.entered());
-        for (NoteId i : k.keySet()) {
-            if (!entered.containsKey(i)) {
-                entered.put(i, ++seen); // a state built without numbers: number its notes in id order
-            }
+        for (Note note : durable.k().values()) { // in id order: a state built without numbers is numbered so
+            Long number = durable.entered().get(note.id());
+            S3Notes.Entry e = k.add(note, number != null ? number : ++seen);
+            e.delivered = durable.d().contains(note.id());
+            SortedMap<ServerId, Long> nums = durable.numbers().get(note.id());
+            e.numbers = nums == null ? null : new TreeMap<>(nums);
+            e.origin = durable.origins().get(note.id());
+            k.refresh(e);
         }
-        durable.numbers().forEach((i, m) -> numbers.put(i, new TreeMap<>(m)));
-        this.origins = new TreeMap<>(durable.origins());
-        k.keySet().forEach(this::refresh);
         reconfirm();
     }
 
@@ -184,9 +167,9 @@ public final class S3Server implements ServerCore {
      * SIGKILL run, issue 21; the spec's Authorize allows the purge at once).
      */
     private void reconfirm() {
-        for (NoteId i : d) {
-            if (inEveryD(i)) {
-                confirmedAt.putIfAbsent(i, clock.now());
+        for (S3Notes.Entry e : k.sorted(e -> e.delivered)) {
+            if (inEveryD(e)) {
+                confirmedAt.putIfAbsent(e.id(), clock.now());
             }
         }
     }
@@ -200,51 +183,38 @@ public final class S3Server implements ServerCore {
         return this;
     }
 
-    /** Puts i in {@link #ready} or takes it out, after a change to K, D or origins at i. */
-    private void refresh(NoteId i) {
-        if (k.containsKey(i) && !d.contains(i) && !origins.containsKey(i)) {
-            ready.add(i);
-        } else {
-            ready.remove(i);
+    private void setNumbers(S3Notes.Entry e, TreeMap<ServerId, Long> nums) {
+        e.numbers = nums;
+        ops.add(new ServerOp.SetNumbers(e.id(), nums));
+    }
+
+    /** Only for a note just entered (no note regains an origin), before its first {@link S3Notes#refresh}. */
+    private void setOrigin(S3Notes.Entry e, ServerId origin) {
+        e.origin = origin;
+        ops.add(new ServerOp.Origin(e.id(), origin));
+    }
+
+    /** The round of e is complete here: it leaves origins (and may now be offered, after those completed before). */
+    private void completeRound(S3Notes.Entry e) {
+        if (e.origin != null) {
+            e.origin = null;
+            ops.add(new ServerOp.Complete(e.id()));
+        }
+        k.completed(e);
+    }
+
+    private void addD(S3Notes.Entry e) {
+        if (!e.delivered) {
+            e.delivered = true;
+            ops.add(new ServerOp.AddD(e.id()));
+            k.refresh(e);
         }
     }
 
-    private void setNumbers(NoteId id, TreeMap<ServerId, Long> nums) {
-        numbers.put(id, nums);
-        ops.add(new ServerOp.SetNumbers(id, nums));
-    }
-
-    private void setOrigin(NoteId id, ServerId origin) {
-        origins.put(id, origin);
-        ops.add(new ServerOp.Origin(id, origin));
-        refresh(id);
-    }
-
-    /** The round of i is complete here: i leaves origins (and may now be offered). */
-    private void completeRound(NoteId id) {
-        if (origins.remove(id) != null) {
-            ops.add(new ServerOp.Complete(id));
-            refresh(id);
-        }
-    }
-
-    private void addD(NoteId id) {
-        if (d.add(id)) {
-            ops.add(new ServerOp.AddD(id));
-            refresh(id);
-        }
-    }
-
-    /** i leaves K and everything kept per note of K (a purge, or a sync's K-difference). */
-    private void forget(NoteId id) {
-        k.remove(id);
-        d.remove(id);
-        entered.remove(id);
-        numbers.remove(id);
-        origins.remove(id);
-        readyOrder.remove(id);
-        ready.remove(id);
-        ops.add(new ServerOp.Forget(id));
+    /** e leaves K and everything kept per note of K (a purge, or a sync's K-difference). */
+    private void forget(S3Notes.Entry e) {
+        k.remove(e);
+        ops.add(new ServerOp.Forget(e.id()));
     }
 
     /**
@@ -286,7 +256,7 @@ public final class S3Server implements ServerCore {
         if (log.on()) {
             synchronized (log) {
                 line(action).field("peer", from.name()).strings("k", texts(theirK)).strings("d", texts(theirD))
-                        .field("seen", theirSeen).strings("K", texts(k.keySet())).strings("D", texts(d)).end();
+                        .field("seen", theirSeen).strings("K", texts(k.ids())).strings("D", texts(k.d())).end();
             }
         }
     }
@@ -331,16 +301,17 @@ public final class S3Server implements ServerCore {
     /** The spec's {@code CreateNote(n)} at its origin: into K here and, by replicas, everywhere. */
     public ServerStep createNote(NoteId id, String body) {
         limits.check("id", id);
-        if (k.containsKey(id)) {
+        if (k.contains(id)) {
             throw new IllegalArgumentException("note " + id + " already exists on " + config.self()
                     + "; Strategy 3 needs globally unique ids (L127)");
         }
         Note note = new Note(id, config.client(), body);
-        enter(note);
+        S3Notes.Entry e = enter(note);
         if (replicationRound && !config.others().isEmpty()) {
-            setNumbers(id, own(id));
-            setOrigin(id, config.self());
+            setNumbers(e, own(e));
+            setOrigin(e, config.self());
         }
+        k.refresh(e);
         logNote("CreateNote", id);
         return ServerCore.created("created", config, note, record());
     }
@@ -357,31 +328,33 @@ public final class S3Server implements ServerCore {
         config.checkClient("note.client", m.note().client());
         limits.check("note.id", m.note().id());
         NoteId id = m.note().id();
-        if (k.containsKey(id)) {
-            return logRound("ReceiveReplica", replicationRound && m.from().equals(origins.get(id))
-                    ? new ServerStep("acknowledged", List.of(ack(id))) : ServerStep.of("ignored"), m.from(), id,
-                    entered.get(id));
+        S3Notes.Entry held = k.get(id);
+        if (held != null) {
+            return logRound("ReceiveReplica", replicationRound && m.from().equals(held.origin)
+                    ? new ServerStep("acknowledged", List.of(ack(held))) : ServerStep.of("ignored"), m.from(), id,
+                    held.entered);
         }
-        enter(m.note());
+        S3Notes.Entry e = enter(m.note());
         if (!replicationRound) {
-            return logRound("ReceiveReplica", new ServerStep("stored", List.of(record())), m.from(), id, entered.get(id));
+            k.refresh(e);
+            return logRound("ReceiveReplica", new ServerStep("stored", List.of(record())), m.from(), id, e.entered);
         }
-        setNumbers(id, own(id));
-        setOrigin(id, m.from());
-        return logRound("ReceiveReplica", new ServerStep("stored", List.of(record(), ack(id))), m.from(), id,
-                entered.get(id));
+        setNumbers(e, own(e));
+        setOrigin(e, m.from());
+        return logRound("ReceiveReplica", new ServerStep("stored", List.of(record(), ack(e))), m.from(), id,
+                e.entered);
     }
 
     /** The round's numbers of a note just stored here: ours only. */
-    private TreeMap<ServerId, Long> own(NoteId id) {
+    private TreeMap<ServerId, Long> own(S3Notes.Entry e) {
         TreeMap<ServerId, Long> nums = new TreeMap<>();
-        nums.put(config.self(), entered.get(id));
+        nums.put(config.self(), e.entered);
         return nums;
     }
 
-    private ServerEffect ack(NoteId id) {
-        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), origins.get(id), config.client(), id,
-                entered.get(id)));
+    private ServerEffect ack(S3Notes.Entry e) {
+        return new ServerEffect.Send(new EoMessage.ReplicaAck(config.self(), e.origin, config.client(), e.id(),
+                e.entered));
     }
 
     /**
@@ -401,36 +374,36 @@ public final class S3Server implements ServerCore {
     }
 
     private ServerStep replicaAck(EoMessage.ReplicaAck m, NoteId id) {
-        TreeMap<ServerId, Long> nums = numbers.get(id);
+        S3Notes.Entry e = k.get(id);
+        TreeMap<ServerId, Long> nums = e == null ? null : e.numbers;
         if (!replicationRound || nums == null) {
             return ServerStep.of("ignored");
         }
-        if (!complete(id)) {
-            if (!config.self().equals(origins.get(id))) {
+        if (!complete(e)) {
+            if (!config.self().equals(e.origin)) {
                 throw new InvalidMessageException("to", "ack for note " + id + ", whose origin is "
-                        + origins.get(id) + ", not " + config.self());
+                        + e.origin + ", not " + config.self());
             }
             nums.put(m.from(), m.number());
             ops.add(new ServerOp.Number(id, m.from(), m.number()));
             if (nums.size() < config.servers().size()) {
                 return new ServerStep("acknowledged", List.of(record()));
             }
-            completeRound(id);
-            readyOrder.put(id, ++readyCount);
+            completeRound(e);
             List<ServerEffect> effects = new ArrayList<>();
             effects.add(record());
             for (ServerId t : config.others()) {
-                effects.add(commitTo(t, id));
+                effects.add(commitTo(t, e));
             }
             return new ServerStep("committed", effects);
         }
         return nums.size() == config.servers().size() && m.number() == nums.get(m.from())
-                ? new ServerStep("recommitted", List.of(commitTo(m.from(), id))) : ServerStep.of("ignored");
+                ? new ServerStep("recommitted", List.of(commitTo(m.from(), e))) : ServerStep.of("ignored");
     }
 
-    private ServerEffect commitTo(ServerId t, NoteId id) {
-        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), id,
-                numbers.get(id)));
+    private ServerEffect commitTo(ServerId t, S3Notes.Entry e) {
+        return new ServerEffect.Send(new EoMessage.ReplicaCommit(config.self(), t, config.client(), e.id(),
+                e.numbers));
     }
 
     /**
@@ -445,40 +418,33 @@ public final class S3Server implements ServerCore {
         config.checkClient("client", m.client());
         limits.check("id", m.id());
         NoteId id = m.id();
-        if (!replicationRound || !k.containsKey(id) || complete(id)) {
+        S3Notes.Entry e = k.get(id);
+        if (!replicationRound || e == null || complete(e)) {
             return logRound("ReceiveCommit", ServerStep.of("ignored"), m.from(), id, 0);
         }
         if (!m.numbers().keySet().equals(config.servers())) {
             throw new InvalidMessageException("numbers", "names " + m.numbers().keySet() + ", not the servers "
                     + config.servers());
         }
-        if (!m.numbers().get(config.self()).equals(entered.get(id))) {
+        if (m.numbers().get(config.self()) != e.entered) {
             throw new InvalidMessageException("numbers[" + config.self() + "]", m.numbers().get(config.self())
-                    + " for note " + id + ", which is number " + entered.get(id) + " here");
+                    + " for note " + id + ", which is number " + e.entered + " here");
         }
-        setNumbers(id, new TreeMap<>(m.numbers()));
-        completeRound(id);
-        readyOrder.put(id, ++readyCount);
+        setNumbers(e, new TreeMap<>(m.numbers()));
+        completeRound(e);
         return logRound("ReceiveCommit", new ServerStep("committed", List.of(record())), m.from(), id, 0);
     }
 
-    /** When i became deliverable here, in {@link #readyOrder}'s count (0: before any since the last crash). */
-    private long order(NoteId i) {
-        Long at = readyOrder.get(i);
-        return at == null ? 0 : at;
+    /** Whether e's replication round is complete here (or e predates the round). */
+    private boolean complete(S3Notes.Entry e) {
+        return e.complete(config.servers().size());
     }
 
-    /** Whether note i's replication round is complete here (or i predates the round). */
-    private boolean complete(NoteId i) {
-        TreeMap<ServerId, Long> nums = numbers.get(i);
-        return nums == null || !origins.containsKey(i) && nums.size() == config.servers().size();
-    }
-
-    private void enter(Note note) {
-        k.put(note.id(), note);
-        entered.put(note.id(), ++seen);
+    /** Note enters K; the caller sets its round, then refreshes it (so it is offered at once only without a round). */
+    private S3Notes.Entry enter(Note note) {
+        S3Notes.Entry e = k.add(note, ++seen);
         ops.add(new ServerOp.Enter(note, seen));
-        refresh(note.id());
+        return e;
     }
 
     /**
@@ -499,25 +465,26 @@ public final class S3Server implements ServerCore {
         pending = null;
         u.clear();
         if (variant == S3Variant.PRINTED) {
-            u.addAll(undelivered());
+            u.addAll(k.readyIds());
         }
         return ServerStep.of("started");
     }
 
-    /** The spec's {@code SendNote(s, i)} with the loop's own choice of i (the first eligible). */
+    /**
+     * The spec's {@code SendNote(s, i)} with the loop's own choice of i: the first of U as printed;
+     * corrected, the note of K - D whose round completed here earliest since the last crash (those
+     * that completed before it, or predate rounds, first, lowest id first), so the client meets
+     * notes in the order they became deliverable, as under atomic replication it meets them in
+     * creation order: a note the client took whose acknowledgement was lost is offered again before
+     * notes that became deliverable after it (else, with R full, the client would refuse those for
+     * ever and the lost acknowledgement never be repaired).
+     */
     @Override
     public ServerStep sendNote() {
-        SortedSet<NoteId> candidates = variant == S3Variant.PRINTED ? u : undelivered();
-        if (candidates.isEmpty() || !active || pending != null) {
+        NoteId first = variant == S3Variant.PRINTED ? (u.isEmpty() ? null : u.first())
+                : k.firstReady() == null ? null : k.firstReady().id();
+        if (first == null || !active || pending != null) {
             return ServerStep.of(active && pending == null ? "idle" : "busy");
-        }
-        NoteId first = candidates.first();
-        if (variant == S3Variant.CORRECTED) {
-            for (NoteId i : candidates) {
-                if (order(i) < order(first)) {
-                    first = i;
-                }
-            }
         }
         return sendNote(first);
     }
@@ -529,14 +496,15 @@ public final class S3Server implements ServerCore {
      */
     @Override
     public ServerStep sendNote(NoteId i) {
-        boolean eligible = variant == S3Variant.PRINTED ? u.contains(i) : undelivered().contains(i);
+        boolean eligible = variant == S3Variant.PRINTED ? u.contains(i) : k.isReady(i);
         if (!active || pending != null || !eligible) {
             return ServerStep.of("refused");
         }
         u.remove(i);
         pending = i;
         logNote("SendNote", i);
-        Note note = k.get(i);
+        S3Notes.Entry e = k.get(i);
+        Note note = e == null ? null : e.note;
         if (note == null) {
             // Only the printed variant gets here: i was purged after the snapshot. Its body is gone,
             // but the id (all the client judges) is not; the paper's loop delivers it all the same.
@@ -557,12 +525,13 @@ public final class S3Server implements ServerCore {
         }
         pending = null;
         syncPending = true;
-        if (!k.containsKey(m.id()) || d.contains(m.id())) {
+        S3Notes.Entry e = k.get(m.id());
+        if (e == null || e.delivered) {
             logAck(m.id());
             return ServerStep.of("delivered");
         }
-        addD(m.id());
-        if (inEveryD(m.id())) {
+        addD(e);
+        if (inEveryD(e)) {
             confirmedAt.putIfAbsent(m.id(), clock.now());
         }
         logAck(m.id());
@@ -572,7 +541,7 @@ public final class S3Server implements ServerCore {
     private void logAck(NoteId id) {
         if (log.on()) {
             synchronized (log) {
-                line("ReceiveAck").field("note", id.text()).strings("D", texts(d)).end();
+                line("ReceiveAck").field("note", id.text()).strings("D", texts(k.d())).end();
             }
         }
     }
@@ -618,7 +587,7 @@ public final class S3Server implements ServerCore {
         syncPending = false;
         known.clear();
         confirmedAt.clear();
-        readyOrder.clear();
+        k.forgetCompletionOrder();
         reconfirm();
     }
 
@@ -635,14 +604,16 @@ public final class S3Server implements ServerCore {
         syncPending = false;
         if (log.on()) {
             synchronized (log) {
-                line("StartSync").strings("k", texts(k.keySet())).strings("d", texts(d)).field("seen", seen).end();
+                line("StartSync").strings("k", texts(k.ids())).strings("d", texts(k.d())).field("seen", seen).end();
             }
         }
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record());
+        TreeSet<NoteId> ids = k.ids();
+        TreeSet<NoteId> d = k.d();
         for (ServerId other : config.others()) {
             effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
-                    new TreeSet<>(k.keySet()), d, new TreeSet<>(), seen)));
+                    ids, d, new TreeSet<>(), seen)));
         }
         effects.addAll(resendRound());
         return new ServerStep("syncStarted", effects);
@@ -655,17 +626,17 @@ public final class S3Server implements ServerCore {
      */
     private List<ServerEffect> resendRound() {
         List<ServerEffect> out = new ArrayList<>();
-        origins.forEach((id, origin) -> {
-            if (origin.equals(config.self())) {
+        for (S3Notes.Entry e : k.sorted(e -> e.origin != null)) {
+            if (e.origin.equals(config.self())) {
                 for (ServerId t : config.others()) {
-                    if (!numbers.get(id).containsKey(t)) {
-                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, k.get(id))));
+                    if (!e.numbers.containsKey(t)) {
+                        out.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), t, e.note)));
                     }
                 }
             } else {
-                out.add(ack(id));
+                out.add(ack(e));
             }
-        });
+        }
         return out;
     }
 
@@ -681,7 +652,7 @@ public final class S3Server implements ServerCore {
         merge(m.from(), m.k(), m.d(), m.seen());
         logSync("HandleSync", m.from(), m.k(), m.d(), m.seen());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
-                config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), d, new TreeSet<>(),
+                config.self(), m.from(), config.client(), m.round(), k.ids(), k.d(), new TreeSet<>(),
                 seen))));
     }
 
@@ -709,24 +680,21 @@ public final class S3Server implements ServerCore {
      * {@code seen} (a snapshot built before the note existed says nothing of it; see the class doc).
      */
     private void merge(ServerId from, Set<NoteId> theirK, Set<NoteId> theirD, long theirSeen) {
-        List<NoteId> purged = new ArrayList<>();
-        for (NoteId i : d) { // only notes of D qualify, so D (a subset of K) is the set to scan
-            if (!theirK.contains(i) && (!watermark || within(i, from, theirSeen))) {
-                purged.add(i);
-            }
-        }
-        purged.forEach(this::forget);
+        // Only notes of D qualify; forgotten in id order, as their records list them.
+        k.sorted(e -> e.delivered && !theirK.contains(e.id()) && (!watermark || within(e, from, theirSeen)))
+                .forEach(this::forget);
         for (NoteId i : theirD) {
-            if (k.containsKey(i)) {
-                addD(i);
+            S3Notes.Entry e = k.get(i);
+            if (e != null) {
+                addD(e);
             }
         }
-        known.put(from, new TreeSet<>(theirD));
-        confirmedAt.keySet().retainAll(d);
+        known.put(from, new HashSet<>(theirD));
+        confirmedAt.keySet().removeIf(i -> !inD(i));
         long now = clock.now();
-        for (NoteId i : d) {
-            if (inEveryD(i)) {
-                confirmedAt.putIfAbsent(i, now);
+        for (S3Notes.Entry e : k.entries()) {
+            if (inEveryD(e)) {
+                confirmedAt.putIfAbsent(e.id(), now);
             }
         }
     }
@@ -738,18 +706,23 @@ public final class S3Server implements ServerCore {
      * without the round, or for a note that predates it, it is taken to be ours (atomic
      * replication numbers every note alike everywhere, notes Z1).
      */
-    private boolean within(NoteId i, ServerId from, long theirSeen) {
-        Long theirs = replicationRound && numbers.containsKey(i) ? numbers.get(i).get(from) : entered.get(i);
+    private boolean within(S3Notes.Entry e, ServerId from, long theirSeen) {
+        Long theirs = replicationRound && e.numbers != null ? e.numbers.get(from) : Long.valueOf(e.entered);
         return theirs != null && theirs <= theirSeen;
     }
 
-    private boolean inEveryD(NoteId i) {
-        if (!d.contains(i)) {
+    private boolean inD(NoteId i) {
+        S3Notes.Entry e = k.get(i);
+        return e != null && e.delivered;
+    }
+
+    private boolean inEveryD(S3Notes.Entry e) {
+        if (!e.delivered) {
             return false;
         }
         for (ServerId t : config.others()) {
-            SortedSet<NoteId> theirs = known.get(t);
-            if (theirs == null || !theirs.contains(i)) {
+            Set<NoteId> theirs = known.get(t);
+            if (theirs == null || !theirs.contains(e.id())) {
                 return false;
             }
         }
@@ -776,7 +749,8 @@ public final class S3Server implements ServerCore {
      */
     public ServerStep authorize(NoteId i) {
         Long since = confirmedAt.get(i);
-        if (since == null || !inEveryD(i) || since + config.te() > clock.now()) {
+        S3Notes.Entry e = k.get(i);
+        if (since == null || e == null || !inEveryD(e) || since + config.te() > clock.now()) {
             return ServerStep.of("refused");
         }
         logNote("Authorize", i);
@@ -792,21 +766,14 @@ public final class S3Server implements ServerCore {
         config.checkToSelf(m.to());
         config.checkClient("from", m.from());
         limits.check("id", m.id());
-        if (!k.containsKey(m.id())) {
+        S3Notes.Entry e = k.get(m.id());
+        if (e == null) {
             return ServerStep.of("ignored");
         }
         logNote("ReceivePurgeAck", m.id());
-        forget(m.id());
+        forget(e);
         confirmedAt.remove(m.id());
         return new ServerStep("purged", List.of(record()));
-    }
-
-    /**
-     * K - D, of the notes whose replication round is complete (no note is offered before):
-     * {@link #ready}, kept as K, D and origins change, read-only (no copy of K per step).
-     */
-    private SortedSet<NoteId> undelivered() {
-        return java.util.Collections.unmodifiableSortedSet(ready);
     }
 
     /** The step's record: the operations made since the last one (the state itself is not copied). */
@@ -816,8 +783,9 @@ public final class S3Server implements ServerCore {
 
     @Override
     public ServerDurableState durable() {
-        return new ServerDurableState(k, d, 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(), entered,
-                seen, new TreeMap<>(numbers), origins);
+        NoteEntries.Sorted s = k.sortedFields();
+        return new ServerDurableState(s.k(), s.d(), 0, new TreeSet<>(), round, new TreeMap<>(), new TreeMap<>(),
+                s.entered(), seen, s.numbers(), s.origins());
     }
 
     public boolean syncPending() {

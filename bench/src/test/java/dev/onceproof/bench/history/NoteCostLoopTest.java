@@ -54,4 +54,11 @@ class NoteCostLoopTest {
         assertThat(r.stopped()).hasValueSatisfying(w -> assertThat(w).contains("time budget"));
         assertThat(command.verdict(r)).startsWith("NOT REACHED");
     }
+
+    @Test
+    void noteNamesAreTheFormattedOnes() {
+        for (long n : new long[] {1, 9, 10, 99_999, 123_456_789, 999_999_999, 1_000_000_000L, 12_345_678_901L}) {
+            assertThat(NoteCostLoop.noteName(n)).isEqualTo(String.format("n%09d", n));
+        }
+    }
 }
