@@ -21,16 +21,21 @@ import org.junit.jupiter.api.io.TempDir;
  * counter over many receives, against the same loop with the log on (the control: the counter does
  * see the line each logged step builds).
  */
-class StepLogOffTest {
+public class StepLogOffTest {
 
     /**
-     * The figures without a line are measured alternately, this many rounds each, and each keeps
-     * its least: whether the JIT has removed a short-lived object yet depends on when a compilation
-     * finishes, which a loaded machine delays (a causal run measured 172 bytes without a log and 208
-     * with it off, the second before its recompilation ended). An allocation the off path really
-     * makes (a line built before the {@code on()} test) is in every round, so the least shows it.
+     * The figures without a line are measured alternately, up to this many rounds each, and each
+     * keeps its least; the rounds stop early once the least figures agree. Whether the JIT has removed
+     * a short-lived object yet depends on when a compilation finishes, which a loaded machine delays
+     * (a causal run measured 172 bytes without a log and 208 with it off, the second before its
+     * recompilation ended; CI at stop 29 measured a hybrid CALL at 128 bytes off against 96 bare
+     * after five rounds). An allocation the off path really makes (a line built before the
+     * {@code on()} test) is in every round, so the least still shows it however many rounds run.
      */
-    static final int ROUNDS = 5;
+    public static final int MAX_ROUNDS = 40;
+
+    /** Counter noise allowed between two figures of the same code path. */
+    public static final long SLACK = 8;
 
     @TempDir
     Path dir;
@@ -50,13 +55,13 @@ class StepLogOffTest {
         }
         long off = Long.MAX_VALUE;
         long without = Long.MAX_VALUE;
-        for (int round = 0; round < ROUNDS; round++) { // see ROUNDS
+        for (int round = 0; round < MAX_ROUNDS && (round == 0 || off > without + SLACK); round++) { // see MAX_ROUNDS
             off = Math.min(off, bytesPerReceive(StepLog.OFF));
             without = Math.min(without, bytesPerReceive(null));
         }
         System.out.printf("bytes allocated per receive: log off %d, no log argument %d, log on %d%n", off, without, on);
         // Off and the constructor without a log are the same code path: equal up to counter noise.
-        assertThat(off).isLessThanOrEqualTo(without + 8);
+        assertThat(off).isLessThanOrEqualTo(without + SLACK);
         // The control: a logged step builds a line (StringBuilder growth, a String, its bytes).
         assertThat(on).isGreaterThan(off + 64);
         assertThat(Files.size(file)).isGreaterThan(0);
@@ -67,7 +72,7 @@ class StepLogOffTest {
     void aHybridCallAllocatesNoMoreThroughTheLoggingServerWithTheLogOff() throws Exception {
         long core = Long.MAX_VALUE;
         long off = Long.MAX_VALUE;
-        for (int round = 0; round < ROUNDS; round++) {
+        for (int round = 0; round < MAX_ROUNDS && (round == 0 || off > core + SLACK); round++) { // see MAX_ROUNDS
             core = Math.min(core, bytesPerCall(null));
             off = Math.min(off, bytesPerCall(StepLog.OFF));
         }
@@ -76,7 +81,7 @@ class StepLogOffTest {
             on = bytesPerCall(log);
         }
         System.out.printf("bytes allocated per hybrid CALL: bare core %d, log off %d, log on %d%n", core, off, on);
-        assertThat(off).isLessThanOrEqualTo(core + 8);
+        assertThat(off).isLessThanOrEqualTo(core + SLACK);
         assertThat(on).isGreaterThan(off + 64);
     }
 
