@@ -229,8 +229,10 @@ class CausalDatagramFuzzTest {
     private ViewMessage view(int type) {
         NodeId n1 = NodeId.of(0);
         NodeId n2 = NodeId.of(1);
-        SeqSet seqs = new SeqSet(nodes[0].state().vc().get(n2), new java.util.TreeSet<>(List.of(
-                nodes[0].state().vc().get(n2) + 2, nodes[0].state().vc().get(n2) + 5)));
+        // The prefix alone, not state(): a whole snapshot (store, buffer, missing) every 50 datagrams made
+        // this test ten times slower.
+        long prefix = nodes[0].prefixClock().get(n2);
+        SeqSet seqs = new SeqSet(prefix, new java.util.TreeSet<>(List.of(prefix + 2, prefix + 5)));
         return switch (type) {
             case 0 -> new ViewMessage.Flush(n1, n2);
             case 1 -> new ViewMessage.Report(n1, n2, seqs);
