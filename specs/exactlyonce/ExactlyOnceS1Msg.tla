@@ -29,8 +29,9 @@
 (*            taking theirs as it comes lets a stale message move pre back *)
 (*            (mutants/MutS1MsgMergeOverwrite).                            *)
 (*                                                                         *)
-(* Refinement: MCExactlyOnceS1MsgRefines maps pre back to the set of ids   *)
-(* (Expand) and checks this spec against ExactlyOnceS1MsgSet.              *)
+(* Refinement: MCExactlyOnceS1Msg maps pre back to the set of ids (Expand) *)
+(* and checks this spec against ExactlyOnceS1MsgSet (RefinesS1MsgSetInit   *)
+(* and RefinesS1MsgSetNext, properties of the Safety and Deep models).     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceBase
 
