@@ -26,6 +26,9 @@
 (* the fault budget).  One other step differs from ExactlyOnceS3's, as the *)
 (* core does: an ack of a note no longer in K leaves D alone               *)
 (* (ReceiveAckOfPurged).  MutS3TimedShortWait waits T_e - 1; refuted.      *)
+(* A restarted server reconfirms the notes it sees in every D (S3Server's  *)
+(* reconfirm, ReconfirmedAt); MutS3TimedReconfirmEarly dates that T_e      *)
+(* earlier, so the gate opens at the restart; refuted.                     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS3, Integers
 
@@ -87,14 +90,30 @@ Merging(a) ==
       [] a.name = "Sync" -> {a.server, a.peer}
       [] OTHER -> {}
 
-\* S3Server: a crash clears confirmedAt; a note leaving D leaves it
-\* (retainAll(d), receivePurgeAck); a merging server records now for a note
-\* it sees in every D for the first time (putIfAbsent); else kept.
+\* S3Server.reconfirm: the server that restarts (ServerCrash is the crash
+\* and the restart in one step) has lost confirmedAt, and counts each note
+\* of its D that it sees in every D as confirmed from the restart.  Its
+\* knowledge of the others' D is gone with the crash (known cleared), so
+\* only a lone server confirms anything here; with peers the next sync's
+\* merge does it.  Counting from the restart is safe: every copy of the
+\* note was sent before it.  Without this a lone server that crashed after
+\* a delivery never purged that note: the client's R filled and every later
+\* note was refused (found by the server SIGKILL run, issue 21).  A
+\* definition so that a mutant can date it earlier (MutS3TimedReconfirmEarly).
+ReconfirmedAt == now
+
+Restarted(s) == lastAction'.name = "ServerCrash" /\ lastAction'.server = s
+
+\* S3Server: a crash clears confirmedAt and the restart reconfirms (above);
+\* a note leaving D leaves it (retainAll(d), receivePurgeAck); a merging
+\* server records now for a note it sees in every D for the first time
+\* (putIfAbsent); else kept.
 Confirm ==
     confirmedAt' =
         [s \in Servers |-> [i \in NoteUniverse |->
-            IF (lastAction'.name = "ServerCrash" /\ lastAction'.server = s) \/ i \notin D'[s]
-            THEN NotConfirmed
+            IF i \notin D'[s] THEN NotConfirmed
+            ELSE IF Restarted(s)
+                 THEN IF (InEveryD(s, i))' THEN ReconfirmedAt ELSE NotConfirmed
             ELSE IF s \in Merging(lastAction') /\ confirmedAt[s][i] = NotConfirmed
                     /\ (InEveryD(s, i))'
                  THEN now

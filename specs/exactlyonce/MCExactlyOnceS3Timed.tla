@@ -9,4 +9,12 @@ MCNoteIds == <<"n1", "n2", "n3">>
 \* authorized and completed (the safety model is not safe by purging never).
 PurgeDone == lastAction.name = "ReceivePurgeAck"
 NotPurgeDone == ~PurgeDone
+
+\* Control of the reconfirmation (S3Server.reconfirm): a restart step that
+\* counts a note as confirmed is reached (a lone server that crashed after
+\* a delivery), so the safety models of a lone server exercise it.
+RestartConfirms ==
+    /\ lastAction.name = "ServerCrash"
+    /\ \E i \in NoteUniverse : confirmedAt[lastAction.server][i] # NotConfirmed
+NotRestartConfirms == ~RestartConfirms
 =============================================================================

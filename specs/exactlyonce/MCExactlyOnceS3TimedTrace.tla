@@ -22,6 +22,14 @@ CrashAfterConfirm ==
          confirmedAt[t][i] # NotConfirmed
 NotCrashAfterConfirm == ~CrashAfterConfirm
 
+\* A lone server crashes after the client acknowledged a note, restarts,
+\* reconfirms the note (S3Server.reconfirm: no peer's sync will ever do it)
+\* and, T_e later, purges it.  The action constraint OnlyServerCrash makes
+\* the crash the run's one fault, so the trap's purge follows a restart.
+PurgeAfterCrash == lastAction.name = "ReceivePurgeAck" /\ faults = 1
+NotPurgeAfterCrash == ~PurgeAfterCrash
+OnlyServerCrash == faults' > faults => lastAction'.name = "ServerCrash"
+
 \* The network loses a message (a fault), beside the expiries of Tick.
 Lost == lastAction.name = "Lose"
 NotLost == ~Lost

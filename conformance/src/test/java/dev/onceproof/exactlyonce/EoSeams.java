@@ -21,6 +21,11 @@ public final class EoSeams {
         return ((StreamServer) core).withoutJournaling(kind);
     }
 
+    /** A Strategy 3 server whose restarts do not reconfirm the notes it sees in every D (S3Server.reconfirm). */
+    public static S3Server withoutReconfirm(S3Server server) {
+        return server.withoutReconfirm();
+    }
+
     /** Strategy 1's servers merge a peer's prefix by overwriting it (ExactlyOnceS1Msg's rule "merge" removed). */
     public static StrategyConfig prefixOverwrite(StrategyConfig config) {
         return config.withPrefixOverwrite();

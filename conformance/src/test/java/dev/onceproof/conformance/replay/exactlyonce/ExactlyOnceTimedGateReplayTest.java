@@ -9,6 +9,7 @@ import dev.onceproof.conformance.replay.TraceReplayer;
 import dev.onceproof.exactlyonce.ClientCore;
 import dev.onceproof.exactlyonce.ClientId;
 import dev.onceproof.exactlyonce.ClientStableState;
+import dev.onceproof.exactlyonce.EoSeams;
 import dev.onceproof.exactlyonce.EoClock;
 import dev.onceproof.exactlyonce.S3Server;
 import dev.onceproof.exactlyonce.S3Variant;
@@ -31,8 +32,15 @@ class ExactlyOnceTimedGateReplayTest {
 
     private final Repo repo = Repo.locate();
 
+    /** A lone server that crashes after the ack, reconfirms n1 at the restart and purges it T_e later. */
+    private static final String LONE_RESTART = "exactlyonce-s3-timed-lone-restart.jsonl";
+
     private ReplayResult replay(TraceReplayer replayer) {
-        return replayer.replay(repo.traces().resolve("exactlyonce").resolve(TRACE));
+        return replay(replayer, TRACE);
+    }
+
+    private ReplayResult replay(TraceReplayer replayer, String trace) {
+        return replayer.replay(repo.traces().resolve("exactlyonce").resolve(trace));
     }
 
     /** A factory of real S3 servers whose T_e is {@code te} applied to the trace's. */
@@ -53,9 +61,26 @@ class ExactlyOnceTimedGateReplayTest {
     }
 
     private ReplayResult replayWith(Cores.Factory factory) {
-        return replay(new TraceReplayer(ReplayerRegistry.standard()
-                .with(new ExactlyOnceReplayer("ExactlyOnceS3Timed", factory))));
+        return replayWith(factory, TRACE);
     }
+
+    private ReplayResult replayWith(Cores.Factory factory, String trace) {
+        return replay(new TraceReplayer(ReplayerRegistry.standard()
+                .with(new ExactlyOnceReplayer("ExactlyOnceS3Timed", factory))), trace);
+    }
+
+    /** Real S3 servers whose restarts do not reconfirm (the core before the server SIGKILL run's finding). */
+    private static final Cores.Factory WITHOUT_RECONFIRM = new Cores.Factory() {
+        @Override
+        public ServerCore server(String spec, ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
+            return EoSeams.withoutReconfirm(new S3Server(config, clock, S3Variant.CORRECTED, durable));
+        }
+
+        @Override
+        public ClientCore client(String spec, ClientId id, int w, int q, ClientStableState stored) {
+            return Cores.Factory.REAL.client(spec, id, w, q, stored);
+        }
+    };
 
     @Test
     void theRealCoresFollowTheSpecsClockThroughTheWait() {
@@ -86,5 +111,21 @@ class ExactlyOnceTimedGateReplayTest {
         assertThat(r.passed()).isFalse();
         assertThat(r.failure().action()).isEqualTo("Tick");
         assertThat(r.failure().params().get("now").asLong()).isEqualTo(2);
+    }
+
+    @Test
+    void aLoneServerReconfirmsAtItsRestartAndPurgesTeLater() {
+        ReplayResult r = replay(new TraceReplayer(ReplayerRegistry.standard()), LONE_RESTART);
+        assertThat(r.passed()).as(r.report()).isTrue();
+        assertThat(r.spec()).isEqualTo("ExactlyOnceS3Timed");
+    }
+
+    @Test
+    void aLoneServerThatDoesNotReconfirmIsCaughtWhenTheSpecsGateOpens() {
+        // Its gate stays shut after the restart; the spec's opens at the first tick after it.
+        ReplayResult r = replayWith(WITHOUT_RECONFIRM, LONE_RESTART);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("Tick");
+        assertThat(r.report()).contains("gate[A][n1]");
     }
 }
