@@ -35,9 +35,10 @@ class EoS0WorldValidationTest {
     @TempDir
     Path dir;
 
+    /** Seed 1 here; seed 2 is the stored log, which EoS3TraceValidationTest and verify validate. */
     @Test
     void seededSchedulesOfTheWorldAreBehavioursOfTheSpec() throws Exception {
-        for (long seed : new long[] {1, 2}) {
+        for (long seed : new long[] {1}) {
             Path log = run(dir.resolve("s0-world-" + seed + ".jsonl"), seed, w -> w);
             Validation v = TestValidators.IN_JVM.validate(List.of(log));
             System.out.println("EoWorld, Strategy 0, seed " + seed + ": " + v.summary());
