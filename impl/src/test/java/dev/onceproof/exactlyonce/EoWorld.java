@@ -61,9 +61,11 @@ final class EoWorld {
     /**
      * The step log, one for the world. Strategy 3 (specs/exactlyonce/TraceExactlyOnceS3.tla): the
      * S3Server cores write their own lines, the world the client's (after its durable write, before
-     * its ack) and the environment's. Strategy 1 (TraceExactlyOnceS1.tla): the world writes every
-     * line, the servers' right after the core's step returns (the world is one thread, so that is
-     * inside the step: nothing else runs between). OFF unless {@link #logSteps}; one client only.
+     * its ack) and the environment's. Strategies 0 and 1 (TraceExactlyOnceS0.tla, TraceExactlyOnceS1.tla):
+     * the world writes every line, the servers' right after the core's step returns (the world is
+     * one thread, so that is inside the step: nothing else runs between); Strategy 0's also its
+     * ticks, each replica taken and each removal forgotten (before the sync step that forgets it).
+     * OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
 
