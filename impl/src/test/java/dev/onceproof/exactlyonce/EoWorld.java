@@ -61,9 +61,11 @@ final class EoWorld {
     /**
      * The step log, one for the world. Strategy 3 (specs/exactlyonce/TraceExactlyOnceS3.tla): the
      * S3Server cores write their own lines, the world the client's (after its durable write, before
-     * its ack) and the environment's. Strategy 1 (TraceExactlyOnceS1.tla): the world writes every
-     * line, the servers' right after the core's step returns (the world is one thread, so that is
-     * inside the step: nothing else runs between). OFF unless {@link #logSteps}; one client only.
+     * its ack) and the environment's. Strategies 0 and 1 (TraceExactlyOnceS0.tla, TraceExactlyOnceS1.tla):
+     * the world writes every line, the servers' right after the core's step returns (the world is
+     * one thread, so that is inside the step: nothing else runs between); Strategy 0's also its
+     * ticks, each replica taken and each removal forgotten (before the sync step that forgets it).
+     * OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
 
@@ -116,7 +118,9 @@ final class EoWorld {
     }
 
     private EoServer newServer(ServerId s, ClientId c) {
-        EoServer core = configs.get(c).server(s, clock, serverStores.get(s).get(c).load());
+        EoServer core = s0Guards == null ? configs.get(c).server(s, clock, serverStores.get(s).get(c).load())
+                : new S0Server(configs.get(c).serverConfig(s), clock, serverStores.get(s).get(c).load(),
+                        s0Guards[0], s0Guards[1]);
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
         }
@@ -126,6 +130,26 @@ final class EoWorld {
             ((StreamServer) core).withoutJournaling(notJournaled);
         }
         return core;
+    }
+
+    /** The control's seam: S0Server's forget guards {confirmed, T_e wait}, or null for the real ones. */
+    private boolean[] s0Guards;
+
+    /**
+     * The control: Strategy 0 servers whose forget rule skips a guard (the seams of
+     * MutS0MsgForgetUnconfirmed and MutS0MsgForgetEarly). Rebuilds the cores from their stores.
+     */
+    EoWorld withS0ForgetGuards(boolean confirmed, boolean te) {
+        if (strategy != Strategy.S0) {
+            throw new IllegalStateException("the forget guards are Strategy 0's, not " + strategy + "'s");
+        }
+        this.s0Guards = new boolean[] {confirmed, te};
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
+        return this;
     }
 
     /** The control's seam: an operation kind the servers' cores leave out of their records, or null. */
@@ -162,11 +186,11 @@ final class EoWorld {
         return this;
     }
 
-    /** Logs Strategy 1's or 3's steps to {@code log} from now on (its header: {@link #header()}). */
+    /** Logs Strategy 0's, 1's or 3's steps to {@code log} from now on (its header: {@link #header()}). */
     EoWorld logSteps(StepLog log) {
-        if ((strategy != Strategy.S3 && strategy != Strategy.S1) || clients.size() != 1) {
-            throw new IllegalStateException("step logs are for Strategies 1 and 3 with one client"
-                    + " (TraceExactlyOnceS1, TraceExactlyOnceS3)");
+        if (strategy == Strategy.S2 || clients.size() != 1) {
+            throw new IllegalStateException("step logs are for Strategies 0, 1 and 3 with one client"
+                    + " (TraceExactlyOnceS0, TraceExactlyOnceS1, TraceExactlyOnceS3)");
         }
         this.log = log;
         if (strategy == Strategy.S3) {
@@ -179,6 +203,10 @@ final class EoWorld {
     /** The step log's header for this world: the spec, its mode and constants. */
     StepLog.Header header() {
         List<String> names = servers.stream().map(ServerId::name).toList();
+        if (strategy == Strategy.S0) { // the forget rule waits T_e on the clock: the timed spec
+            return new StepLog.Header("ExactlyOnceS0MsgTimed", "timed", "world").strings("Servers", names)
+                    .constant("Client", clients.get(0).name()).constant("Te", te);
+        }
         if (strategy == Strategy.S1) { // every server numbers notes of its own stream: all are origins
             return new StepLog.Header("ExactlyOnceS1Msg", "msg", "world").strings("Servers", names)
                     .strings("Origins", names).constant("Client", clients.get(0).name());
@@ -187,13 +215,43 @@ final class EoWorld {
                 .constant("Client", clients.get(0).name()).constant("Q", q);
     }
 
-    /** The world writes the servers' lines (Strategy 1; Strategy 3's cores write their own). */
+    /** The world writes the servers' lines (Strategies 0 and 1; Strategy 3's cores write their own). */
     private boolean logsServers() {
-        return log.on() && strategy == Strategy.S1;
+        return log.on() && (strategy == Strategy.S1 || strategy == Strategy.S0);
+    }
+
+    private boolean logsS0() {
+        return log.on() && strategy == Strategy.S0;
+    }
+
+    /** Strategy 0: server s's removed set and K, as a line shows them after the step. */
+    private StepLog withRemoved(StepLog l, ServerId s) {
+        ServerDurableState d = (ServerDurableState) cores.get(s).get(clients.get(0)).durable();
+        return l.strings("removed", d.removed().stream().map(NoteId::text).toList())
+                .strings("K", d.k().keySet().stream().map(NoteId::text).toList());
+    }
+
+    /**
+     * Strategy 0: a Forget line for each id server s's next sync step will forget (S0Server
+     * forgets every id its rule allows before a sync round or a request; mayForget changes nothing).
+     */
+    private void forgetLines(ServerId s) {
+        if (!logsS0()) {
+            return;
+        }
+        S0Server core = (S0Server) cores.get(s).get(clients.get(0));
+        for (NoteId i : ((ServerDurableState) core.durable()).removed()) {
+            if (core.mayForget(i)) {
+                line("Forget").field("server", s.name()).field("note", i.text()).end();
+            }
+        }
     }
 
     /** The client's R on a line: Strategy 3's ids, Strategy 1's last number per stream (0 if none). */
     private StepLog withR(StepLog l) {
+        if (strategy == Strategy.S0) { // the at-least-once client keeps nothing
+            return l;
+        }
         if (strategy == Strategy.S1) {
             ClientStableState.Streams st = (ClientStableState.Streams) clientCores.get(clients.get(0)).stable();
             Map<String, Long> r = new java.util.TreeMap<>();
@@ -287,6 +345,9 @@ final class EoWorld {
                     carryOut(rep.to(), client, cores.get(rep.to()).get(client).receive(rep), true);
                 } else {
                     carryOut(rep.to(), clients.get(c), cores.get(rep.to()).get(clients.get(c)).receive(rep));
+                    if (logsS0()) { // Strategy 0's spec replicates by messages, taken here at once
+                        line("ReceiveReplica").field("server", rep.to().name()).field("note", id.text()).end();
+                    }
                 }
             }
         }
@@ -352,12 +413,14 @@ final class EoWorld {
     }
 
     void sync(int s, int c) {
+        forgetLines(servers.get(s));
         ServerStep step = cores.get(servers.get(s)).get(clients.get(c)).sync();
         if (logsServers()) { // one request per peer, each the spec's StartSync(s, t)
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest r) {
-                    line("StartSync").field("server", r.from().name()).field("peer", r.to().name())
-                            .longs("msg", pre(r.removed())).end();
+                    StepLog l = line("StartSync").field("server", r.from().name()).field("peer", r.to().name());
+                    (logsS0() ? l.strings("msg", r.removed().stream().map(NoteId::text).toList())
+                            : l.longs("msg", pre(r.removed()))).end();
                 }
             }
         }
@@ -397,6 +460,11 @@ final class EoWorld {
     void tick(long ticks) {
         clock.advance(ticks);
         net.expire(clock.now());
+        if (logsS0()) { // the spec's Tick is one tick: one line each
+            for (long t = clock.now() - ticks + 1; t <= clock.now(); t++) {
+                line("Tick").field("now", t).end();
+            }
+        }
     }
 
     void lose(int index) {
@@ -416,7 +484,10 @@ final class EoWorld {
             toClient(p.to(), core -> ((S3Client) core).receivePurge(p), "ReceivePurge", p.from(), p.id());
         } else if (m instanceof EoMessage.NoteAck a) {
             ServerStep step = cores.get(a.to()).get(a.from()).receive(a);
-            if (logsServers() && step.outcome().equals("delivered")) {
+            if (logsS0() && step.outcome().equals("delivered")) {
+                withRemoved(line("ReceiveAck").field("server", a.to().name()).field("note", a.id().text()), a.to())
+                        .end();
+            } else if (logsServers() && step.outcome().equals("delivered")) {
                 line("ReceiveAck").field("server", a.to().name()).field("note", a.id().text())
                         .longs("pre", pre(a.to())).end();
             }
@@ -424,6 +495,7 @@ final class EoWorld {
         } else if (m instanceof EoMessage.PurgeAck a) {
             carryOut(a.to(), a.from(), cores.get(a.to()).get(a.from()).receive(a));
         } else if (m instanceof EoMessage.SyncRequest r) {
+            forgetLines(r.to());
             ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
             syncLine("HandleSync", r.to(), r.from(), r.removed());
             carryOut(r.to(), r.client(), step);
@@ -442,7 +514,10 @@ final class EoWorld {
 
     /** Strategy 1: a sync message merged at {@code s}: the prefixes it carried and s's after the merge. */
     private void syncLine(String action, ServerId s, ServerId peer, java.util.Set<NoteId> removed) {
-        if (logsServers()) {
+        if (logsS0()) {
+            withRemoved(line(action).field("server", s.name()).field("peer", peer.name())
+                    .strings("msg", removed.stream().map(NoteId::text).toList()), s).end();
+        } else if (logsServers()) {
             line(action).field("server", s.name()).field("peer", peer.name()).longs("msg", pre(removed))
                     .longs("pre", pre(s)).end();
         }

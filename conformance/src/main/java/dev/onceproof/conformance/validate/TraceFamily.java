@@ -66,10 +66,11 @@ interface TraceFamily {
             case "Hybrid" -> new HybridTraceFamily();
             case "ExactlyOnceS3MsgRound" -> new EoS3TraceFamily();
             case "ExactlyOnceS1Msg" -> new EoS1TraceFamily();
+            case "ExactlyOnceS0MsgTimed" -> new EoS0TraceFamily();
             case "ExactlyOnceS4Msg" -> new GatherTraceFamily();
             case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS1Msg, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, Causal)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS0MsgTimed, ExactlyOnceS1Msg, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, Causal)");
         };
     }
 }
