@@ -68,6 +68,34 @@ class GatherTimedWorldValidationTest {
         GatherWorldLogs.assertRejectedAt(v, "\"action\":\"RecvPeerSync\"", "\"server\":\"A\"", "\"K\":[]");
     }
 
+    /**
+     * Issue 20 item 6's margins: S5SkewTest's Example 5 (ii) at the clocks' edges over cores whose
+     * freshness window leaves the 2ε out (the seam of S5SkewTest's control) is rejected at B's
+     * StartSession, which trusts A's sync where the spec's window (T_r - 2ε - T_e) pulls from A;
+     * the same schedule over the real cores is accepted.
+     */
+    @Test
+    void coresLeavingTheSkewOutOfTheWindowAreRejectedAtTheSessionThatTrustsAStaleSync() throws Exception {
+        Validation ok = TestValidators.IN_JVM.validate(List.of(skewExample(dir.resolve("skew.jsonl"), false)));
+        assertThat(ok.accepted()).as("Example 5 (ii) over the real cores\n%s", ok.report()).isTrue();
+
+        Validation v = TestValidators.IN_JVM.validate(List.of(skewExample(dir.resolve("no-skew.jsonl"), true)));
+        System.out.println("Control, S5 GatherWorld with the 2 skew left out of the window:\n" + v.report());
+        GatherWorldLogs.assertRejectedAt(v, "\"action\":\"StartSession\"", "\"server\":\"B\"", "\"stale\":[]");
+    }
+
+    static Path skewExample(Path file, boolean skewLeftOut) {
+        GatherWorld world = S5SkewTest.world();
+        if (skewLeftOut) {
+            world.withSkewLeftOutOfFreshness();
+        }
+        try (StepLog log = StepLog.open(file, world.header())) {
+            world.logSteps(log);
+            S5SkewTest.exampleFiveWithSync(world);
+        }
+        return file;
+    }
+
     @ParameterizedTest
     @EnumSource(value = Strategy.class, names = {"S5", "S6"})
     void aSecondDeliveryInsertedByHandIsRejectedAtIt(Strategy strategy) throws Exception {

@@ -231,7 +231,7 @@ final class GatherWorld {
      * client's clock less its reading at the start ({@link #specTime}) and a server's offset as its
      * offset less the client's. That needs the client's clock to be the slowest (the spec's offsets
      * are not negative, so that no stamp is Never); a world whose client runs ahead of a server
-     * cannot be logged. The margins are the cores' (GatherConfig): 2ε and T_e.
+     * cannot be logged. The margins are GatherConfig's for the world's ε and T_e: 2ε and T_e.
      */
     StepLog.Header header() {
         StepLog.Header h = new StepLog.Header(specName(), "msg", "world")
@@ -252,8 +252,10 @@ final class GatherWorld {
             clockOffset.put(servers.get(i).name(), o);
             maxSkew = Math.max(maxSkew, o);
         }
+        // The margins a correct core keeps for these clocks, whatever a seam or a misconfiguration
+        // has made the cores keep: a core whose window differs shows at its StartSession's stale.
         h.map("ClockOffset", clockOffset).constant("MaxSkew", maxSkew)
-                .constant("SkewAllowance", (skewInFreshness ? 2 : 0) * declaredSkew).constant("Te", TE)
+                .constant("SkewAllowance", 2 * SKEW).constant("Te", TE)
                 .constant("Boundary", "corrected");
         return strategy == Strategy.S5 ? h.constant("Tr", TR) : h;
     }
