@@ -102,7 +102,7 @@ final class GatherWorld {
     int calls;
     int timeoutsAfterProcessing;
     /**
-     * Strategy 4's step log (specs/exactlyonce/TraceExactlyOnceS4.tla), OFF unless {@link #logSteps}.
+     * The step log (specs/exactlyonce/TraceExactlyOnceS4.tla, S5, S6), OFF unless {@link #logSteps}.
      * The world is one thread: a line is written inside its step, before the next step begins.
      */
     private StepLog log = StepLog.OFF;
