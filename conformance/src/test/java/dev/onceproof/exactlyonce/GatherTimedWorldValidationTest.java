@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * watermark is rejected at the sync's receipt that drops the delivered note; a second delivery
  * inserted by hand and a removed step are rejected. 60 of 60 seeds (1-30 per strategy, this
  * schedule) were accepted in a one-off run; the stored logs gather-s5-world-seed14 and
- * gather-s6-world-seed3 (validated with the family's stored logs) are two of them.
+ * gather-s6-world-seed3 (validated with the family's stored logs) are two of them, byte for byte
+ * {@code GatherWorldLogs.run(S5, file, 14)} and {@code run(S6, file, 3)} when they were stored.
  */
 class GatherTimedWorldValidationTest {
 

@@ -456,14 +456,9 @@ final class GatherWorld {
         }
         if (strategy != Strategy.S4) {
             ServerStep step = core.sync();
-            // One step sends the round: one line, the DSync every peer gets (the same K, D, seen, ts).
-            step.effects().stream().filter(e -> e instanceof ServerEffect.Send send
-                            && send.message() instanceof EoMessage.DSync)
-                    .map(e -> (EoMessage.DSync) ((ServerEffect.Send) e).message()).findFirst()
-                    .filter(m -> log.on())
-                    .ifPresent(m -> line(strategy == Strategy.S5 ? "PeriodicSync" : "PushSync", from)
-                            .strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen())
-                            .field("ts", specTime(m.ts())).end());
+            if (log.on()) {
+                logRound(from, step);
+            }
             carryOut(from, step);
         } else {
             ServerId to = servers.get(t % servers.size());
@@ -632,6 +627,17 @@ final class GatherWorld {
                 net.send(send.message(), truth.now());
             } else if (e instanceof ServerEffect.ADeliver call) {
                 unreported.add(new Outcome(s, call.session(), call.note().id(), call(s, call.note())));
+            }
+        }
+    }
+
+    /** One step sends the round: one line, with the DSync every peer gets (the same K, D, seen, ts). */
+    private void logRound(ServerId from, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
+                line(strategy == Strategy.S5 ? "PeriodicSync" : "PushSync", from).strings("k", texts(m.k()))
+                        .strings("d", texts(m.d())).field("seen", m.seen()).field("ts", specTime(m.ts())).end();
+                return;
             }
         }
     }
