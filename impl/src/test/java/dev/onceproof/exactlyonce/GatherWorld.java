@@ -62,11 +62,14 @@ final class GatherWorld {
 
     final Strategy strategy;
     final Primitive primitive;
-    final ManualEoClock truth = new ManualEoClock(100);
+    private static final long START = 100;
+    final ManualEoClock truth = new ManualEoClock(START);
     final List<ServerId> servers = new ArrayList<>();
     final ClientId client = ClientId.of("c");
     private final Map<ServerId, EoClock> clocks = new HashMap<>();
     private final EoClock clientClock;
+    /** Each clock's offset from true time, the client's last (the timed step logs' ClockOffset). */
+    private final long[] offsets;
     private final Map<ServerId, GatherServer> cores = new HashMap<>();
     /**
      * Each server's stable storage: the real store over an in-memory journal (the same codec bytes
@@ -99,7 +102,7 @@ final class GatherWorld {
     int calls;
     int timeoutsAfterProcessing;
     /**
-     * Strategy 4's step log (specs/exactlyonce/TraceExactlyOnceS4.tla), OFF unless {@link #logSteps}.
+     * The step log (specs/exactlyonce/TraceExactlyOnceS4.tla, S5, S6), OFF unless {@link #logSteps}.
      * The world is one thread: a line is written inside its step, before the next step begins.
      */
     private StepLog log = StepLog.OFF;
@@ -113,6 +116,7 @@ final class GatherWorld {
     GatherWorld(Strategy strategy, Primitive primitive, long[] offsets, ClientHistory history) {
         this.strategy = strategy;
         this.primitive = primitive;
+        this.offsets = offsets.clone();
         int n = offsets.length - 1;
         for (int i = 0; i < n; i++) {
             ServerId s = ServerId.of(String.valueOf((char) ('A' + i)));
@@ -193,23 +197,72 @@ final class GatherWorld {
     }
 
     /**
-     * Logs Strategy 4's steps to {@code log} from now on, as ExactlyOnceS4Msg's actions. Only for
-     * Strategy 4 with aDeliver ({@link Primitive#ATOMIC}): the plain Deliver's window of
-     * vulnerability has no step in that spec.
+     * Logs the steps to {@code log} from now on, as the actions of the strategy's message-level spec
+     * ({@link #specName}). Only with aDeliver ({@link Primitive#ATOMIC}): the plain Deliver's window of
+     * vulnerability has no step in those specs. Strategies 5 and 6 need a clock layout the timed specs
+     * can state ({@link #header}), and Strategy 6 a device that has connected nowhere (the spec's
+     * initial H; a fresh device would be a ClientLoseH before the first line).
      */
     GatherWorld logSteps(StepLog log) {
-        if (strategy != Strategy.S4 || primitive != Primitive.ATOMIC) {
-            throw new IllegalStateException("step logs are for Strategy 4 with aDeliver (TraceExactlyOnceS4)");
+        if (primitive != Primitive.ATOMIC) {
+            throw new IllegalStateException("step logs are for aDeliver (TraceExactlyOnceS4/S5/S6)");
+        }
+        if (strategy == Strategy.S6 && (storedHistory == null || storedHistory.isUnknown())) {
+            throw new IllegalStateException("a Strategy 6 step log starts from a history that knows every "
+                    + "server (ClientHistory.never()), as the spec's Init, not " + storedHistory);
         }
         this.log = log;
         return this;
     }
 
-    /** The step log's header for this world. */
+    private boolean timed() {
+        return strategy != Strategy.S4;
+    }
+
+    /** ExactlyOnceS4Msg, S5Msg or S6Msg: the spec the log is a behaviour of. */
+    String specName() {
+        return "ExactlyOnce" + strategy.name() + "Msg";
+    }
+
+    /**
+     * The step log's header for this world. Strategies 5 and 6 add the timed constants: the spec
+     * keeps one clock, {@code now}, that the client reads exactly (lastEnd, H) and server s reads as
+     * {@code now + ClockOffset[s]} with offsets in 0..MaxSkew, so the world's time is logged as the
+     * client's clock less its reading at the start ({@link #specTime}) and a server's offset as its
+     * offset less the client's. That needs the client's clock to be the slowest (the spec's offsets
+     * are not negative, so that no stamp is Never); a world whose client runs ahead of a server
+     * cannot be logged. The margins are GatherConfig's for the world's ε and T_e: 2ε and T_e.
+     */
     StepLog.Header header() {
-        return new StepLog.Header("ExactlyOnceS4Msg", "msg", "world")
+        StepLog.Header h = new StepLog.Header(specName(), "msg", "world")
                 .strings("Servers", servers.stream().map(ServerId::name).toList())
                 .constant("Client", client.name());
+        if (!timed()) {
+            return h;
+        }
+        long client = offsets[servers.size()];
+        Map<String, Long> clockOffset = new LinkedHashMap<>();
+        long maxSkew = 0;
+        for (int i = 0; i < servers.size(); i++) {
+            long o = offsets[i] - client;
+            if (o < 0) {
+                throw new IllegalStateException("server " + servers.get(i).name() + "'s clock offset " + offsets[i]
+                        + " is below the client's " + client + ": the timed specs' ClockOffset cannot be negative");
+            }
+            clockOffset.put(servers.get(i).name(), o);
+            maxSkew = Math.max(maxSkew, o);
+        }
+        // The margins a correct core keeps for these clocks, whatever a seam or a misconfiguration
+        // has made the cores keep: a core whose window differs shows at its StartSession's stale.
+        h.map("ClockOffset", clockOffset).constant("MaxSkew", maxSkew)
+                .constant("SkewAllowance", 2 * SKEW).constant("Te", TE)
+                .constant("Boundary", "corrected");
+        return strategy == Strategy.S5 ? h.constant("Tr", TR) : h;
+    }
+
+    /** A clock reading (the client's, or a server's stamp) on the timed specs' time line. */
+    private long specTime(long reading) {
+        return reading - START - offsets[servers.size()];
     }
 
     /**
@@ -294,7 +347,9 @@ final class GatherWorld {
         GatherServer core = cores.get(server);
         ServerStep started = upload != null ? core.receive(upload) : core.startSession();
         if (log.on()) {
-            line("StartSession", server).end();
+            StepLog start = line("StartSession", server);
+            // Strategies 5 and 6 decide whom to pull from by their clocks and TS (and 6 by H): the spec's stale.
+            (timed() ? start.strings("stale", core.stale().stream().map(ServerId::name).toList()) : start).end();
         }
         carryOut(server, started);
         return true;
@@ -388,12 +443,23 @@ final class GatherWorld {
         }
     }
 
-    /** Server s's sync to t (Strategy 4's PurgeSync) or to all (5's PeriodicSync, 6's PushSync). */
+    /**
+     * Server s's sync to t (Strategy 4's PurgeSync) or to all (5's PeriodicSync, 6's PushSync).
+     * Strategy 6 pushes only while the client is not connected to s (L246 "only when there is new
+     * information"; App. B L887 "at the end of each client connection"), as ExactlyOnceS6's PushSync.
+     */
     void sync(int s, int t) {
         ServerId from = servers.get(s % servers.size());
         GatherServer core = cores.get(from);
+        if (strategy == Strategy.S6 && clientCore.conn().filter(from::equals).isPresent()) {
+            return;
+        }
         if (strategy != Strategy.S4) {
-            carryOut(from, core.sync());
+            ServerStep step = core.sync();
+            if (log.on()) {
+                logRound(from, step);
+            }
+            carryOut(from, step);
         } else {
             ServerId to = servers.get(t % servers.size());
             if (!to.equals(from)) {
@@ -421,10 +487,14 @@ final class GatherWorld {
         }
     }
 
-    /** The client's connection drops without a clean end (its server crashed). */
+    /**
+     * The client's connection drops without a clean end (its server crashed): the client core's
+     * crash, which for Strategy 6 leaves H(s) open, the spec's ClientCrash (Strategy 4's log has it
+     * as a Disconnect, the same step there).
+     */
     private void crashClientConnection() {
         if (log.on()) {
-            log.step("Disconnect").end();
+            log.step(timed() ? "ClientCrash" : "Disconnect").end();
         }
         clientCore.crash();
     }
@@ -433,6 +503,17 @@ final class GatherWorld {
     void crashClient(boolean loseHistory) {
         if (log.on()) {
             log.step("ClientCrash").end();
+            // Strategy 6's ClientLoseH: every entry unknown, also those written since an earlier loss.
+            if (loseHistory && strategy == Strategy.S6) {
+                log.step("ClientLoseH").end();
+            }
+        }
+        // Strategies 5 and 6: the server sees the connection close and drops the session, as the
+        // timed specs' ClientCrash does (ExactlyOnceTimed's EndConnSession). Until the validation of
+        // Strategy 6's log (validate/findings/s6-dead-session-after-client-crash.jsonl) the session
+        // ran on, which the spec has no step for; Strategy 4's spec and world keep dead sessions.
+        if (timed()) {
+            clientCore.conn().ifPresent(old -> carryOut(old, cores.get(old).endSession()));
         }
         // Strategy 5's rebooted client does not know when its last connection ended: it waits T_r from now.
         clientCore = (GatherClient) config().client(clientClock,
@@ -443,7 +524,12 @@ final class GatherWorld {
     }
 
     void tick(long ticks) {
-        truth.advance(ticks);
+        for (long i = 0; i < ticks; i++) {
+            truth.advance(1);
+            if (log.on() && timed()) {
+                log.step("Tick").field("now", specTime(clientClock.now())).end();
+            }
+        }
         net.expire(truth.now());
     }
 
@@ -471,15 +557,17 @@ final class GatherWorld {
         } else if (m instanceof EoMessage.DReply r) {
             ServerStep step = cores.get(r.to()).receive(r);
             if (log.on() && step.outcome().equals("merged")) {
-                lineKD(r.to(), line("RecvD", r.to()).field("peer", r.from().name()).strings("d", texts(r.d())));
+                StepLog recv = line("RecvD", r.to()).field("peer", r.from().name()).strings("d", texts(r.d()));
+                lineKD(r.to(), timed() ? recv.field("ts", specTime(r.ts())) : recv);
             }
             carryOut(r.to(), step);
         } else if (m instanceof EoMessage.DSync r) {
             GatherServer to = cores.get(r.to());
             ServerStep step = purgeSyncs && to.strategy() == Strategy.S4 ? to.recvPurgeSync(r) : to.receive(r);
             if (log.on()) {
-                lineKD(r.to(), line("RecvPurgeSync", r.to()).field("peer", r.from().name())
-                        .strings("k", texts(r.k())).strings("d", texts(r.d())).field("seen", r.seen()));
+                StepLog recv = line(timed() ? "RecvPeerSync" : "RecvPurgeSync", r.to()).field("peer", r.from().name())
+                        .strings("k", texts(r.k())).strings("d", texts(r.d())).field("seen", r.seen());
+                lineKD(r.to(), timed() ? recv.field("ts", specTime(r.ts())) : recv);
             }
             carryOut(r.to(), step);
         }
@@ -543,6 +631,17 @@ final class GatherWorld {
         }
     }
 
+    /** One step sends the round: one line, with the DSync every peer gets (the same K, D, seen, ts). */
+    private void logRound(ServerId from, ServerStep step) {
+        for (ServerEffect e : step.effects()) {
+            if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.DSync m) {
+                line(strategy == Strategy.S5 ? "PeriodicSync" : "PushSync", from).strings("k", texts(m.k()))
+                        .strings("d", texts(m.d())).field("seen", m.seen()).field("ts", specTime(m.ts())).end();
+                return;
+            }
+        }
+    }
+
     /** The spec's sending steps: a D request, a reply to one (ReplyD receives and sends), a purge sync. */
     private void logSend(EoMessage m) {
         if (!log.on()) {
@@ -551,8 +650,9 @@ final class GatherWorld {
         if (m instanceof EoMessage.DRequest r) {
             line("ReqD", r.from()).field("peer", r.to().name()).end();
         } else if (m instanceof EoMessage.DReply r) {
-            line("ReplyD", r.from()).field("peer", r.to().name()).strings("d", texts(r.d())).end();
-        } else if (m instanceof EoMessage.DSync r) {
+            StepLog reply = line("ReplyD", r.from()).field("peer", r.to().name()).strings("d", texts(r.d()));
+            (timed() ? reply.field("ts", specTime(r.ts())) : reply).end();
+        } else if (m instanceof EoMessage.DSync r && !timed()) { // 5 and 6 log their round in sync()
             line("SendPurgeSync", r.from()).field("peer", r.to().name()).strings("k", texts(r.k()))
                     .strings("d", texts(r.d())).field("seen", r.seen()).end();
         }
@@ -657,6 +757,21 @@ final class GatherWorld {
     void drain() {
         for (int guard = 0; guard < 1000 && !net.isEmpty(); guard++) {
             deliver(0, false);
+        }
+    }
+
+    /** Delivers every D request and reply in flight and holds the syncs back (a stale sync's schedule). */
+    void drainGather() {
+        for (int guard = 0; guard < 1000; guard++) {
+            List<EoMessage> all = net.messages();
+            int i = 0;
+            while (i < all.size() && all.get(i) instanceof EoMessage.DSync) {
+                i++;
+            }
+            if (i == all.size()) {
+                return;
+            }
+            deliver(i, false);
         }
     }
 

@@ -29,7 +29,7 @@ class S5SkewTest {
     /** Offsets: A +1, B -1, client -1. */
     private static final long[] EDGES = {1, -1, -1};
 
-    private static GatherWorld world() {
+    static GatherWorld world() {
         return new GatherWorld(Strategy.S5, GatherWorld.Primitive.ATOMIC, EDGES, ClientHistory.unknown());
     }
 
@@ -45,7 +45,8 @@ class S5SkewTest {
         return world;
     }
 
-    private static GatherWorld exampleFiveWithSync(GatherWorld world) {
+    /** Also logged and validated against ExactlyOnceS5Msg by conformance's GatherTimedWorldValidationTest. */
+    static GatherWorld exampleFiveWithSync(GatherWorld world) {
         upToTheSync(world).drain();
         world.session();   // aDeliver(n1) at A
         world.reportOutcomes();

@@ -32,15 +32,20 @@ final class GatherTraceFamily implements TraceFamily {
 
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
+        return gatherConstants(logs, processes, "Strategy 4");
+    }
+
+    /** The constants every gather world's log gives: Strategies 5 and 6 add the timed ones. */
+    static Map<String, String> gatherConstants(List<StepLogFile> logs, List<Process> processes, String strategy) {
         StepLogFile first = logs.get(0);
         String where = first.file() + ":1";
         if (logs.size() != 1 || processes.size() != 1) {
-            throw new StepLogException(where + ": a Strategy 4 run is one log (the world is one process), not "
+            throw new StepLogException(where + ": a " + strategy + " run is one log (the world is one process), not "
                     + logs.size());
         }
         if (!first.mode().equals("msg")) {
             throw new StepLogException(where + ": mode " + first.mode()
-                    + ": the logs refine ExactlyOnceS4Msg, purge syncs as messages (mode \"msg\")");
+                    + ": the logs refine " + first.spec() + ", syncs as messages (mode \"msg\")");
         }
         List<String> notes = new ArrayList<>();
         for (Process.Line line : processes.get(0).lines()) {
@@ -65,7 +70,7 @@ final class GatherTraceFamily implements TraceFamily {
         return defs;
     }
 
-    private static JsonNode need(StepLogFile log, String name, String where) {
+    static JsonNode need(StepLogFile log, String name, String where) {
         JsonNode v = log.constants().get(name);
         if (v == null) {
             throw new StepLogException(where + ": the header names no constant " + name);

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  */
 public final class StoredLogs {
 
-    /** The families whose logs are validated (exactly-once: Strategies 1, 3 and 4 so far). */
+    /** The families whose logs are validated (exactly-once: Strategies 1, 3, 4, 5 and 6 so far). */
     public static final List<String> FAMILIES = List.of("scmp", "rpc", "exactlyonce", "causal");
 
     private StoredLogs() {

@@ -68,9 +68,11 @@ interface TraceFamily {
             case "ExactlyOnceS1Msg" -> new EoS1TraceFamily();
             case "ExactlyOnceS0MsgTimed" -> new EoS0TraceFamily();
             case "ExactlyOnceS4Msg" -> new GatherTraceFamily();
+            case "ExactlyOnceS5Msg" -> new GatherTimedTraceFamily("S5");
+            case "ExactlyOnceS6Msg" -> new GatherTimedTraceFamily("S6");
             case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS0MsgTimed, ExactlyOnceS1Msg, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, Causal)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS0MsgTimed, ExactlyOnceS1Msg, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, ExactlyOnceS5Msg, ExactlyOnceS6Msg, Causal)");
         };
     }
 }

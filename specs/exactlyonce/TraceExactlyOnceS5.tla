@@ -1,0 +1,181 @@
+------------------------- MODULE TraceExactlyOnceS5 -------------------------
+(***************************************************************************)
+(* Trace validation of Strategy 5 (DESIGN.md, link 5): is the step log of  *)
+(* a GatherWorld run (S5Server cores, atomic replication, the shared       *)
+(* SimNetwork, skewed clocks) a behaviour of ExactlyOnceS5Msg?  Its        *)
+(* periodic syncs are DSyncs (K, D, watermark `seen`, send time) sent by   *)
+(* one step (syncAll, one line for the round) and received by another     *)
+(* (recvPeerSync: TS raised, then the purge, one line).                    *)
+(*                                                                         *)
+(* Shape and mapping as TraceExactlyOnceS4 (its header): one process, the *)
+(* logged K and D checked after each step, aDeliver the spec's atomic step *)
+(* at the call and ReportOutcome stuttering, loss, expiry and partitions  *)
+(* unlogged (AllowDup keeps every message), ForgetReports for a crash of a *)
+(* server without a session.  What time adds:                             *)
+(* - one Tick line per tick of true time, with the client's clock read on *)
+(*   the spec's time line (GatherWorld.specTime); a server's stamps (the   *)
+(*   DSync's and a D reply's ts) on the same line, so each must be        *)
+(*   now + ClockOffset[s], the header's offsets;                          *)
+(* - a StartSession line names the servers the core pulls from: the spec's *)
+(*   Stale5, which its clock, TS, T_r and the margins decide;              *)
+(* - a PeriodicSync line while a DSync of the sender is still in pnet: the *)
+(*   spec's PeerSyncInFlight is a model bound (ExactlyOnceTimedMsg: "safety *)
+(*   does not rest on the bound"), and with AllowDup a received DSync stays *)
+(*   in pnet, so a second round could never be sent.  The trace takes the  *)
+(*   send without the bound (SendAnotherRound), nothing else changed;      *)
+(* - a client crash while it is not connected: the spec's ClientCrash ends *)
+(*   a connection (EndConnection needs one).  The rebooted S5Client waits  *)
+(*   T_r from the crash, later than the spec's lastEnd, so every connect it *)
+(*   then makes the spec allows too: stuttering.                           *)
+(* faults is outside the VIEW: MaxFaults is set above any run's count.     *)
+(***************************************************************************)
+EXTENDS ExactlyOnceS5Msg, TLC
+
+CONSTANTS
+    TraceLog,   \* <<process 1's lines, ...>>, each line a record
+    ReportAt    \* rejection report only: how many lines the longest prefix took
+
+VARIABLES
+    l,          \* process -> how many of its lines the behaviour has taken
+    log         \* TraceLog, held in a variable that never changes (see TraceScmp)
+
+traceVars == <<allVars, l, log>>
+Procs == DOMAIN log
+Pending(p) == l[p] < Len(log[p])
+Line(p) == log[p][l[p] + 1]
+Has(ln, f) == f \in DOMAIN ln
+Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
+Progress(c) == LET Sum[i \in 0..Len(log)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
+               IN Sum[Len(log)]
+
+\* A log writes a set as a JSON array, which the generator makes a sequence.
+AsSet(q) == {q[j] : j \in DOMAIN q}
+
+\* After the step, the variables the line names have the values it gives.
+Agrees(ln) ==
+    /\ Has(ln, "K") => K'[ln.server] = AsSet(ln.K)
+    /\ Has(ln, "D") => D'[ln.server] = AsSet(ln.D)
+
+Still == UNCHANGED allVars
+
+-----------------------------------------------------------------------------
+CreateLine(ln) == ln.action = "CreateNote" /\ CreateNoteM /\ lastAction'.note = ln.note
+ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
+DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
+ClientCrashLine(ln) == ln.action = "ClientCrash" /\ (Same(ClientCrash) \/ (conn = None /\ Still))
+TickLine(ln) == ln.action = "Tick" /\ Same(Tick) /\ now' = ln.now
+
+StartSessionLine(ln) ==
+    /\ ln.action = "StartSession"
+    /\ Same(StartSession(ln.server))
+    /\ lastAction'.stale = AsSet(ln.stale)
+
+ReqDLine(ln) == ln.action = "ReqD" /\ Same(ReqD(ln.server, ln.peer))
+
+ReplyDLine(ln) ==
+    /\ ln.action = "ReplyD"
+    /\ \E m \in snet : /\ m.type = "reqD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ Same(ReplyD(ln.server, m))
+    /\ lastAction'.d = AsSet(ln.d) /\ lastAction'.ts = ln.ts
+
+RecvDLine(ln) ==
+    /\ ln.action = "RecvD"
+    /\ \E m \in snet : /\ m.type = "replyD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ m.d = AsSet(ln.d) /\ m.ts = ln.ts
+                       /\ RecvDM(ln.server, m)
+
+GatherFailLine(ln) == ln.action = "GatherFail" /\ Same(GatherFail(ln.server))
+EndGatherLine(ln) == ln.action = "EndGather" /\ Same(EndGather(ln.server))
+ADeliverOKLine(ln) == ln.action = "ADeliverOK" /\ Same(ADeliverOK(ln.server, ln.note))
+ADeliverErrLine(ln) == ln.action = "ADeliverErr" /\ Same(ADeliverErr(ln.server, ln.note))
+ReportOutcomeLine(ln) == ln.action = "ReportOutcome" /\ Still
+
+\* See the header: SendPeerSyncT without its model bound PeerSyncInFlight.
+SendAnotherRound(s) ==
+    /\ PeerSyncInFlight(s)
+    /\ PeerSyncs(s) # {}
+    /\ pnet' = pnet \cup PeerSyncs(s)
+    /\ lastAction' = [name |-> "PeriodicSync", server |-> s, k |-> K[s], d |-> D[s], seen |-> seen[s],
+                      ts |-> Clock(s)]
+    /\ UNCHANGED <<baseVars, gatherVars, timedVars, lastEnd, seen, entered, reportVars>>
+
+PeriodicSyncLine(ln) ==
+    LET s == ln.server IN
+    /\ ln.action = "PeriodicSync"
+    /\ K[s] = AsSet(ln.k) /\ D[s] = AsSet(ln.d) /\ seen[s] = ln.seen /\ Clock(s) = ln.ts
+    /\ PeriodicSyncM(s) \/ SendAnotherRound(s)
+
+RecvPeerSyncLine(ln) ==
+    /\ ln.action = "RecvPeerSync"
+    /\ \E m \in pnet : /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ m.k = AsSet(ln.k) /\ m.d = AsSet(ln.d) /\ m.seen = ln.seen /\ m.ts = ln.ts
+                       /\ RecvPeerSync(ln.server, m)
+
+\* As TraceExactlyOnceS4: a crash of a server the spec holds no session for.
+ForgetReports(s) ==
+    /\ sess[s] = Idle
+    /\ LoseReports(s)
+    /\ UNCHANGED vars
+
+ServerCrashLine(ln) ==
+    /\ ln.action = "ServerCrash"
+    /\ ServerCrashM(ln.server) \/ ForgetReports(ln.server)
+
+-----------------------------------------------------------------------------
+TraceStep ==
+    \E p \in Procs :
+       /\ Pending(p)
+       /\ LET ln == Line(p) IN
+          /\ \/ CreateLine(ln)
+             \/ ConnectLine(ln)
+             \/ DisconnectLine(ln)
+             \/ ClientCrashLine(ln)
+             \/ TickLine(ln)
+             \/ StartSessionLine(ln)
+             \/ ReqDLine(ln)
+             \/ ReplyDLine(ln)
+             \/ RecvDLine(ln)
+             \/ GatherFailLine(ln)
+             \/ EndGatherLine(ln)
+             \/ ADeliverOKLine(ln)
+             \/ ADeliverErrLine(ln)
+             \/ ReportOutcomeLine(ln)
+             \/ PeriodicSyncLine(ln)
+             \/ RecvPeerSyncLine(ln)
+             \/ ServerCrashLine(ln)
+          /\ Agrees(ln)
+          /\ Taken(p)
+
+TraceNext == TraceStep /\ UNCHANGED log
+
+TraceInit == log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0]
+
+TraceSpec == TraceInit /\ [][TraceNext]_traceVars
+
+TraceView == <<l, net, conn, created, delivered, gatherVars, timedVars, lastEnd, msgVars>>
+
+\* Acceptance and progress as in TraceScmp.
+ASSUME TLCSet(1, 0 - 1)
+TraceProgress ==
+    IF Progress(l) > TLCGet(1)
+    THEN TLCSet(1, Progress(l)) /\ PrintT(<<"progress", Progress(l)>>)
+    ELSE TRUE
+
+-----------------------------------------------------------------------------
+(* The rejection report, as in TraceScmp.                                  *)
+
+SpecState ==
+    [conn |-> conn, created |-> created, delivered |-> delivered, K |-> K, D |-> D, sess |-> sess,
+     snet |-> snet, connId |-> connId, now |-> now, TS |-> TS, lastEnd |-> lastEnd, pnet |-> pnet,
+     seen |-> seen, entered |-> entered, known |-> known, knownK |-> knownK, knownSeen |-> knownSeen,
+     lastAction |-> lastAction]
+
+Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED log
+ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
+ReportBound == Progress(l) <= ReportAt
+ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)
+ReportProbe ==
+    IF \E p \in Procs : l'[p] < 0
+    THEN PrintT(<<"enabled", l, SpecState, lastAction'>>) /\ FALSE
+    ELSE TRUE
+=============================================================================

@@ -1,0 +1,186 @@
+------------------------- MODULE TraceExactlyOnceS6 -------------------------
+(***************************************************************************)
+(* Trace validation of Strategy 6 (DESIGN.md, link 5): is the step log of  *)
+(* a GatherWorld run (S6Server cores and the S6Client with its stored      *)
+(* history, atomic replication, the shared SimNetwork, skewed clocks) a    *)
+(* behaviour of ExactlyOnceS6Msg?  Its push syncs are DSyncs (K, D,       *)
+(* watermark `seen`, send time) sent by one step (syncAll, one line for    *)
+(* the round) and received by another (recvPeerSync, one line).            *)
+(*                                                                         *)
+(* Shape and mapping as TraceExactlyOnceS5 (its header), the same lines    *)
+(* with PushSync for PeriodicSync, and what H adds:                        *)
+(* - the history is uploaded with the request: the StartSession line      *)
+(*   names the servers the core pulls from, the spec's Stale6, which H,    *)
+(*   TS and the margins decide;                                           *)
+(* - a connection cut by its server's crash is the client core's crash,    *)
+(*   which leaves H(s) open: the spec's ClientCrash;                      *)
+(* - a lost history is a ClientLoseH line.  The spec's ClientLoseH needs   *)
+(*   ~HistoryLost (a model bound), but a device can lose its history again *)
+(*   before it has visited every server, wiping the entries written since  *)
+(*   the first loss.  LoseHAgain takes that loss, H all Unknown, nothing    *)
+(*   else changed: a step ExactlyOnceS6Msg does not have, found by this    *)
+(*   validation (GatherWorld seed 3); losing entries only makes servers    *)
+(*   pull more;                                                           *)
+(* - a PushSync while a DSync of the sender is in pnet is SendAnotherRound *)
+(*   (the model bound PeerSyncInFlight left out, S5's header says why),    *)
+(*   still only while the client is not at the sender (L246).            *)
+(* faults is outside the VIEW: MaxFaults is set above any run's count.     *)
+(***************************************************************************)
+EXTENDS ExactlyOnceS6Msg, TLC
+
+CONSTANTS
+    TraceLog,   \* <<process 1's lines, ...>>, each line a record
+    ReportAt    \* rejection report only: how many lines the longest prefix took
+
+VARIABLES
+    l,          \* process -> how many of its lines the behaviour has taken
+    log         \* TraceLog, held in a variable that never changes (see TraceScmp)
+
+traceVars == <<allVars, l, log>>
+Procs == DOMAIN log
+Pending(p) == l[p] < Len(log[p])
+Line(p) == log[p][l[p] + 1]
+Has(ln, f) == f \in DOMAIN ln
+Taken(p) == l' = [l EXCEPT ![p] = @ + 1]
+Progress(c) == LET Sum[i \in 0..Len(log)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
+               IN Sum[Len(log)]
+
+\* A log writes a set as a JSON array, which the generator makes a sequence.
+AsSet(q) == {q[j] : j \in DOMAIN q}
+
+\* After the step, the variables the line names have the values it gives.
+Agrees(ln) ==
+    /\ Has(ln, "K") => K'[ln.server] = AsSet(ln.K)
+    /\ Has(ln, "D") => D'[ln.server] = AsSet(ln.D)
+
+Still == UNCHANGED allVars
+
+-----------------------------------------------------------------------------
+CreateLine(ln) == ln.action = "CreateNote" /\ CreateNoteM /\ lastAction'.note = ln.note
+ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
+DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
+ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrash)
+\* See the header: a history lost again before the client visited every server.
+LoseHAgain ==
+    /\ HistoryLost
+    /\ H' = [t \in Servers |-> Unknown]
+    /\ UNCHANGED <<baseVars, gatherVars, timedVars, lastAction, msgVars>>
+ClientLoseHLine(ln) == ln.action = "ClientLoseH" /\ (Same(ClientLoseH) \/ LoseHAgain)
+TickLine(ln) == ln.action = "Tick" /\ Same(Tick) /\ now' = ln.now
+
+StartSessionLine(ln) ==
+    /\ ln.action = "StartSession"
+    /\ Same(StartSession(ln.server))
+    /\ lastAction'.stale = AsSet(ln.stale)
+
+ReqDLine(ln) == ln.action = "ReqD" /\ Same(ReqD(ln.server, ln.peer))
+
+ReplyDLine(ln) ==
+    /\ ln.action = "ReplyD"
+    /\ \E m \in snet : /\ m.type = "reqD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ Same(ReplyD(ln.server, m))
+    /\ lastAction'.d = AsSet(ln.d) /\ lastAction'.ts = ln.ts
+
+RecvDLine(ln) ==
+    /\ ln.action = "RecvD"
+    /\ \E m \in snet : /\ m.type = "replyD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ m.d = AsSet(ln.d) /\ m.ts = ln.ts
+                       /\ RecvDM(ln.server, m)
+
+GatherFailLine(ln) == ln.action = "GatherFail" /\ Same(GatherFail(ln.server))
+EndGatherLine(ln) == ln.action = "EndGather" /\ Same(EndGather(ln.server))
+ADeliverOKLine(ln) == ln.action = "ADeliverOK" /\ Same(ADeliverOK(ln.server, ln.note))
+ADeliverErrLine(ln) == ln.action = "ADeliverErr" /\ Same(ADeliverErr(ln.server, ln.note))
+ReportOutcomeLine(ln) == ln.action = "ReportOutcome" /\ Still
+
+\* See the header: PushSyncM without its model bound PeerSyncInFlight.
+SendAnotherRound(s) ==
+    /\ conn # s
+    /\ PeerSyncInFlight(s)
+    /\ PeerSyncs(s) # {}
+    /\ pnet' = pnet \cup PeerSyncs(s)
+    /\ lastAction' = [name |-> "PushSync", server |-> s, k |-> K[s], d |-> D[s], seen |-> seen[s],
+                      ts |-> Clock(s)]
+    /\ UNCHANGED <<baseVars, gatherVars, timedVars, H, seen, entered, reportVars>>
+
+PushSyncLine(ln) ==
+    LET s == ln.server IN
+    /\ ln.action = "PushSync"
+    /\ K[s] = AsSet(ln.k) /\ D[s] = AsSet(ln.d) /\ seen[s] = ln.seen /\ Clock(s) = ln.ts
+    /\ PushSyncM(s) \/ SendAnotherRound(s)
+
+RecvPeerSyncLine(ln) ==
+    /\ ln.action = "RecvPeerSync"
+    /\ \E m \in pnet : /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ m.k = AsSet(ln.k) /\ m.d = AsSet(ln.d) /\ m.seen = ln.seen /\ m.ts = ln.ts
+                       /\ RecvPeerSync(ln.server, m)
+
+\* As TraceExactlyOnceS4: a crash of a server the spec holds no session for.
+ForgetReports(s) ==
+    /\ sess[s] = Idle
+    /\ LoseReports(s)
+    /\ UNCHANGED vars
+
+ServerCrashLine(ln) ==
+    /\ ln.action = "ServerCrash"
+    /\ ServerCrashM(ln.server) \/ ForgetReports(ln.server)
+
+-----------------------------------------------------------------------------
+TraceStep ==
+    \E p \in Procs :
+       /\ Pending(p)
+       /\ LET ln == Line(p) IN
+          /\ \/ CreateLine(ln)
+             \/ ConnectLine(ln)
+             \/ DisconnectLine(ln)
+             \/ ClientCrashLine(ln)
+             \/ ClientLoseHLine(ln)
+             \/ TickLine(ln)
+             \/ StartSessionLine(ln)
+             \/ ReqDLine(ln)
+             \/ ReplyDLine(ln)
+             \/ RecvDLine(ln)
+             \/ GatherFailLine(ln)
+             \/ EndGatherLine(ln)
+             \/ ADeliverOKLine(ln)
+             \/ ADeliverErrLine(ln)
+             \/ ReportOutcomeLine(ln)
+             \/ PushSyncLine(ln)
+             \/ RecvPeerSyncLine(ln)
+             \/ ServerCrashLine(ln)
+          /\ Agrees(ln)
+          /\ Taken(p)
+
+TraceNext == TraceStep /\ UNCHANGED log
+
+TraceInit == log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0]
+
+TraceSpec == TraceInit /\ [][TraceNext]_traceVars
+
+TraceView == <<l, net, conn, created, delivered, gatherVars, timedVars, H, msgVars>>
+
+\* Acceptance and progress as in TraceScmp.
+ASSUME TLCSet(1, 0 - 1)
+TraceProgress ==
+    IF Progress(l) > TLCGet(1)
+    THEN TLCSet(1, Progress(l)) /\ PrintT(<<"progress", Progress(l)>>)
+    ELSE TRUE
+
+-----------------------------------------------------------------------------
+(* The rejection report, as in TraceScmp.                                  *)
+
+SpecState ==
+    [conn |-> conn, created |-> created, delivered |-> delivered, K |-> K, D |-> D, sess |-> sess,
+     snet |-> snet, connId |-> connId, now |-> now, TS |-> TS, H |-> H, pnet |-> pnet,
+     seen |-> seen, entered |-> entered, known |-> known, knownK |-> knownK, knownSeen |-> knownSeen,
+     lastAction |-> lastAction]
+
+Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED log
+ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
+ReportBound == Progress(l) <= ReportAt
+ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)
+ReportProbe ==
+    IF \E p \in Procs : l'[p] < 0
+    THEN PrintT(<<"enabled", l, SpecState, lastAction'>>) /\ FALSE
+    ELSE TRUE
+=============================================================================
