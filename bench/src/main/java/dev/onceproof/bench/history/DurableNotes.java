@@ -1,5 +1,6 @@
 package dev.onceproof.bench.history;
 
+import dev.onceproof.exactlyonce.EoServer;
 import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,7 +41,8 @@ import java.util.concurrent.Future;
 final class DurableNotes {
 
     /** What one (strategy, commit mode) run delivered in its window, and the fsyncs it took. */
-    record Result(String strategy, String commit, int clients, int servers, long notes, double seconds, long fsyncs) {
+    record Result(String strategy, String commit, int clients, int servers, int inFlight, long notes, double seconds,
+            long fsyncs) {
 
         double notesPerSecond() {
             return notes / seconds;
@@ -59,6 +62,12 @@ final class DurableNotes {
 
     static Result run(Strategy strategy, Journal.Commit commit, int clients, int servers, int syncEvery, int q,
             double warmupSeconds, double seconds, Path dir) {
+        return run(strategy, commit, clients, servers, 1, syncEvery, q, warmupSeconds, seconds, dir);
+    }
+
+    /** With {@code inFlight} notes in flight per client ({@link NoteCostLoop#runUntil(long, int)}). */
+    static Result run(Strategy strategy, Journal.Commit commit, int clients, int servers, int inFlight, int syncEvery,
+            int q, double warmupSeconds, double seconds, Path dir) {
         Map<ServerId, SharedJournal> journals = new TreeMap<>();
         try {
             for (int i = 0; i < servers; i++) {
@@ -81,8 +90,8 @@ final class DurableNotes {
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 done.add(pool.submit(() -> {
-                    loop(strategy, syncEvery, q, servers, journals, "warmup-" + client).runUntil(measureFrom);
-                    return loop(strategy, syncEvery, q, servers, journals, "client-" + client).runUntil(end);
+                    loop(strategy, syncEvery, q, servers, journals, "warmup-" + client).runUntil(measureFrom, inFlight);
+                    return loop(strategy, syncEvery, q, servers, journals, "client-" + client).runUntil(end, inFlight);
                 }));
             }
             long sleep = (measureFrom - System.nanoTime()) / 1_000_000;
@@ -96,7 +105,7 @@ final class DurableNotes {
             }
             long measured = System.nanoTime();
             long fsyncs = forces(journals) - forcesFrom;
-            return new Result(strategy.name(), commit.name(), clients, servers, notes, (measured - measureFrom) / 1e9,
+            return new Result(strategy.name(), commit.name(), clients, servers, inFlight, notes, (measured - measureFrom) / 1e9,
                     fsyncs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -113,17 +122,101 @@ final class DurableNotes {
     /** A client's loop whose records go to its store, a view named {@code key} of each server's journal. */
     private static NoteCostLoop loop(Strategy strategy, int syncEvery, int q, int servers,
             Map<ServerId, SharedJournal> journals, String key) {
-        Map<ServerId, ServerStore> plain = new HashMap<>();
-        Map<ServerId, GatherServerStore> gather = new HashMap<>();
-        return new NoteCostLoop(strategy, syncEvery, q, servers, (at, record, core) -> {
-            if (record instanceof ServerEffect.Record r) {
-                plain.computeIfAbsent(at, s -> new ServerStore(journals.get(s).view(key, ServerStore.codec())))
-                        .save(r, () -> (ServerDurableState) core.durable());
-            } else if (record instanceof ServerEffect.RecordGather r) {
-                gather.computeIfAbsent(at, s -> new GatherServerStore(journals.get(s).view(key, GatherServerStore.CODEC)))
-                        .save(r, () -> (GatherDurableState) core.durable());
+        return new NoteCostLoop(strategy, syncEvery, q, servers, new Journaled(journals, key));
+    }
+
+    /**
+     * One client's records at every server: each step's record appended to that server's store as the
+     * step is taken, each store committed once at the loop's next commit (one fsync, or none if
+     * another client's commit already covered it), then the checkpoints claimed meanwhile written.
+     */
+    static final class Journaled implements NoteCostLoop.Durability {
+        private final Map<ServerId, SharedJournal> journals;
+        private final String key;
+        private final Map<ServerId, Store> stores = new HashMap<>();
+        /** Stores appended to since the last commit, with the last sequence number appended. */
+        private final Map<Store, Long> dirty = new LinkedHashMap<>();
+        private final List<Runnable> checkpoints = new ArrayList<>();
+
+        Journaled(Map<ServerId, SharedJournal> journals, String key) {
+            this.journals = journals;
+            this.key = key;
+        }
+
+        @Override
+        public void record(ServerId at, ServerEffect record, EoServer core) {
+            Store store = stores.computeIfAbsent(at, s -> record instanceof ServerEffect.RecordGather
+                    ? Store.of(new GatherServerStore(journals.get(s).view(key, GatherServerStore.CODEC)))
+                    : Store.of(new ServerStore(journals.get(s).view(key, ServerStore.codec()))));
+            long seq = store.append(record);
+            dirty.put(store, seq);
+            if (store.claimCheckpoint(seq)) {
+                Object state = core.durable(); // the state after this step, before the next one changes it
+                checkpoints.add(() -> store.checkpoint(state, seq));
             }
-        });
+        }
+
+        @Override
+        public void commit() {
+            if (dirty.isEmpty()) {
+                return;
+            }
+            dirty.forEach(Store::commit);
+            dirty.clear();
+            checkpoints.forEach(Runnable::run);
+            checkpoints.clear();
+        }
+    }
+
+    /** A server store of either shape, as {@link Journaled} uses it. */
+    private interface Store {
+        long append(ServerEffect record);
+
+        boolean claimCheckpoint(long seq);
+
+        void commit(long seq);
+
+        void checkpoint(Object state, long seq);
+
+        static Store of(ServerStore s) {
+            return new Store() {
+                public long append(ServerEffect r) {
+                    return s.append((ServerEffect.Record) r);
+                }
+
+                public boolean claimCheckpoint(long seq) {
+                    return s.claimCheckpoint(seq);
+                }
+
+                public void commit(long seq) {
+                    s.commit(seq);
+                }
+
+                public void checkpoint(Object state, long seq) {
+                    s.checkpoint((ServerDurableState) state, seq);
+                }
+            };
+        }
+
+        static Store of(GatherServerStore s) {
+            return new Store() {
+                public long append(ServerEffect r) {
+                    return s.append((ServerEffect.RecordGather) r);
+                }
+
+                public boolean claimCheckpoint(long seq) {
+                    return s.claimCheckpoint(seq);
+                }
+
+                public void commit(long seq) {
+                    s.commit(seq);
+                }
+
+                public void checkpoint(Object state, long seq) {
+                    s.checkpoint((GatherDurableState) state, seq);
+                }
+            };
+        }
     }
 
     /**
