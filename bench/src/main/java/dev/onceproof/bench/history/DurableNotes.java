@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,20 +30,39 @@ import java.util.concurrent.Future;
  * One run of issue 19 item 5's "durable notes per second": {@code clients} clients, each on a
  * thread of its own running the note loop ({@link NoteCostLoop}: create at A, replicate, deliver,
  * acknowledge, Strategy 3's purge, a sync every {@code syncEvery} notes) over {@code servers}
- * servers, whose every record is journaled and committed before the step's messages are handed on.
- * Each server keeps its clients' states in one {@link SharedJournal} on this machine's disk, so the
- * commit mode decides the fsyncs: {@link Journal.Commit#GROUP} lets one fsync cover every client's
- * records that arrived meanwhile, {@link Journal.Commit#PER_OPERATION} forces each record alone.
+ * servers. Each server keeps its clients' states in one {@link SharedJournal} on this machine's
+ * disk (one journal per server process, as a deployment would have), so the commit mode decides the
+ * fsyncs: {@link Journal.Commit#GROUP} lets one fsync cover every client's records that arrived
+ * meanwhile, {@link Journal.Commit#PER_OPERATION} forces each record alone.
  *
- * <p>What is durable is the servers' side: each note's records at every server (its replica, its
- * delivery, its purge). The clients' own records stay in memory: a client is another machine, whose
- * disk is its own. Notes are counted in a measuring window after a warm-up run on fresh stores.
+ * <p>Where the fsyncs go ({@link RecordCensus}): a note makes about 9 records (S3 and S4 alike:
+ * the replica and the round's commit at each of 3 servers, the delivery and its acknowledgement at
+ * A, S3's purge at A; S4's delivery attempt and its outcome at A), one fsync each without group
+ * commit. A client that waits for each step's fsync before the next made 8 commits per note, and
+ * 64 such clients left too little queued behind an fsync (0.45 notes per fsync). So the loop
+ * appends a step's record as the step is taken and commits once before the messages the steps
+ * caused leave (the protocol's durability point: {@link NoteCostLoop.Durability}), and each client
+ * keeps {@code inFlight} notes in flight: their records share the commits, about 1.4 per note at
+ * 50 in flight. What stays serial per client is what the protocol makes serial: one Deliver
+ * outstanding per session (S3's SendNote) and one aDeliver at a time (S4), each of whose records
+ * must be durable before the delivery leaves.
+ *
+ * <p>What is durable is the servers' side: each note's records at every server. The clients' own
+ * records stay in memory: a client is another machine, whose disk is its own. The measuring window
+ * opens once every client has finished its warm-up run (on stores of its own) and closes when the
+ * last client's last batch is durable.
  */
 final class DurableNotes {
 
     /** What one (strategy, commit mode) run delivered in its window, and the fsyncs it took. */
     record Result(String strategy, String commit, int clients, int servers, int inFlight, long notes, double seconds,
-            long fsyncs) {
+            long fsyncs, double cpuSeconds) {
+
+        /** The process's CPU time per note (all threads, the journals' included): what bounds a loaded machine. */
+        double cpuMicrosPerNote() {
+            return cpuSeconds * 1e6 / notes;
+        }
+
 
         double notesPerSecond() {
             return notes / seconds;
@@ -83,30 +103,37 @@ final class DurableNotes {
         }
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
-            long start = System.nanoTime();
-            long measureFrom = start + (long) (warmupSeconds * 1e9);
-            long end = measureFrom + (long) (seconds * 1e9);
+            long warmupEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
+            // The window opens once every client has finished its warm-up (a batch in flight may
+            // outrun the warm-up's end by seconds with one fsync per record), so no warm-up note is
+            // in it; it closes when the last client's last batch is durable.
+            long[] window = new long[3]; // opened at (ns), fsyncs then, CPU ns then
+            CyclicBarrier open = new CyclicBarrier(clients, () -> {
+                window[0] = System.nanoTime();
+                window[1] = forces(journals);
+                window[2] = cpuNanos();
+            });
             List<Future<Long>> done = new ArrayList<>();
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 done.add(pool.submit(() -> {
-                    loop(strategy, syncEvery, q, servers, journals, "warmup-" + client).runUntil(measureFrom, inFlight);
+                    if (warmupSeconds > 0) {
+                        loop(strategy, syncEvery, q, servers, journals, "warmup-" + client).runUntil(warmupEnd, inFlight);
+                    }
+                    open.await();
+                    long end = window[0] + (long) (seconds * 1e9);
                     return loop(strategy, syncEvery, q, servers, journals, "client-" + client).runUntil(end, inFlight);
                 }));
             }
-            long sleep = (measureFrom - System.nanoTime()) / 1_000_000;
-            if (sleep > 0) {
-                Thread.sleep(sleep);
-            }
-            long forcesFrom = forces(journals);
             long notes = 0;
             for (Future<Long> f : done) {
                 notes += f.get();
             }
             long measured = System.nanoTime();
-            long fsyncs = forces(journals) - forcesFrom;
-            return new Result(strategy.name(), commit.name(), clients, servers, inFlight, notes, (measured - measureFrom) / 1e9,
-                    fsyncs);
+            long fsyncs = forces(journals) - window[1];
+            double cpu = (cpuNanos() - window[2]) / 1e9;
+            return new Result(strategy.name(), commit.name(), clients, servers, inFlight, notes,
+                    (measured - window[0]) / 1e9, fsyncs, cpu);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -217,6 +244,12 @@ final class DurableNotes {
                 }
             };
         }
+    }
+
+    /** This process's CPU time so far (ns), every thread's; 0 where the JVM does not say. */
+    private static long cpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }
 
     /**

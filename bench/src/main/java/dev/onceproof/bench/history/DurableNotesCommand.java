@@ -55,7 +55,7 @@ public final class DurableNotesCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds; each runs every strategy in both modes (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--in-flight", split = ",", defaultValue = "1,20",
+    @Option(names = "--in-flight", split = ",", defaultValue = "1,50",
             description = "Notes each client keeps in flight, each a setting of its own (divisors of --sync-every;"
                     + " default ${DEFAULT-VALUE}).")
     List<Integer> inFlight;
@@ -94,8 +94,8 @@ public final class DurableNotesCommand implements Callable<Integer> {
                 rounds, seconds, warmup, dir, loadBefore);
         List<Map<String, Object>> budgets = budgets(o);
         List<DurableNotes.Result> results = new ArrayList<>();
-        o.printf("%n  %-5s %-5s %-9s %-13s %10s %12s %12s %14s%n", "round", "strat", "in flight", "commit", "notes",
-                "notes/s", "fsyncs/s", "notes/fsync");
+        o.printf("%n  %-5s %-5s %-9s %-13s %10s %12s %12s %14s %12s%n", "round", "strat", "in flight", "commit", "notes",
+                "notes/s", "fsyncs/s", "notes/fsync", "CPU µs/note");
         for (int round = 1; round <= rounds; round++) {
             for (Strategy s : strategies) {
                 for (int k : inFlight) {
@@ -106,8 +106,9 @@ public final class DurableNotesCommand implements Callable<Integer> {
                                 seconds, runDir);
                         delete(runDir);
                         results.add(r);
-                        o.printf("  %-5d %-5s %-9d %-13s %10d %12.0f %12.0f %14.2f%n", round, s, k, mode, r.notes(),
-                                r.notesPerSecond(), r.fsyncsPerSecond(), r.notesPerFsync());
+                        o.printf("  %-5d %-5s %-9d %-13s %10d %12.0f %12.0f %14.2f %12.1f%n", round, s, k, mode,
+                                r.notes(), r.notesPerSecond(), r.fsyncsPerSecond(), r.notesPerFsync(),
+                                r.cpuMicrosPerNote());
                     }
                 }
             }
@@ -141,6 +142,8 @@ public final class DurableNotesCommand implements Callable<Integer> {
                         DurableNotes.Result::notesPerFsync));
                 m.put("perRecordNotesPerFsync", median(results, s, k, Journal.Commit.PER_OPERATION,
                         DurableNotes.Result::notesPerFsync));
+                m.put("groupCpuMicrosPerNote", median(results, s, k, Journal.Commit.GROUP,
+                        DurableNotes.Result::cpuMicrosPerNote));
                 m.put("ratio", ratio);
                 m.put("verdict", verdict);
                 summary.add(m);
@@ -152,7 +155,8 @@ public final class DurableNotesCommand implements Callable<Integer> {
         json.put("benchmark", "exactly-once servers: durable notes per second, group commit against one fsync per"
                 + " record (issue 19 item 5)");
         json.put("command", "./onceproof bench durable-notes --strategies " + String.join(",", strategies.stream()
-                .map(Strategy::name).toList()) + " --clients " + clients + " --servers " + servers + " --seconds "
+                .map(Strategy::name).toList()) + " --clients " + clients + " --servers " + servers
+                + " --in-flight " + String.join(",", inFlight.stream().map(String::valueOf).toList()) + " --seconds "
                 + seconds + " --warmup " + warmup + " --rounds " + rounds + " --sync-every " + syncEvery + " --q " + q);
         json.put("when", Instant.now().toString());
         json.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));

@@ -53,7 +53,7 @@ final class NoteCostLoop {
 
     /** The cost of the notes of one block, notes ({@code from}, {@code upTo}]. */
     record Block(long from, long upTo, double medianMicros, double meanMicros, double p99Micros,
-            long durableBytesA, int kAtA, long durableBytesB, int kAtB) {
+            long durableBytesA, int kAtA, long durableBytesB, int kAtB, long jitMillis) {
     }
 
     /** What one strategy's run reached; {@code stopped} says why it ended before the last block. */
@@ -169,6 +169,7 @@ final class NoteCostLoop {
         outer:
         for (long upTo : boundaries) {
             long from = note;
+            jitFrom = jitMillis();
             double[] micros = new double[(int) (upTo - from)];
             for (int j = 0; j < micros.length; j++) {
                 long t0 = System.nanoTime();
@@ -246,13 +247,24 @@ final class NoteCostLoop {
         }
     }
 
+    /**
+     * The JIT compilers' time so far (ms, the JVM's own count; -1 where it keeps none): a block
+     * during which it grows was partly measuring the compiler, not the core.
+     */
+    static long jitMillis() {
+        java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return c != null && c.isCompilationTimeMonitoringSupported() ? c.getTotalCompilationTime() : -1;
+    }
+
+    private long jitFrom;
+
     private Block block(long from, long upTo, double[] micros) {
         double[] sorted = micros.clone();
         java.util.Arrays.sort(sorted);
         double mean = java.util.Arrays.stream(micros).average().orElse(Double.NaN);
         return new Block(from, upTo, NoteCostCommand.median(micros), mean,
                 sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)], durableBytes(a), kOf(a),
-                durableBytes(b), kOf(b));
+                durableBytes(b), kOf(b), jitMillis() - jitFrom);
     }
 
     /** Every note created was processed once, no note twice: what the loop measures is the protocol working. */

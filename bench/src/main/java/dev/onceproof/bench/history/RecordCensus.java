@@ -51,6 +51,9 @@ final class RecordCensus implements NoteCostLoop.Durability {
 
     @Override
     public void record(ServerId at, ServerEffect record, EoServer core) {
+        if (operations(record).isEmpty()) {
+            return; // a step that changed nothing: its store appends nothing (JournalStore.append)
+        }
         records.computeIfAbsent(at.name() + ": " + operations(record), k -> new long[1])[0]++;
         dirty.add(at);
     }
