@@ -1,5 +1,6 @@
 package dev.onceproof.bench.history;
 
+import dev.onceproof.exactlyonce.ConcurrentServer;
 import dev.onceproof.exactlyonce.EoServer;
 import dev.onceproof.exactlyonce.GatherDurableState;
 import dev.onceproof.exactlyonce.ServerDurableState;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.ToLongFunction;
 
 /**
  * One run of issue 19 item 5's "durable notes per second": {@code clients} clients, each on a
@@ -77,6 +79,9 @@ final class DurableNotes {
         }
     }
 
+    /** The commit "mode" of a run without journals: the same loops, the cores' and threads' cost alone. */
+    static final String NO_JOURNAL = "NO_JOURNAL";
+
     private DurableNotes() {
     }
 
@@ -85,12 +90,15 @@ final class DurableNotes {
         return run(strategy, commit, clients, servers, 1, syncEvery, q, warmupSeconds, seconds, dir);
     }
 
-    /** With {@code inFlight} notes in flight per client ({@link NoteCostLoop#runUntil(long, int)}). */
+    /**
+     * With {@code inFlight} notes in flight per client ({@link NoteCostLoop#runUntil(long, int)});
+     * {@code commit} null: no journal at all (the baseline of what the loops cost without a disk).
+     */
     static Result run(Strategy strategy, Journal.Commit commit, int clients, int servers, int inFlight, int syncEvery,
             int q, double warmupSeconds, double seconds, Path dir) {
         Map<ServerId, SharedJournal> journals = new TreeMap<>();
         try {
-            for (int i = 0; i < servers; i++) {
+            for (int i = 0; commit != null && i < servers; i++) {
                 ServerId s = ServerId.of(String.valueOf((char) ('A' + i)));
                 Path d = Files.createDirectories(dir.resolve(s.name()));
                 // Each client's store checkpoints once its records outgrow twice its state or 64 KiB;
@@ -132,7 +140,7 @@ final class DurableNotes {
             long measured = System.nanoTime();
             long fsyncs = forces(journals) - window[1];
             double cpu = (cpuNanos() - window[2]) / 1e9;
-            return new Result(strategy.name(), commit.name(), clients, servers, inFlight, notes,
+            return new Result(strategy.name(), commit == null ? NO_JOURNAL : commit.name(), clients, servers, inFlight, notes,
                     (measured - window[0]) / 1e9, fsyncs, cpu);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -149,7 +157,8 @@ final class DurableNotes {
     /** A client's loop whose records go to its store, a view named {@code key} of each server's journal. */
     private static NoteCostLoop loop(Strategy strategy, int syncEvery, int q, int servers,
             Map<ServerId, SharedJournal> journals, String key) {
-        return new NoteCostLoop(strategy, syncEvery, q, servers, new Journaled(journals, key));
+        return new NoteCostLoop(strategy, syncEvery, q, servers, journals.isEmpty() ? NoteCostLoop.Durability.NONE
+                : new Journaled(journals, key));
     }
 
     /**
@@ -160,9 +169,9 @@ final class DurableNotes {
     static final class Journaled implements NoteCostLoop.Durability {
         private final Map<ServerId, SharedJournal> journals;
         private final String key;
-        private final Map<ServerId, Store> stores = new HashMap<>();
+        private final Map<ServerId, Store<?>> stores = new HashMap<>();
         /** Stores appended to since the last commit, with the last sequence number appended. */
-        private final Map<Store, Long> dirty = new LinkedHashMap<>();
+        private final Map<Store<?>, Long> dirty = new LinkedHashMap<>();
         private final List<Runnable> checkpoints = new ArrayList<>();
 
         Journaled(Map<ServerId, SharedJournal> journals, String key) {
@@ -172,12 +181,12 @@ final class DurableNotes {
 
         @Override
         public void record(ServerId at, ServerEffect record, EoServer core) {
-            Store store = stores.computeIfAbsent(at, s -> record instanceof ServerEffect.RecordGather
+            Store<?> store = stores.computeIfAbsent(at, s -> record instanceof ServerEffect.RecordGather
                     ? Store.of(new GatherServerStore(journals.get(s).view(key, GatherServerStore.CODEC)))
                     : Store.of(new ServerStore(journals.get(s).view(key, ServerStore.codec()))));
-            long seq = store.append(record);
+            long seq = store.append().applyAsLong(record);
             dirty.put(store, seq);
-            if (store.claimCheckpoint(seq)) {
+            if (store.store().claimCheckpoint(seq)) {
                 Object state = core.durable(); // the state after this step, before the next one changes it
                 checkpoints.add(() -> store.checkpoint(state, seq));
             }
@@ -188,61 +197,26 @@ final class DurableNotes {
             if (dirty.isEmpty()) {
                 return;
             }
-            dirty.forEach(Store::commit);
+            dirty.forEach((store, seq) -> store.store().commit(seq));
             dirty.clear();
             checkpoints.forEach(Runnable::run);
             checkpoints.clear();
         }
     }
 
-    /** A server store of either shape, as {@link Journaled} uses it. */
-    private interface Store {
-        long append(ServerEffect record);
+    /** A server store of either shape, as {@link Journaled} uses it: its append, and the rest of the protocol. */
+    private record Store<S>(ConcurrentServer.Store<S> store, ToLongFunction<ServerEffect> append, Class<S> state) {
 
-        boolean claimCheckpoint(long seq);
-
-        void commit(long seq);
-
-        void checkpoint(Object state, long seq);
-
-        static Store of(ServerStore s) {
-            return new Store() {
-                public long append(ServerEffect r) {
-                    return s.append((ServerEffect.Record) r);
-                }
-
-                public boolean claimCheckpoint(long seq) {
-                    return s.claimCheckpoint(seq);
-                }
-
-                public void commit(long seq) {
-                    s.commit(seq);
-                }
-
-                public void checkpoint(Object state, long seq) {
-                    s.checkpoint((ServerDurableState) state, seq);
-                }
-            };
+        static Store<ServerDurableState> of(ServerStore s) {
+            return new Store<>(s, r -> s.append((ServerEffect.Record) r), ServerDurableState.class);
         }
 
-        static Store of(GatherServerStore s) {
-            return new Store() {
-                public long append(ServerEffect r) {
-                    return s.append((ServerEffect.RecordGather) r);
-                }
+        static Store<GatherDurableState> of(GatherServerStore s) {
+            return new Store<>(s, r -> s.append((ServerEffect.RecordGather) r), GatherDurableState.class);
+        }
 
-                public boolean claimCheckpoint(long seq) {
-                    return s.claimCheckpoint(seq);
-                }
-
-                public void commit(long seq) {
-                    s.commit(seq);
-                }
-
-                public void checkpoint(Object state, long seq) {
-                    s.checkpoint((GatherDurableState) state, seq);
-                }
-            };
+        void checkpoint(Object core, long seq) {
+            store.checkpoint(state.cast(core), seq);
         }
     }
 

@@ -73,7 +73,14 @@ public final class DurableNotesCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "bench/results/history/durable-notes.json", description = "JSON result file.")
     Path out;
 
-    private static final List<Journal.Commit> MODES = List.of(Journal.Commit.PER_OPERATION, Journal.Commit.GROUP);
+    /** The modes side by side in each round; null: no journal (--baseline). */
+    private static final List<Journal.Commit> MODES = java.util.Arrays.asList(Journal.Commit.PER_OPERATION,
+            Journal.Commit.GROUP, null);
+
+    @Option(names = "--baseline", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the loops with no journal at all, in each round: what the cores and threads cost"
+                    + " without a disk (default ${DEFAULT-VALUE}).")
+    boolean baseline;
 
     @Override
     public Integer call() throws IOException {
@@ -100,13 +107,17 @@ public final class DurableNotesCommand implements Callable<Integer> {
             for (Strategy s : strategies) {
                 for (int k : inFlight) {
                     for (Journal.Commit mode : MODES) {
-                        Path runDir = dir.resolve(s.name() + "-" + k + "-" + mode.name().toLowerCase() + "-" + round);
+                        if (mode == null && !baseline) {
+                            continue;
+                        }
+                        Path runDir = dir.resolve(s.name() + "-" + k + "-" + (mode == null ? "none" : mode.name().toLowerCase())
+                                + "-" + round);
                         delete(runDir);
                         DurableNotes.Result r = DurableNotes.run(s, mode, clients, servers, k, syncEvery, q, warmup,
                                 seconds, runDir);
                         delete(runDir);
                         results.add(r);
-                        o.printf("  %-5d %-5s %-9d %-13s %10d %12.0f %12.0f %14.2f %12.1f%n", round, s, k, mode,
+                        o.printf("  %-5d %-5s %-9d %-13s %10d %12.0f %12.0f %14.2f %12.1f%n", round, s, k, r.commit(),
                                 r.notes(), r.notesPerSecond(), r.fsyncsPerSecond(), r.notesPerFsync(),
                                 r.cpuMicrosPerNote());
                     }
@@ -128,7 +139,11 @@ public final class DurableNotesCommand implements Callable<Integer> {
                 String verdict = String.format("%s: %.0f durable notes/s with group commit (goal >= %.0f), %.0f with"
                         + " one fsync per record, %.1fx (median of the rounds' ratios)",
                         group >= GOAL_NOTES_PER_SECOND ? "PASS" : "FAIL", group, GOAL_NOTES_PER_SECOND, each, ratio);
-                o.println(s + ", " + k + " in flight per client: " + verdict);
+                o.println(s + ", " + k + " in flight per client: " + verdict + (baseline ? String.format(
+                        "; CPU %.0f µs/note with group commit, %.0f µs/note and %.0f notes/s with no journal",
+                        median(results, s, k, Journal.Commit.GROUP, DurableNotes.Result::cpuMicrosPerNote),
+                        median(results, s, k, null, DurableNotes.Result::cpuMicrosPerNote),
+                        median(results, s, k, null, DurableNotes.Result::notesPerSecond)) : ""));
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("strategy", s.name());
                 m.put("inFlight", k);
@@ -144,6 +159,11 @@ public final class DurableNotesCommand implements Callable<Integer> {
                         DurableNotes.Result::notesPerFsync));
                 m.put("groupCpuMicrosPerNote", median(results, s, k, Journal.Commit.GROUP,
                         DurableNotes.Result::cpuMicrosPerNote));
+                if (baseline) {
+                    m.put("noJournalNotesPerSecond", median(results, s, k, null, DurableNotes.Result::notesPerSecond));
+                    m.put("noJournalCpuMicrosPerNote", median(results, s, k, null,
+                            DurableNotes.Result::cpuMicrosPerNote));
+                }
                 m.put("ratio", ratio);
                 m.put("verdict", verdict);
                 summary.add(m);
@@ -157,7 +177,7 @@ public final class DurableNotesCommand implements Callable<Integer> {
         json.put("command", "./onceproof bench durable-notes --strategies " + String.join(",", strategies.stream()
                 .map(Strategy::name).toList()) + " --clients " + clients + " --servers " + servers
                 + " --in-flight " + String.join(",", inFlight.stream().map(String::valueOf).toList()) + " --seconds "
-                + seconds + " --warmup " + warmup + " --rounds " + rounds + " --sync-every " + syncEvery + " --q " + q);
+                + seconds + " --warmup " + warmup + " --rounds " + rounds + (baseline ? "" : " --no-baseline") + " --sync-every " + syncEvery + " --q " + q);
         json.put("when", Instant.now().toString());
         json.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         json.put("cores", Runtime.getRuntime().availableProcessors());
@@ -206,14 +226,15 @@ public final class DurableNotesCommand implements Callable<Integer> {
     private static DurableNotes.Result pick(List<DurableNotes.Result> rs, Strategy s, int k, Journal.Commit mode,
             int round) {
         return rs.stream().filter(r -> r.strategy().equals(s.name()) && r.inFlight() == k
-                && r.commit().equals(mode.name())).skip(round).findFirst().orElseThrow();
+                && r.commit().equals(mode == null ? DurableNotes.NO_JOURNAL : mode.name())).skip(round).findFirst()
+                .orElseThrow();
     }
 
     private static double median(List<DurableNotes.Result> rs, Strategy s, int k, Journal.Commit mode,
             java.util.function.ToDoubleFunction<DurableNotes.Result> f) {
         double[] v = rs.stream().filter(r -> r.strategy().equals(s.name()) && r.inFlight() == k
-                && r.commit().equals(mode.name())).mapToDouble(f).toArray();
-        return Median.withDefaults().evaluate(v);
+                && r.commit().equals(mode == null ? DurableNotes.NO_JOURNAL : mode.name())).mapToDouble(f).toArray();
+        return v.length == 0 ? Double.NaN : Median.withDefaults().evaluate(v);
     }
 
     private static void delete(Path d) throws IOException {
