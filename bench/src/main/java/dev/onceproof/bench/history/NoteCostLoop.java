@@ -11,6 +11,7 @@ import dev.onceproof.exactlyonce.GatherServer;
 import dev.onceproof.exactlyonce.ManualEoClock;
 import dev.onceproof.exactlyonce.NoteId;
 import dev.onceproof.exactlyonce.S3Client;
+import dev.onceproof.exactlyonce.S3Server;
 import dev.onceproof.exactlyonce.ServerDurableState;
 import dev.onceproof.exactlyonce.ServerEffect;
 import dev.onceproof.exactlyonce.ServerId;
@@ -22,8 +23,11 @@ import dev.onceproof.exactlyonce.store.GatherServerStore;
 import dev.onceproof.exactlyonce.store.ServerStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -35,8 +39,9 @@ import java.util.TreeSet;
  * EndGather (A.6); the syncs that follow carry that purge to B (L213: received through the step
  * interface, {@code GatherServer.recvPeerSync}, they purge as well as merge).
  *
- * <p>Messages go through a FIFO queue at once; a Record effect is counted, and handed to the
- * loop's {@link Durability} (none here: the core only; {@link DurableNotes} journals them). The time of
+ * <p>Messages go through a FIFO queue, held back until the records of the steps that sent them are
+ * committed; a Record effect is counted, and handed to the loop's {@link Durability} (none here: the
+ * core only; {@link DurableNotes} journals them). The time of
  * a note is from its creation until every message it caused has been handled, the sync it triggers
  * included, so the mean carries the syncs' cost and the median the common note's.
  *
@@ -48,7 +53,7 @@ final class NoteCostLoop {
 
     /** The cost of the notes of one block, notes ({@code from}, {@code upTo}]. */
     record Block(long from, long upTo, double medianMicros, double meanMicros, double p99Micros,
-            long durableBytesA, int kAtA, long durableBytesB, int kAtB) {
+            long durableBytesA, int kAtA, long durableBytesB, int kAtB, long jitMillis) {
     }
 
     /** What one strategy's run reached; {@code stopped} says why it ended before the last block. */
@@ -61,14 +66,41 @@ final class NoteCostLoop {
     private static final ClientId C = ClientId.of("c");
 
     /**
-     * What happens to a server's record (a {@link ServerEffect.Record} or
-     * {@link ServerEffect.RecordGather}) before the step's messages leave: it must be durable when
-     * this returns. {@code core} is the server that made it (its state after the step).
+     * What happens to a server's records (a {@link ServerEffect.Record} or
+     * {@link ServerEffect.RecordGather}). {@link #record} hands one over as its step is taken
+     * ({@code core} is the server that made it, in its state after the step); {@link #commit}
+     * must return only once every record handed over is durable. The loop holds back every message
+     * a step sends (and every aDeliver call) until the commit after it: that is the protocol's
+     * durability point (a server's step is on disk before anything it caused leaves the server).
+     * Steps taken between two commits share the commit, as a server's event loop would: none of
+     * them has let anything out, so a crash before the commit loses inputs, never an effect.
      */
     interface Durability {
-        Durability NONE = (at, record, core) -> { };
+        Durability NONE = new Durability() {
+            @Override
+            public void record(ServerId at, ServerEffect record, EoServer core) {
+            }
+
+            @Override
+            public void commit() {
+            }
+        };
 
         void record(ServerId at, ServerEffect record, EoServer core);
+
+        void commit();
+    }
+
+    /** Sees every message as it is sent (held) and as it arrives; tests check the durability point with it. */
+    interface Wire {
+        Wire NONE = new Wire() {
+        };
+
+        default void sent(EoMessage m) {
+        }
+
+        default void arrived(EoMessage m) {
+        }
     }
 
     private final Strategy strategy;
@@ -80,7 +112,11 @@ final class NoteCostLoop {
     private final java.util.Map<ServerId, EoServer> servers = new java.util.TreeMap<>();
     private final Durability durability;
     private final ClientCore client;
-    private final ArrayDeque<EoMessage> queue = new ArrayDeque<>();
+    /** Messages sent by steps whose records are not committed yet: they leave at the next commit. */
+    private ArrayDeque<EoMessage> held = new ArrayDeque<>();
+    private Wire wire = Wire.NONE;
+    /** Strategy 3: notes the client took whose purge is not authorized yet, in delivery order. */
+    private final Set<NoteId> unpurged = new LinkedHashSet<>();
     private long session;
     private long accepted;
     private long refused;
@@ -88,6 +124,12 @@ final class NoteCostLoop {
 
     NoteCostLoop(Strategy strategy, int syncEvery, int q) {
         this(strategy, syncEvery, q, 2, Durability.NONE);
+    }
+
+    /** Watches the messages (tests). */
+    NoteCostLoop wire(Wire w) {
+        this.wire = w;
+        return this;
     }
 
     /** With {@code n} servers (A, B, C, ...; the client is A's) and each record given to {@code durability}. */
@@ -127,6 +169,7 @@ final class NoteCostLoop {
         outer:
         for (long upTo : boundaries) {
             long from = note;
+            jitFrom = jitMillis();
             double[] micros = new double[(int) (upTo - from)];
             for (int j = 0; j < micros.length; j++) {
                 long t0 = System.nanoTime();
@@ -163,10 +206,36 @@ final class NoteCostLoop {
      * checks that the protocol ran (every note processed once); returns how many notes were delivered.
      */
     long runUntil(long deadline) {
+        return runUntil(deadline, 1);
+    }
+
+    /**
+     * As {@link #runUntil(long)}, with {@code inFlight} notes created together and carried through
+     * the protocol together (their records share each commit); {@code inFlight} must divide the
+     * sync interval, so the syncs fall where they fall with one note at a time.
+     */
+    long runUntil(long deadline, int inFlight) {
+        return drive(inFlight, note -> System.nanoTime() < deadline);
+    }
+
+    /** Runs {@code notes} notes (a multiple of {@code inFlight}), {@code inFlight} at a time; once per loop. */
+    long runNotes(long notes, int inFlight) {
+        if (notes % inFlight != 0) {
+            throw new IllegalArgumentException(notes + " notes do not make batches of " + inFlight);
+        }
+        return drive(inFlight, note -> note < notes);
+    }
+
+    private long drive(int inFlight, java.util.function.LongPredicate more) {
+        if (inFlight < 1 || syncEvery % inFlight != 0) {
+            throw new IllegalArgumentException("notes in flight: " + inFlight + ", must be positive and divide the"
+                    + " sync interval " + syncEvery);
+        }
         long note = 0;
         do {
-            oneNote(++note);
-        } while (System.nanoTime() < deadline);
+            notes(note + 1, inFlight);
+            note += inFlight;
+        } while (more.test(note));
         check(note, note, Optional.empty());
         return note;
     }
@@ -178,13 +247,24 @@ final class NoteCostLoop {
         }
     }
 
+    /**
+     * The JIT compilers' time so far (ms, the JVM's own count; -1 where it keeps none): a block
+     * during which it grows was partly measuring the compiler, not the core.
+     */
+    static long jitMillis() {
+        java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return c != null && c.isCompilationTimeMonitoringSupported() ? c.getTotalCompilationTime() : -1;
+    }
+
+    private long jitFrom;
+
     private Block block(long from, long upTo, double[] micros) {
         double[] sorted = micros.clone();
         java.util.Arrays.sort(sorted);
         double mean = java.util.Arrays.stream(micros).average().orElse(Double.NaN);
         return new Block(from, upTo, NoteCostCommand.median(micros), mean,
                 sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)], durableBytes(a), kOf(a),
-                durableBytes(b), kOf(b));
+                durableBytes(b), kOf(b), jitMillis() - jitFrom);
     }
 
     /** Every note created was processed once, no note twice: what the loop measures is the protocol working. */
@@ -197,18 +277,32 @@ final class NoteCostLoop {
     }
 
     private void oneNote(long n) {
-        clock.advance(1);
-        Optional<NoteId> id = strategy.numbersNotes() ? Optional.empty()
-                : Optional.of(NoteId.global(noteName(n)));
-        effects(A, a.createNote(id, "note"));
+        notes(n, 1);
+    }
+
+    /** Notes {@code first .. first + k - 1}: created, delivered, acknowledged (purged), then a sync if due. */
+    private void notes(long first, int k) {
+        for (long n = first; n < first + k; n++) {
+            clock.advance(1);
+            Optional<NoteId> id = strategy.numbersNotes() ? Optional.empty()
+                    : Optional.of(NoteId.global(noteName(n)));
+            effects(A, a.createNote(id, "note"));
+        }
         pump();
         if (strategy.gathers()) {
             deliverGathered();
         } else {
-            effects(A, a.deliverNext());
-            pump();
+            // One Deliver outstanding per session (the spec's SendNote): the notes go one by one.
+            for (ServerStep s = a.deliverNext(); !s.outcome().equals("idle"); s = a.deliverNext()) {
+                if (s.outcome().equals("busy") || s.outcome().equals("refused")) {
+                    throw new IllegalStateException(strategy + " server A did not deliver: " + s.outcome());
+                }
+                effects(A, s);
+                pump();
+            }
             purge();
         }
+        long n = first + k - 1;
         if (n % syncEvery == 0) {
             if (strategy.gathers()) {
                 effects(A, a.endSession());
@@ -219,6 +313,7 @@ final class NoteCostLoop {
             pump();
             purge();
         }
+        durability.commit(); // the notes are counted once their last records are durable
     }
 
     /**
@@ -231,13 +326,36 @@ final class NoteCostLoop {
         return digits.length() >= 9 ? "n" + digits : "n" + "000000000".substring(digits.length()) + digits;
     }
 
-    /** Strategy 3: authorize every purge the core allows, each carried to the client and confirmed. */
+    /**
+     * Strategy 3: authorize every purge the core allows, each carried to the client and confirmed.
+     * The spec's {@code Authorize(s, i)} is enabled for each note on its own, so every note the
+     * core allows now is authorized before the requests go out together: their acknowledgements'
+     * records then share a commit, where one request at a time made a commit per note.
+     */
     private void purge() {
         if (strategy != Strategy.S3) {
             return;
         }
         for (ServerStep s = a.authorize(); !s.outcome().equals("none"); s = a.authorize()) {
             effects(A, s);
+            Set<NoteId> asked = new HashSet<>();
+            for (ServerEffect e : s.effects()) {
+                if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.PurgeRequest p) {
+                    asked.add(p.id());
+                }
+            }
+            if (a instanceof S3Server s3) {
+                for (NoteId i : unpurged) {
+                    if (!asked.contains(i)) {
+                        ServerStep t = s3.authorize(i);
+                        if (t.outcome().equals("authorized")) {
+                            effects(A, t);
+                            asked.add(i);
+                        }
+                    }
+                }
+            }
+            unpurged.removeAll(asked);
             pump();
         }
     }
@@ -269,10 +387,28 @@ final class NoteCostLoop {
         }
     }
 
+    /**
+     * Commits the records of the steps taken so far, then lets their messages go, in waves until
+     * none is left: the messages of a wave are handled (their steps' records handed over, their
+     * sends held), then one commit, then the next wave. In the order of one FIFO queue. A record
+     * nothing has left after (an acknowledgement's, say) waits for the next commit: no message
+     * depends on it yet, and a crash before then is a crash before that step.
+     */
     private void pump() {
-        for (EoMessage m = queue.poll(); m != null; m = queue.poll()) {
-            deliver(m);
+        while (!held.isEmpty()) {
+            durability.commit();
+            ArrayDeque<EoMessage> wave = held;
+            held = new ArrayDeque<>();
+            for (EoMessage m = wave.poll(); m != null; m = wave.poll()) {
+                wire.arrived(m);
+                deliver(m);
+            }
         }
+    }
+
+    private void send(EoMessage m) {
+        wire.sent(m);
+        held.add(m);
     }
 
     private void deliver(EoMessage m) {
@@ -280,6 +416,9 @@ final class NoteCostLoop {
             ClientStep s = client.receiveNote(d);
             if (s.verdict() == Verdict.ACCEPTED) {
                 accepted++;
+                if (strategy == Strategy.S3) {
+                    unpurged.add(d.note().id());
+                }
             } else {
                 refused++;
             }
@@ -297,7 +436,7 @@ final class NoteCostLoop {
     private void clientEffects(List<ClientEffect> effects) {
         for (ClientEffect e : effects) {
             if (e instanceof ClientEffect.Send s) {
-                queue.add(s.message());
+                send(s.message());
             } else {
                 records++;
             }
@@ -307,9 +446,9 @@ final class NoteCostLoop {
     private void effects(ServerId from, ServerStep step) {
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Send s) {
-                queue.add(s.message());
+                send(s.message());
             } else if (e instanceof ServerEffect.ADeliver call) {
-                queue.add(new EoMessage.NoteDelivery(from, C, call.note()));
+                send(new EoMessage.NoteDelivery(from, C, call.note()));
             } else {
                 records++;
                 durability.record(from, e, servers.get(from));

@@ -23,6 +23,7 @@ class DurableNotesTest {
 
         assertThat(r.notes()).isPositive();
         assertThat(r.fsyncs()).isPositive();
+        assertThat(r.cpuSeconds()).isPositive();
         Journal.Options o = Journal.Options.defaults();
         for (String server : new String[] {"A", "B", "C"}) {
             try (SharedJournal j = SharedJournal.open(dir.resolve(server), o, o)) {
@@ -33,5 +34,25 @@ class DurableNotesTest {
                 }
             }
         }
+    }
+
+    /** Notes in flight journal every record too, and the baseline without journals takes no fsync. */
+    @ParameterizedTest
+    @EnumSource(value = Strategy.class, names = {"S3", "S4"})
+    void notesInFlightAndTheBaseline(Strategy s, @TempDir Path dir) {
+        DurableNotes.Result r = DurableNotes.run(s, Journal.Commit.GROUP, 4, 3, 20, 100, 256, 0, 0.3, dir);
+        DurableNotes.Result none = DurableNotes.run(s, null, 4, 3, 20, 100, 256, 0, 0.3, dir.resolve("none"));
+
+        assertThat(r.notes() % 20).isZero();
+        assertThat(r.notesPerFsync()).isPositive();
+        Journal.Options o = Journal.Options.defaults();
+        try (SharedJournal j = SharedJournal.open(dir.resolve("A"), o, o)) {
+            OperationLog<?, ?> view = s == Strategy.S3
+                    ? j.view("client-0", ServerStore.codec()) : j.view("client-0", GatherServerStore.CODEC);
+            assertThat(view.recovered().lastSeq()).isPositive();
+        }
+        assertThat(none.commit()).isEqualTo(DurableNotes.NO_JOURNAL);
+        assertThat(none.notes()).isPositive();
+        assertThat(none.fsyncs()).isZero();
     }
 }
