@@ -23,6 +23,7 @@ Same(A) == A /\ UNCHANGED msgVars
 CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
+IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
 \* L229 "The servers periodically send these synchronization messages".
 PeriodicSyncM(s) == SendPeerSyncT(s, "PeriodicSync") /\ UNCHANGED lastEnd
 RecvPeerSyncWith5(r, m, purged(_, _, _)) == RecvPeerSyncWith(r, m, purged) /\ UNCHANGED lastEnd
@@ -41,7 +42,7 @@ MsgNextWith(recv(_, _)) ==
          \/ \E m \in pnet : recv(s, m)
          \/ \E t \in Servers : Same(ReqD(s, t))
     \/ Same(Disconnect \/ ClientCrash \/ \E m \in snet : LoseMsg(m))
-    \/ \E s \in Servers : ServerCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
+    \/ \E s \in Servers : ServerCrashM(s) \/ IdleCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
     \/ \E m \in pnet : LosePeerSync(m)
 
 RecvPeerSync(r, m) == RecvPeerSyncWith5(r, m, G!Purged)

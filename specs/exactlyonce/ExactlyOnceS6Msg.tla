@@ -24,6 +24,7 @@ Same(A) == A /\ UNCHANGED msgVars
 CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
+IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
 \* L246 "only when there is new information": while the client is not at s.
 PushSyncM(s) == conn # s /\ SendPeerSyncT(s, "PushSync") /\ UNCHANGED H
 RecvPeerSyncWith6(r, m, purged(_, _, _)) == RecvPeerSyncWith(r, m, purged) /\ UNCHANGED H
@@ -42,7 +43,7 @@ MsgNextWith(recv(_, _)) ==
          \/ \E m \in pnet : recv(s, m)
          \/ \E t \in Servers : Same(ReqD(s, t))
     \/ Same(Disconnect \/ ClientCrash \/ ClientLoseH \/ \E m \in snet : LoseMsg(m))
-    \/ \E s \in Servers : ServerCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
+    \/ \E s \in Servers : ServerCrashM(s) \/ IdleCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
     \/ \E m \in pnet : LosePeerSync(m)
 
 RecvPeerSync(r, m) == RecvPeerSyncWith6(r, m, G!Purged)

@@ -145,6 +145,13 @@ LoseReports(s) ==
     /\ knownSeen' = [knownSeen EXCEPT ![s] = G!NoWatermarks]
     /\ UNCHANGED <<pnet, seen, entered>>
 
+\* A crash of a server without a session: the reports alone are lost, as
+\* ExactlyOnceS4Msg's IdleCrashM says (stuttering for the atomic specs,
+\* outside the fault budget; found by trace validation).
+IdleCrashT(s) ==
+    /\ sess[s] = Idle
+    /\ LoseReports(s)
+
 LosePeerSyncT(m) ==
     /\ m \in pnet
     /\ faults < MaxFaults

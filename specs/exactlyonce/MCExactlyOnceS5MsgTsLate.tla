@@ -25,8 +25,14 @@ LateTs(x) ==
     /\ lastAction' = [name |-> "LateTs", server |-> x.at, peer |-> x.from, ts |-> x.ts]
     /\ UNCHANGED <<baseVars, gatherVars, now, lastEnd, msgVars>>
 
+\* The step was RecvPurgeFirst, which sets lag itself.  IdleCrashM leaves
+\* lastAction alone (an atomic-level variable), so the name alone would take
+\* an idle crash right after a RecvPeerSyncPurge for one (a repeated receipt
+\* of the same DSync, lastAction unchanged, adds what lag already holds).
+NewPurge == lastAction'.name = "RecvPeerSyncPurge" /\ lastAction' # lastAction
+
 LateSpec ==
     /\ MsgInit /\ lag = {}
-    /\ [][\/ MsgNextWith(LAMBDA r, m : RecvPurgeFirst(r, m)) /\ (lag' = lag \/ lastAction'.name = "RecvPeerSyncPurge")
+    /\ [][\/ MsgNextWith(LAMBDA r, m : RecvPurgeFirst(r, m)) /\ (lag' = lag \/ NewPurge)
          \/ \E x \in lag : LateTs(x)]_<<allVars, lag>>
 =============================================================================

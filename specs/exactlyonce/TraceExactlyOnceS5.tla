@@ -10,8 +10,8 @@
 (* Shape and mapping as TraceExactlyOnceS4 (its header): one process, the *)
 (* logged K and D checked after each step, aDeliver the spec's atomic step *)
 (* at the call and ReportOutcome stuttering, loss, expiry and partitions  *)
-(* unlogged (AllowDup keeps every message), ForgetReports for a crash of a *)
-(* server without a session.  What time adds:                             *)
+(* unlogged (AllowDup keeps every message), a crash of a server without a *)
+(* session the spec's IdleCrashM.  What time adds:                        *)
 (* - one Tick line per tick of true time, with the client's clock read on *)
 (*   the spec's time line (GatherWorld.specTime); a server's stamps (the   *)
 (*   DSync's and a D reply's ts) on the same line, so each must be        *)
@@ -111,15 +111,9 @@ RecvPeerSyncLine(ln) ==
                        /\ m.k = AsSet(ln.k) /\ m.d = AsSet(ln.d) /\ m.seen = ln.seen /\ m.ts = ln.ts
                        /\ RecvPeerSync(ln.server, m)
 
-\* As TraceExactlyOnceS4: a crash of a server the spec holds no session for.
-ForgetReports(s) ==
-    /\ sess[s] = Idle
-    /\ LoseReports(s)
-    /\ UNCHANGED vars
-
 ServerCrashLine(ln) ==
     /\ ln.action = "ServerCrash"
-    /\ ServerCrashM(ln.server) \/ ForgetReports(ln.server)
+    /\ ServerCrashM(ln.server) \/ IdleCrashM(ln.server)
 
 -----------------------------------------------------------------------------
 TraceStep ==

@@ -115,15 +115,9 @@ RecvPeerSyncLine(ln) ==
                        /\ m.k = AsSet(ln.k) /\ m.d = AsSet(ln.d) /\ m.seen = ln.seen /\ m.ts = ln.ts
                        /\ RecvPeerSync(ln.server, m)
 
-\* As TraceExactlyOnceS4: a crash of a server the spec holds no session for.
-ForgetReports(s) ==
-    /\ sess[s] = Idle
-    /\ LoseReports(s)
-    /\ UNCHANGED vars
-
 ServerCrashLine(ln) ==
     /\ ln.action = "ServerCrash"
-    /\ ServerCrashM(ln.server) \/ ForgetReports(ln.server)
+    /\ ServerCrashM(ln.server) \/ IdleCrashM(ln.server)
 
 -----------------------------------------------------------------------------
 TraceStep ==
