@@ -87,6 +87,14 @@ class CausalViewSigkillTest {
                 lines(r.logs), (System.nanoTime() - t0) / 1e9);
         assertThat(v.accepted()).as("%s", v.report()).isTrue();
         assertThat(v.spec()).isEqualTo("CausalMembership");
+        // How the stored regression run (validate/causal/sigkill-view-seed1) was made: -Dcausal.keepLogs=DIR.
+        String keep = System.getProperty("causal.keepLogs");
+        if (keep != null) {
+            Files.createDirectories(Path.of(keep));
+            for (Path f : r.logs) {
+                Files.copy(f, Path.of(keep).resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     @Test
