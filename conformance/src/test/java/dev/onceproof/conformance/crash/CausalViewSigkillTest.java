@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The causal view change with a real process kill (issue 19 item 3, issue 21 items 3 and 4): three
  * node JVMs ({@link CausalViewNodeMain}) on loopback, 5% of datagrams lost and 5% handled twice on
  * receipt, n1 coordinating with a failure detector that suspects n3 after 300 ms of silence. Each
- * broadcasts ten events at 40/s; n3 is killed with SIGKILL once it has broadcast six, mid-traffic.
+ * broadcasts at 40/s, n1 and n2 ten events, n3 thirty; n3 is killed with SIGKILL once it has broadcast
+ * six, mid-traffic.
  * n1 suspects it, n1 and n2 report, the coordinator decides, they forward and install the view
  * without n3, and each broadcasts six more events; the run ends once both delivered every
  * survivor's event and their stores are empty (garbage collection went on past n3's row).
@@ -55,8 +56,13 @@ class CausalViewSigkillTest {
     private static final int VICTIM = 2;
     private static final int BEFORE = 10;
     private static final int AFTER = 6;
-    /** n3 is killed once it has broadcast this many (of BEFORE). */
+    /**
+     * n3 is killed once it has broadcast this many of its VICTIM_BEFORE, which it would take 0.75 s
+     * to send: this test reads n3's stdout late under load (n1 and n2 sent all of theirs by then at
+     * times), and n3's own traffic keeps the kill mid-run.
+     */
     private static final int KILL_AT = 6;
+    private static final int VICTIM_BEFORE = 30;
     private static final int DELAY_ABOVE = 3;
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
@@ -136,7 +142,7 @@ class CausalViewSigkillTest {
                         "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m",
                         "-cp", System.getProperty("java.class.path"), main.getName(),
                         "--self", "" + k, "--peers", String.join(",", peers), "--step-log", log.toString(),
-                        "--before", "" + BEFORE, "--after", "" + AFTER, "--rate", "40", "--loss", "0.05", "--seed", "" + seed,
+                        "--before", "" + (k == VICTIM ? VICTIM_BEFORE : BEFORE), "--after", "" + AFTER, "--rate", "40", "--loss", "0.05", "--seed", "" + seed,
                         "--suspect", "" + VICTIM, "--suspect-after-ms", "300", "--delay-above", "" + DELAY_ABOVE));
                 if (k == 0) {
                     cmd.addAll(List.of("--coordinator-log", logs.resolve("coordinator.jsonl").toString()));
@@ -157,7 +163,9 @@ class CausalViewSigkillTest {
             procs.get(VICTIM).toHandle().destroyForcibly();
             assertThat(procs.get(VICTIM).waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(procs.get(VICTIM).exitValue()).isEqualTo(137);
-            System.out.println("SIGKILLed n3 after it broadcast " + victim.own() + " events");
+            long ownAtKill = victim.own();
+            System.out.println("SIGKILLed n3 after it broadcast " + ownAtKill + " of its " + VICTIM_BEFORE + " events");
+            assertThat(ownAtKill).as("killed mid-run").isLessThan(VICTIM_BEFORE);
             List<Node> alive = nodes.subList(0, VICTIM);
             if (complete) {
                 long all = (long) alive.size() * (BEFORE + AFTER);
