@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The causal view change with a real process kill (issue 19 item 3, issue 21 items 3 and 4): three
  * node JVMs ({@link CausalViewNodeMain}) on loopback, 5% of datagrams lost and 5% handled twice on
- * receipt, n1 coordinating with a failure detector that suspects n3 after 300 ms of silence. Each
+ * receipt, n1 coordinating with a failure detector that suspects n3 after 500 ms of silence (300 ms,
+ * as ViewChangeRun's, at times suspected n3 while its JVM was still starting at load 12). Each
  * broadcasts at 40/s, n1 and n2 ten events, n3 thirty; n3 is killed with SIGKILL once it has broadcast
  * six, mid-traffic.
  * n1 suspects it, n1 and n2 report, the coordinator decides, they forward and install the view
@@ -107,9 +108,10 @@ class CausalViewSigkillTest {
     @Timeout(120)
     void survivorsWithoutTheFreezeAreRejectedAtTheirDeliveryOfAFrozenEvent() throws Exception {
         Run r = run(dir.resolve("broken"), NoFreezeCausalViewNodeMain.class, 1, false);
-        assertThat(r.delivered.get(NodeId.of(0)).stream().anyMatch(e -> e.origin().index() == VICTIM && e.seq() > DELAY_ABOVE)
-                || r.delivered.get(NodeId.of(1)).stream().anyMatch(e -> e.origin().index() == VICTIM && e.seq() > DELAY_ABOVE))
-                .as("a broken survivor delivered a frozen event of n3").isTrue();
+        // The defect happened: a survivor's log delivers an event of n3 after its report (the delayed
+        // ones; or, if n3 was slow to start and suspected before the kill, a later one it sent alive).
+        assertThat(deliversAfterReport(r.logs.get(0)) || deliversAfterReport(r.logs.get(1)))
+                .as("a broken survivor delivered an event of n3 after its FlushReport").isTrue();
         Validation v = TestValidators.IN_JVM.validate(r.logs);
         System.out.println("Control, no freeze after a SIGKILL:\n" + v.report());
         assertThat(v.accepted()).isFalse();
@@ -143,7 +145,7 @@ class CausalViewSigkillTest {
                         "-cp", System.getProperty("java.class.path"), main.getName(),
                         "--self", "" + k, "--peers", String.join(",", peers), "--step-log", log.toString(),
                         "--before", "" + (k == VICTIM ? VICTIM_BEFORE : BEFORE), "--after", "" + AFTER, "--rate", "40", "--loss", "0.05", "--seed", "" + seed,
-                        "--suspect", "" + VICTIM, "--suspect-after-ms", "300", "--delay-above", "" + DELAY_ABOVE));
+                        "--suspect", "" + VICTIM, "--suspect-after-ms", "500", "--delay-above", "" + DELAY_ABOVE));
                 if (k == 0) {
                     cmd.addAll(List.of("--coordinator-log", logs.resolve("coordinator.jsonl").toString()));
                 }
@@ -291,6 +293,17 @@ class CausalViewSigkillTest {
             held.forEach(DatagramSocket::close);
         }
         return out;
+    }
+
+    private static boolean deliversAfterReport(Path log) throws java.io.IOException {
+        boolean reported = false;
+        for (String line : Files.readAllLines(log)) {
+            reported |= line.contains("\"action\":\"FlushReport\"");
+            if (reported && line.contains("\"action\":\"Deliver\"") && line.contains("\"origin\":\"n3\"")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<Long> ofVictim(List<EventId> log) {
