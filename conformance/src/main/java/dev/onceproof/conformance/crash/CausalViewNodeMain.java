@@ -37,8 +37,8 @@ import java.util.function.Predicate;
  * <p>It broadcasts {@code --before} events at {@code --rate} per second, then waits until it has
  * installed a view without some node and broadcasts {@code --after} more, so that the run has
  * traffic, and garbage collection, after the removal. It prints {@code D <origin> <seq>} for every
- * delivery (in the delivery callback, under the node's lock), {@code installed <view>} and
- * {@code done}. It prints {@code listening on HOST:PORT} once bound and starts on a {@code go} line on
+ * delivery (in the delivery callback, under the node's lock), {@code reported} (seen within a few
+ * ms of its FlushReport, once its own broadcasts are out), {@code installed <view>} and {@code done}. It prints {@code listening on HOST:PORT} once bound and starts on a {@code go} line on
  * stdin (so that the group starts together, not a JVM start apart, and n1's detector does not
  * suspect a node still starting); on a {@code status} line it prints
  * {@code status stored=<n> view=<view>}. It exits when stdin closes.
@@ -113,7 +113,12 @@ public final class CausalViewNodeMain {
     private static void workload(CausalUdpNode node, Args a, int n, PrintStream out) {
         long period = (long) (1e9 / a.rate);
         broadcast(node, a.before, period, "before");
+        boolean reported = false;
         while (node.state().view().size() == n) {
+            if (!reported && node.hasReported()) {
+                reported = true;
+                out.println("reported");
+            }
             LockSupport.parkNanos(2_000_000L);
         }
         out.println("installed " + node.state().view());

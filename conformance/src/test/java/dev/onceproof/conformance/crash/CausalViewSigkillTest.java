@@ -162,6 +162,7 @@ class CausalViewSigkillTest {
             Node victim = nodes.get(VICTIM);
             waitFor(() -> victim.own() >= KILL_AT, until, "n3 broadcast " + KILL_AT, 1);
             // SIGKILL through the handle: Process.destroyForcibly() would also close our end of its stdout.
+            long killedAt = System.nanoTime();
             procs.get(VICTIM).toHandle().destroyForcibly();
             assertThat(procs.get(VICTIM).waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(procs.get(VICTIM).exitValue()).isEqualTo(137);
@@ -181,6 +182,16 @@ class CausalViewSigkillTest {
             for (Node s : alive) {
                 s.process.getOutputStream().close();
             }
+            // The kill set the removal off, not a slow start: no survivor's "reported" line came before
+            // it (read here a little after it is printed, so a sanity check, not a proof; the detector's
+            // 500 ms is what keeps a report before the kill out).
+            for (Node s : alive) {
+                assertThat(s.reportedAt).as("%s reported after the kill", s.id).isGreaterThan(killedAt);
+                assertThat(s.installedAt).isGreaterThan(s.reportedAt);
+            }
+            System.out.printf("survivors reported %d and %d ms after the kill, installed %d and %d ms after%n",
+                    ms(alive.get(0).reportedAt - killedAt), ms(alive.get(1).reportedAt - killedAt),
+                    ms(alive.get(0).installedAt - killedAt), ms(alive.get(1).installedAt - killedAt));
             for (Node s : alive) {
                 assertThat(s.process.waitFor(10, TimeUnit.SECONDS)).isTrue();
                 assertThat(s.process.exitValue()).as("%s's exit", s.id).isZero();
@@ -204,6 +215,9 @@ class CausalViewSigkillTest {
         final Thread reader;
         volatile boolean listening;
         volatile boolean installed;
+        /** When this test read the node's "reported" and "installed" lines (System.nanoTime()). */
+        volatile long reportedAt;
+        volatile long installedAt;
         volatile boolean done;
         volatile int stored = -1;
         private final Writer in;
@@ -226,7 +240,10 @@ class CausalViewSigkillTest {
                         log.add(EventId.of(Integer.parseInt(f[1]), Long.parseLong(f[2])));
                     } else if (f[0].equals("listening")) {
                         listening = true;
+                    } else if (f[0].equals("reported")) {
+                        reportedAt = System.nanoTime();
                     } else if (f[0].equals("installed")) {
+                        installedAt = System.nanoTime();
                         installed = true;
                     } else if (f[0].equals("done")) {
                         done = true;
@@ -293,6 +310,10 @@ class CausalViewSigkillTest {
             held.forEach(DatagramSocket::close);
         }
         return out;
+    }
+
+    private static long ms(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 
     private static boolean deliversAfterReport(Path log) throws java.io.IOException {
