@@ -172,7 +172,14 @@ FlushForward(j, i) ==
 
 \* i has delivered every agreed event: it installs the view without x,
 \* dropping x's other events from its buffer and its missing list.  The
-\* last survivor to install ends the view change.
+\* last survivor to install ends the view change.  No guard that the other
+\* survivors have forwarded first, though the runtime waits for it (a
+\* survivor installs once every other survivor's FORWARDED arrived): TLC
+\* shows the wait is not needed for safety (MCCausalMembershipLateForward:
+\* FlushForward to a survivor that installed, every property holding; the
+\* installed survivor has delivered the agreed copy, so it is a duplicate).
+\* The runtime keeps it so that its forwards precede the receiver's install,
+\* as FlushForward's ~ExcludedAt guard and the log merge have it.
 InstallView(i) ==
     /\ up[i]
     /\ Decided

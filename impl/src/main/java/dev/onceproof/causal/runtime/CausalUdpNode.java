@@ -1,6 +1,7 @@
 package dev.onceproof.causal.runtime;
 
 import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalMessage;
 import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.ConcurrentCausalNode;
 import dev.onceproof.causal.CausalState;
@@ -28,7 +29,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One node of a causal broadcast group over real UDP: its own socket, {@code receivers} threads
@@ -76,6 +79,10 @@ public final class CausalUdpNode implements AutoCloseable {
     /** Null unless this node is the coordinator. */
     private final ViewCoordinator coordinator;
     private volatile boolean running = true;
+    /** Datagrams {@link #delaying} queued, handled once its release holds; guarded by itself. */
+    private final List<byte[]> delayed = new ArrayList<>();
+    private volatile Predicate<CausalMessage> delay = m -> false;
+    private volatile BooleanSupplier release = () -> true;
 
     /** Builds the node's core (a test passes a core broken through one of its seams). */
     public interface Core {
@@ -147,7 +154,33 @@ public final class CausalUdpNode implements AutoCloseable {
         return this;
     }
 
+    /**
+     * A test's network that delays rather than drops: a datagram read whose message {@code delay}
+     * names is queued, and handled (in the order read) once {@code release} holds, which is checked
+     * after every datagram and timer tick. The spec's network is a set, so any delay is a behaviour
+     * of it. The SIGKILL view-change run delays the killed node's last events until the survivor
+     * has reported, so that they arrive frozen. Call before {@link #start}.
+     */
+    public CausalUdpNode delaying(Predicate<CausalMessage> delay, BooleanSupplier release) {
+        this.delay = delay;
+        this.release = release;
+        return this;
+    }
+
+    /** Whether this member has reported on a view change (spec FlushReport): it froze that node. */
+    public boolean hasReported() {
+        return member.reported();
+    }
+
     public void start(int receivers) {
+        if (coordinator != null) {
+            // No datagram is read before start, so the detector counts silence from here: a node
+            // started while its peers were still starting is not suspected for that.
+            long now = System.nanoTime();
+            for (int k = 0; k < config.nodes(); k++) {
+                coordinator.heard(NodeId.of(k), now);
+            }
+        }
         for (int i = 0; i < receivers; i++) {
             threads.add(thread("causal-rx-" + config.self() + "-" + i, this::receiveLoop));
         }
@@ -189,14 +222,21 @@ public final class CausalUdpNode implements AutoCloseable {
             int copies = chance(duplicate) ? 2 : 1;
             duplicated.addAndGet(copies - 1);
             for (int c = 0; c < copies; c++) {
-                handle(buf, p);
+                handle(buf, p.getOffset(), p.getLength(), String.valueOf(p.getSocketAddress()));
             }
+            handleDelayed();
             wakeTimer();
         }
     }
 
-    private void handle(byte[] buf, DatagramPacket p) {
-        CausalWire.Decoded d = CausalWire.decode(buf, p.getOffset(), p.getLength());
+    private void handle(byte[] buf, int offset, int length, String sender) {
+        CausalWire.Decoded d = CausalWire.decode(buf, offset, length);
+        if (d.message() != null && !release.getAsBoolean() && delay.test(d.message())) {
+            synchronized (delayed) {
+                delayed.add(java.util.Arrays.copyOfRange(buf, offset, offset + length));
+            }
+            return;
+        }
         if (d.view() != null) {
             heard(d.view().from());
             try {
@@ -211,10 +251,25 @@ public final class CausalUdpNode implements AutoCloseable {
                 heard(d.message().from());
             }
             send(d.message() != null ? node.handle(d.message())
-                    : node.refuseMalformed("datagram from " + p.getSocketAddress() + ": " + d.error()));
+                    : node.refuseMalformed("datagram from " + sender + ": " + d.error()));
         }
         if (member.pending()) {
             member.poll(); // a datagram may have delivered the last agreed event
+        }
+    }
+
+    /** The datagrams {@link #delaying} queued, once its release holds. */
+    private void handleDelayed() {
+        List<byte[]> now;
+        synchronized (delayed) {
+            if (delayed.isEmpty() || !release.getAsBoolean()) {
+                return;
+            }
+            now = new ArrayList<>(delayed);
+            delayed.clear();
+        }
+        for (byte[] b : now) {
+            handle(b, 0, b.length, "a delayed datagram");
         }
     }
 
@@ -265,6 +320,7 @@ public final class CausalUdpNode implements AutoCloseable {
                 coordinator.poll(System.nanoTime());
             }
             member.poll();
+            handleDelayed();
             OptionalLong next = node.nextDeadline();
             long waitNanos = next.isPresent() ? Math.max(0, next.getAsLong() - System.nanoTime()) : 50_000_000L;
             waitNanos = Math.min(waitNanos, 50_000_000L);

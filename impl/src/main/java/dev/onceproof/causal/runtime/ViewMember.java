@@ -164,6 +164,11 @@ final class ViewMember {
         return s;
     }
 
+    /** Whether this member has reported on a view change (and froze its target). */
+    synchronized boolean reported() {
+        return target != null;
+    }
+
     /** Whether a view change awaits this member's install (the runtime polls it after each datagram). */
     synchronized boolean pending() {
         return decision != null && !installed;
