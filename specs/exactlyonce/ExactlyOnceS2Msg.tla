@@ -41,7 +41,9 @@
 (*            (MutS2MsgCreateKeepsConf).                                   *)
 (*                                                                         *)
 (* Condition 1 is ExactlyOnceS2's MayUse, with ~CopyOfSeq for the T_e wait *)
-(* (the untimed level, specs/CONVENTIONS.md "Time").  Why not the clock   *)
+(* (the untimed level, specs/CONVENTIONS.md "Time"), plus no ack of the old *)
+(* incarnation of the number being issued (MayUse says why: TLC found that *)
+(* the cores' wire-id keyed K, pending and removed need it).  Why not the clock   *)
 (* of ExactlyOnceS2Timed: its GateImpliesNoCopy rests on "x's K loses x.k *)
 (* at the latest in the sync that brings the last confirmation", and that *)
 (* stays true here (S2Server.confirm runs after the merge of the same      *)
@@ -146,7 +148,25 @@ Condition1(x, k) ==
     /\ ~HasSeq(x, x, k)
     /\ ~CopyOfSeq(x, k)
 SuccessorUsed(x) == ctr[x] + 1 >= W
-MayUse(x) == ~SuccessorUsed(x) \/ Condition1(x, (ctr[x] + 1) % W)
+\* ExactlyOnceS2's MayUse with one more conjunct: no ack of the number being
+\* issued, x.(ctr % W), is on the way.  ExactlyOnceS2 can leave it out: its
+\* ReceiveAck removes the acked incarnation, a no-op once the old one is
+\* gone.  The cores key K, the pending Deliver and removed by wire id, so a
+\* late ack of the old x.s would remove the new one (StreamServer.receiveAck:
+\* pending.equals(id), then remove(id)), and this spec's removed, by wire
+\* id, names it delivered (RemovedWasProcessed, AcksAreCurrent fail without
+\* the conjunct: MutS2MsgGateIgnoresAcks, TLC's counterexample).  The timed
+\* gate gives it: when x.(s+1) was created no copy of x.s was left
+\* (Condition 1 then), so every ack of x.s was sent before that; x.s is
+\* reused only T_e after a confirmation of x.(s+1), which answers a request
+\* sent after x.(s+1) was issued, and by then the ack has lived T_e
+\* (ExactlyOnceS2Timed's Tick drops every kind of message).  A stronger
+\* guard than ExactlyOnceS2's, so StepsRefineAtomic still holds.
+AckOfSeq(x, k) == \E m \in net : m.type = "ack" /\ m.note.server = x /\ m.note.seq = k
+MayUseWith(x, ackGuard) ==
+    /\ ~SuccessorUsed(x) \/ Condition1(x, (ctr[x] + 1) % W)
+    /\ ackGuard => ~AckOfSeq(x, ctr[x] % W)
+MayUse(x) == MayUseWith(x, TRUE)
 
 \* Rule "issue" and rule "reuse".  StreamServer.createNote: enter (every
 \* server numbers the note alike, Z1), dropRemoved, ctr++, and
@@ -373,6 +393,11 @@ Issued(w) == \E i \in created : Wire(i) = w
 \* incarnation of its wire id (a reuse drops the removal everywhere).
 RemovedWasProcessed ==
     \A s \in Servers : \A w \in removed[s] : Issued(w) /\ Processed(Latest(w))
+
+\* Every ack on the way is of the latest incarnation of its wire id, so the
+\* cores' wire-id keyed pending and K (StreamServer.receiveAck) remove the
+\* note this spec's ReceiveAck removes.
+AcksAreCurrent == \A m \in net : m.type = "ack" => m.note = Latest(Wire(m.note))
 
 \* A confirmation is true: y holds no note of x numbered k (until a new
 \* x.k is issued, which clears it).  What Condition 1 reads.
