@@ -35,21 +35,23 @@
 (*            round is later than issued[x][k] and the reply lists x.k as  *)
 (*            removed (S2Server.confirm) (MutS2MsgConfirmAnyRound drops    *)
 (*            the round; the K and removed tests are each redundant under  *)
-(*            atomic replication: see MutS2MsgConfirmIgnoresRemoved);       *)
+(*            atomic replication: MutS2MsgConfirmIgnoresRemoved and        *)
+(*            MutS2MsgConfirmIgnoresK pass, negative controls);            *)
 (*   issue    creating x.k clears conf of k and records issued[x][k] :=    *)
 (*            round[x] (createNote: conf.remove, issued.put)               *)
 (*            (MutS2MsgCreateKeepsConf).                                   *)
 (*                                                                         *)
-(* Condition 1 is ExactlyOnceS2's MayUse, with ~CopyOfSeq for the T_e wait *)
-(* (the untimed level, specs/CONVENTIONS.md "Time"), plus no ack of the old *)
-(* incarnation of the number being issued (MayUse says why: TLC found that *)
-(* the cores' wire-id keyed K, pending and removed need it).  Why not the clock   *)
-(* of ExactlyOnceS2Timed: its GateImpliesNoCopy rests on "x's K loses x.k *)
-(* at the latest in the sync that brings the last confirmation", and that *)
-(* stays true here (S2Server.confirm runs after the merge of the same      *)
-(* reply, whose removal list names x.k and whose seen covers the current  *)
-(* incarnation, issued before the request), so x's last copy was sent     *)
-(* before the confirmation; the clock would only multiply the states.      *)
+(* Condition 1 is ExactlyOnceS2's MayUse, with ~CopyOfSeq for the T_e     *)
+(* wait (the untimed level, specs/CONVENTIONS.md "Time"), plus one         *)
+(* conjunct: no ack of the old incarnation of the number being issued is   *)
+(* on the way (MayUse says why; TLC found it: MutS2MsgGateIgnoresAcks).    *)
+(* Not on ExactlyOnceS2Timed's clock: its GateImpliesNoCopy rests on "x's  *)
+(* K loses x.k at the latest in the sync that brings the last              *)
+(* confirmation", which stays true here (S2Server.confirm runs after the   *)
+(* merge of the same reply, whose removals name x.k and whose seen covers  *)
+(* the current incarnation, issued before the request), so the untimed     *)
+(* guard is what the wait achieves at this level too; a timed message      *)
+(* level is not built (TLC does not check this argument).                  *)
 (*                                                                         *)
 (* Replication stays atomic (Z1): a note enters every K at once, numbered  *)
 (* alike everywhere (NumberedAlike).  How this relates to ExactlyOnceS2:   *)
@@ -162,6 +164,10 @@ SuccessorUsed(x) == ctr[x] + 1 >= W
 \* sent after x.(s+1) was issued, and by then the ack has lived T_e
 \* (ExactlyOnceS2Timed's Tick drops every kind of message).  A stronger
 \* guard than ExactlyOnceS2's, so StepsRefineAtomic still holds.
+\* ExactlyOnceS2 itself reaches the state (AllowDup = FALSE, one fault, 19
+\* steps: A's ack of the old A.0 on the way, A's Deliver of it pending, A
+\* holding the new A.0), where S2Server.receiveAck would drop the new A.0
+\* and the spec's ReceiveAck keeps it: a trace of it would not replay.
 AckOfSeq(x, k) == \E m \in net : m.type = "ack" /\ m.note.server = x /\ m.note.seq = k
 MayUseWith(x, ackGuard) ==
     /\ ~SuccessorUsed(x) \/ Condition1(x, (ctr[x] + 1) % W)
