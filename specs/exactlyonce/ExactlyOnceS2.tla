@@ -92,7 +92,23 @@ Condition1(x, k) ==
 \* reason for our reading: after x.s the client expects x.(s+1), so "the
 \* following id, x.(s + 1) [must] not [be] in use either".
 SuccessorUsed(x) == ctr[x] + 1 >= W
-MayUse(x) == ~SuccessorUsed(x) \/ Condition1(x, (ctr[x] + 1) % W)
+
+\* No ack of the number being issued, x.(ctr % W), is on the way.  This
+\* spec's ReceiveAck removes the acked incarnation, so a late ack of the
+\* old x.s would be a no-op here; the cores key K, the pending Deliver and
+\* removed by wire id, and such an ack removes the new x.s
+\* (StreamServer.receiveAck: pending.equals(id), then remove(id)).  Like
+\* ~CopyOfSeq, it is what the T_e wait achieves: ExactlyOnceS2Timed checks
+\* that its clock gate implies it (GateImpliesNoAck).  Without it TLC
+\* reaches a state the cores cannot follow (AllowDup = FALSE, one fault,
+\* 19 steps: A's ack of the old A.0 on the way, A's Deliver of it pending,
+\* A holding the new A.0), found while building ExactlyOnceS2Msg, whose
+\* MayUse has the same conjunct (its MutS2MsgGateIgnoresAcks shows the harm).
+AckOfSeq(x, k) == \E m \in net : m.type = "ack" /\ m.note.server = x /\ m.note.seq = k
+
+MayUse(x) ==
+    /\ ~SuccessorUsed(x) \/ Condition1(x, (ctr[x] + 1) % W)
+    /\ ~AckOfSeq(x, ctr[x] % W)
 
 CreateNoteWith(x, mayUse) ==
     /\ x \in Origins

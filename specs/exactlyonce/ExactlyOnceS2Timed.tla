@@ -23,6 +23,8 @@
 (* the clock gate opens, ExactlyOnceS2's abstract guard holds, so every   *)
 (* timed CreateNote is a CreateNote of ExactlyOnceS2 (Tick's expiries     *)
 (* being losses).  MutS2TimedShortWait waits T_e - 1 ticks; refuted.      *)
+(* GateImpliesNoAck does the same for the other conjunct of MayUse: no ack *)
+(* of the number being issued is on the way when the gate lets it go.     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS2, Integers
 
@@ -121,4 +123,12 @@ TimedSpec == TimedInit /\ [][TimedNext]_allVars
 GateImpliesNoCopy ==
     \A x \in Origins :
         (SuccessorUsed(x) /\ Condition1Timed(x, (ctr[x] + 1) % W)) => ~CopyOfSeq(x, (ctr[x] + 1) % W)
+
+\* And no ack of the number being issued is on the way: ExactlyOnceS2's
+\* MayUse has that conjunct (the cores key the pending Deliver by wire id);
+\* here the wait gives it.  Every ack of x.s was sent before x.(s+1) was
+\* created, and x.s is issued again only T_e after a confirmation of
+\* x.(s+1), which answers a sync sent after x.(s+1) was issued.
+GateImpliesNoAck ==
+    \A x \in Origins : MayUseTimed(x) => ~AckOfSeq(x, ctr[x] % W)
 =============================================================================
