@@ -66,6 +66,53 @@ class EoS2WorldValidationTest {
         });
     }
 
+    /**
+     * A.0 then A.1 are processed and confirmed gone; B's sync request, carrying both removals and
+     * seen = 2, is still in flight when A reuses A.0 (entered there as number 3), after the T_e
+     * wait since its confirmation, within T_e of the request's sending. The real core keeps the
+     * new A.0 (numbered above the request's seen); servers without the watermark drop it, and the
+     * spec rejects that HandleSync line: its K of A after the merge is not the spec's.
+     */
+    @Test
+    void serversWithoutTheWatermarkAreRejectedAtTheStaleMergeThatDropsTheReusedNumber() throws Exception {
+        Path good = logged(dir.resolve("watermark.jsonl"), new EoWorld(Strategy.S2, 2, 1, 2, 2, 3), this::staleSync);
+        Validation ok = TestValidators.IN_JVM.validate(List.of(good));
+        assertThat(ok.accepted()).as("the same schedule over the real cores\n%s", ok.report()).isTrue();
+        Path log = logged(dir.resolve("no-watermark.jsonl"), new EoWorld(Strategy.S2, 2, 1, 2, 2, 3, false),
+                this::staleSync);
+        Validation v = TestValidators.IN_JVM.validate(List.of(log));
+        System.out.println("Control, EoWorld over S2Servers without the watermark:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        List<ObjectNode> steps = StepLogFile.read(log).steps();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            ObjectNode line = steps.get(t.index() - 1);
+            assertThat(line.get("action").asText()).isEqualTo("HandleSync");
+            assertThat(line.get("server").asText()).isEqualTo("A");
+            assertThat(line.get("K").toString()).doesNotContain("A.0");
+        });
+    }
+
+    private void staleSync(EoWorld world) {
+        for (int i = 0; i < 2; i++) { // A.0, then A.1: each processed, acked, confirmed gone by B
+            world.create(0, 0);
+            if (i == 0) {
+                world.connect(0, 0);
+            }
+            world.sendNote(0);
+            world.deliverFirst(m -> m instanceof EoMessage.NoteDelivery);
+            world.deliverFirst(m -> m instanceof EoMessage.NoteAck);
+            world.sync(0, 0);
+            world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+            world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
+            world.tick(world.te);
+        }
+        assertThat(world.created).hasSize(2);
+        world.sync(1, 0); // B's request: removed {A.0, A.1}, seen 2; it waits in flight
+        world.create(0, 0); // A.0 again, numbered 3
+        assertThat(world.reusedIds).isEqualTo(1);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+    }
+
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
         StepLogFile log = StepLogFile.read(STORED);
@@ -130,7 +177,10 @@ class EoS2WorldValidationTest {
     }
 
     private static Path logged(Path file, UnaryOperator<EoWorld> seam, Consumer<EoWorld> steps) {
-        EoWorld world = seam.apply(new EoWorld(Strategy.S2, 2, 1, 2, 2, 3));
+        return logged(file, seam.apply(new EoWorld(Strategy.S2, 2, 1, 2, 2, 3)), steps);
+    }
+
+    private static Path logged(Path file, EoWorld world, Consumer<EoWorld> steps) {
         try (StepLog log = StepLog.open(file, world.header())) {
             world.logSteps(log);
             steps.accept(world);
