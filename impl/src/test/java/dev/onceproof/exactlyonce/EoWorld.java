@@ -65,6 +65,9 @@ final class EoWorld {
      * the world writes every line, the servers' right after the core's step returns (the world is
      * one thread, so that is inside the step: nothing else runs between); Strategy 0's also its
      * ticks, each replica taken and each removal forgotten (before the sync step that forgets it).
+     * Strategy 2 (TraceExactlyOnceS2.tla) as Strategy 1, its notes with their incarnation (wire ids
+     * are reused), its sync lines with the message (round, K, removed, seen), and a Lose line when
+     * the last copy of a note or ack leaves the network (Condition 1 reads the copies in flight).
      * OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
@@ -118,9 +121,11 @@ final class EoWorld {
     }
 
     private EoServer newServer(ServerId s, ClientId c) {
-        EoServer core = s0Guards == null ? configs.get(c).server(s, clock, serverStores.get(s).get(c).load())
-                : new S0Server(configs.get(c).serverConfig(s), clock, serverStores.get(s).get(c).load(),
-                        s0Guards[0], s0Guards[1]);
+        ServerDurableState durable = serverStores.get(s).get(c).load();
+        EoServer core = s0Guards != null
+                ? new S0Server(configs.get(c).serverConfig(s), clock, durable, s0Guards[0], s0Guards[1])
+                : s2NoTeWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, false)
+                : configs.get(c).server(s, clock, durable);
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
         }
@@ -144,6 +149,26 @@ final class EoWorld {
             throw new IllegalStateException("the forget guards are Strategy 0's, not " + strategy + "'s");
         }
         this.s0Guards = new boolean[] {confirmed, te};
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
+        return this;
+    }
+
+    /** The control's seam: Strategy 2 servers whose Condition 1 does not wait T_e (EoSeams.s2WithoutTeWait). */
+    private boolean s2NoTeWait;
+
+    /**
+     * The control: Strategy 2 servers that reuse a number as soon as the confirmations are in,
+     * without the T_e wait (EoSeams.s2WithoutTeWait). Rebuilds the cores from their stores.
+     */
+    EoWorld withoutS2TeWait() {
+        if (strategy != Strategy.S2) {
+            throw new IllegalStateException("the T_e wait of Condition 1 is Strategy 2's, not " + strategy + "'s");
+        }
+        this.s2NoTeWait = true;
         for (ServerId s : servers) {
             for (ClientId c : clients) {
                 cores.get(s).put(c, newServer(s, c));
@@ -186,11 +211,11 @@ final class EoWorld {
         return this;
     }
 
-    /** Logs Strategy 0's, 1's or 3's steps to {@code log} from now on (its header: {@link #header()}). */
+    /** Logs Strategy 0's to 3's steps to {@code log} from now on (its header: {@link #header()}). */
     EoWorld logSteps(StepLog log) {
-        if (strategy == Strategy.S2 || clients.size() != 1) {
-            throw new IllegalStateException("step logs are for Strategies 0, 1 and 3 with one client"
-                    + " (TraceExactlyOnceS0, TraceExactlyOnceS1, TraceExactlyOnceS3)");
+        if (clients.size() != 1) {
+            throw new IllegalStateException("step logs are for worlds with one client"
+                    + " (TraceExactlyOnceS0, TraceExactlyOnceS1, TraceExactlyOnceS2, TraceExactlyOnceS3)");
         }
         this.log = log;
         if (strategy == Strategy.S3) {
@@ -211,13 +236,21 @@ final class EoWorld {
             return new StepLog.Header("ExactlyOnceS1Msg", "msg", "world").strings("Servers", names)
                     .strings("Origins", names).constant("Client", clients.get(0).name());
         }
+        if (strategy == Strategy.S2) { // syncs as requests and replies with round, K, removed and seen
+            return new StepLog.Header("ExactlyOnceS2Msg", "msg", "world").strings("Servers", names)
+                    .strings("Origins", names).constant("Client", clients.get(0).name()).constant("W", w);
+        }
         return new StepLog.Header("ExactlyOnceS3MsgRound", "round", "world").strings("Servers", names)
                 .constant("Client", clients.get(0).name()).constant("Q", q);
     }
 
-    /** The world writes the servers' lines (Strategies 0 and 1; Strategy 3's cores write their own). */
+    /** The world writes the servers' lines (Strategies 0-2; Strategy 3's cores write their own). */
     private boolean logsServers() {
-        return log.on() && (strategy == Strategy.S1 || strategy == Strategy.S0);
+        return log.on() && strategy != Strategy.S3;
+    }
+
+    private boolean logsS2() {
+        return log.on() && strategy == Strategy.S2;
     }
 
     private boolean logsS0() {
@@ -252,10 +285,11 @@ final class EoWorld {
         if (strategy == Strategy.S0) { // the at-least-once client keeps nothing
             return l;
         }
-        if (strategy == Strategy.S1) {
+        if (strategy == Strategy.S1 || strategy == Strategy.S2) { // S2: R[x] absent = W - 1 (S2Client)
+            long none = strategy == Strategy.S1 ? 0L : w - 1;
             ClientStableState.Streams st = (ClientStableState.Streams) clientCores.get(clients.get(0)).stable();
             Map<String, Long> r = new java.util.TreeMap<>();
-            servers.forEach(x -> r.put(x.name(), st.r().getOrDefault(x, 0L)));
+            servers.forEach(x -> r.put(x.name(), st.r().getOrDefault(x, none)));
             return l.longs("R", r);
         }
         return l.strings("R", r());
@@ -278,6 +312,73 @@ final class EoWorld {
             out.merge(i.server().name(), i.seq(), Math::max);
         }
         return out;
+    }
+
+    // ---- Strategy 2 (TraceExactlyOnceS2.tla): wire ids are reused, so a line names the incarnation
+    /** Wire id -> how many notes were created with it so far (the next one's incarnation). */
+    private final Map<NoteId, Integer> issues = new HashMap<>();
+    /** A note's tag -> its incarnation, the spec's {@code Nth(x, k).inc}. */
+    private final Map<String, Integer> incOfTag = new HashMap<>();
+    /** Each ack the client sent -> the incarnation it acknowledges (the ack itself names only the wire id). */
+    private final Map<EoMessage, Integer> ackInc = new java.util.IdentityHashMap<>();
+
+    /** A line's note: its wire id and, for Strategy 2, its incarnation. */
+    private StepLog note(StepLog l, NoteId id, Integer inc) {
+        l.field("note", id.text());
+        return strategy == Strategy.S2 ? l.field("inc", java.util.Objects.requireNonNull(inc, "incarnation")) : l;
+    }
+
+    private Integer incOf(Note n) {
+        return strategy == Strategy.S2 ? incOfTag.get(n.body()) : null;
+    }
+
+    /** Strategy 2: server s's K (wire ids) and removed set, as a line shows them after the step. */
+    private StepLog withK(StepLog l, ServerId s) {
+        ServerDurableState d = (ServerDurableState) cores.get(s).get(clients.get(0)).durable();
+        return l.strings("K", d.k().keySet().stream().map(NoteId::text).toList())
+                .strings("removed", d.removed().stream().map(NoteId::text).toList());
+    }
+
+    /** Strategy 2: a sync message's round, K, removed and seen on its line. */
+    private static StepLog syncMsg(StepLog l, long round, java.util.Set<NoteId> k, java.util.Set<NoteId> removed,
+            long seen) {
+        return l.field("round", round).strings("msgK", k.stream().map(NoteId::text).toList())
+                .strings("msgRemoved", removed.stream().map(NoteId::text).toList()).field("msgSeen", seen);
+    }
+
+    /**
+     * Strategy 2: the notes and acks in flight, one key per spec message (type, server, wire id,
+     * incarnation): the spec's net is a set, the runtime's holds copies.
+     */
+    private java.util.Set<List<Object>> copies() {
+        java.util.Set<List<Object>> out = new java.util.LinkedHashSet<>();
+        if (!logsS2()) {
+            return out;
+        }
+        for (EoMessage m : net.messages()) {
+            if (m instanceof EoMessage.NoteDelivery d) {
+                out.add(List.of("note", d.from(), d.note().id(), incOf(d.note())));
+            } else if (m instanceof EoMessage.NoteAck a) {
+                out.add(List.of("ack", a.to(), a.id(), ackInc.get(a)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Strategy 2: a Lose line for each spec message whose last copy left the network since
+     * {@code before} (taken, lost or expired): the spec's net keeps a received copy (AllowDup), and
+     * the check of Condition 1 (no copy of a reused number in flight) reads it.
+     */
+    private void loseLines(java.util.Set<List<Object>> before) {
+        if (!logsS2()) {
+            return;
+        }
+        before.removeAll(copies());
+        for (List<Object> k : before) {
+            note(line("Lose").field("type", (String) k.get(0)).field("server", ((ServerId) k.get(1)).name()),
+                    (NoteId) k.get(2), (Integer) k.get(3)).end();
+        }
     }
 
     /** Starts a world line (the caller ends it): world steps run on one thread, in order. */
@@ -330,8 +431,11 @@ final class EoWorld {
         if (!everIssued.add(id)) {
             reusedIds++;
         }
+        if (logsS2()) {
+            incOfTag.put(tag, issues.merge(id, 1, Integer::sum) - 1);
+        }
         if (logsServers()) { // the replicas below enter every K within this step (atomic replication)
-            line("CreateNote").field("server", server.name()).field("note", id.text()).end();
+            note(line("CreateNote").field("server", server.name()), id, incOfTag.get(tag)).end();
         }
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
@@ -387,7 +491,10 @@ final class EoWorld {
             EoServer core = cores.get(s).get(client);
             ServerStep step = core.deliverNext();
             if (logsServers() && step.outcome().equals("sent")) {
-                line("SendNote").field("server", s.name()).field("note", core.pending().orElseThrow().text()).end();
+                Note sent = step.effects().stream().filter(e -> e instanceof ServerEffect.Send x
+                        && x.message() instanceof EoMessage.NoteDelivery).map(e -> ((EoMessage.NoteDelivery)
+                        ((ServerEffect.Send) e).message()).note()).findFirst().orElseThrow();
+                note(line("SendNote").field("server", s.name()), core.pending().orElseThrow(), incOf(sent)).end();
             }
             carryOut(s, client, step);
         });
@@ -405,9 +512,11 @@ final class EoWorld {
     void timeout(int s, int c) {
         EoServer core = cores.get(servers.get(s)).get(clients.get(c));
         Optional<NoteId> pending = core.pending();
+        Integer inc = logsS2() && pending.isPresent()
+                ? incOf(((ServerDurableState) core.durable()).k().get(pending.get())) : null;
         ServerStep step = core.timeout();
         if (logsServers() && step.outcome().equals("aborted")) {
-            line("Timeout").field("server", servers.get(s).name()).field("note", pending.orElseThrow().text()).end();
+            note(line("Timeout").field("server", servers.get(s).name()), pending.orElseThrow(), inc).end();
         }
         carryOut(servers.get(s), clients.get(c), step);
     }
@@ -417,6 +526,12 @@ final class EoWorld {
         ServerStep step = cores.get(servers.get(s)).get(clients.get(c)).sync();
         if (logsServers()) { // one request per peer, each the spec's StartSync(s, t)
             for (ServerEffect e : step.effects()) {
+                if (logsS2() && e instanceof ServerEffect.Send send
+                        && send.message() instanceof EoMessage.SyncRequest r) { // one StartSync: all peers
+                    syncMsg(line("StartSync").field("server", r.from().name()), r.round(), r.k(), r.removed(),
+                            r.seen()).end();
+                    break;
+                }
                 if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest r) {
                     StepLog l = line("StartSync").field("server", r.from().name()).field("peer", r.to().name());
                     (logsS0() ? l.strings("msg", r.removed().stream().map(NoteId::text).toList())
@@ -459,7 +574,9 @@ final class EoWorld {
     /** Time passes; what is older than T_e is gone from the network (the lifetime bound, 3.2). */
     void tick(long ticks) {
         clock.advance(ticks);
+        java.util.Set<List<Object>> before = copies();
         net.expire(clock.now());
+        loseLines(before);
         if (logsS0()) { // the spec's Tick is one tick: one line each
             for (long t = clock.now() - ticks + 1; t <= clock.now(); t++) {
                 line("Tick").field("now", t).end();
@@ -468,26 +585,35 @@ final class EoWorld {
     }
 
     void lose(int index) {
+        java.util.Set<List<Object>> before = copies();
         net.lose(index);
+        loseLines(before);
     }
 
     /** Delivers one message; {@code duplicate} leaves a copy in the network. */
     void deliver(int index, boolean duplicate) {
+        java.util.Set<List<Object>> before = copies();
         Optional<EoMessage> taken = net.take(index, duplicate);
         if (taken.isEmpty()) {
             return;
         }
-        EoMessage m = taken.get();
+        deliver(taken.get());
+        loseLines(before);
+    }
+
+    private void deliver(EoMessage m) {
         if (m instanceof EoMessage.NoteDelivery d) {
-            toClient(d.to(), core -> core.receiveNote(d), "ReceiveNote", d.from(), d.note().id());
+            toClient(d.to(), core -> core.receiveNote(d), "ReceiveNote", d.from(), d.note().id(), incOf(d.note()));
         } else if (m instanceof EoMessage.PurgeRequest p) {
-            toClient(p.to(), core -> ((S3Client) core).receivePurge(p), "ReceivePurge", p.from(), p.id());
+            toClient(p.to(), core -> ((S3Client) core).receivePurge(p), "ReceivePurge", p.from(), p.id(), null);
         } else if (m instanceof EoMessage.NoteAck a) {
             ServerStep step = cores.get(a.to()).get(a.from()).receive(a);
-            if (logsS0() && step.outcome().equals("delivered")) {
+            if (logsS2() && step.outcome().equals("delivered")) {
+                withK(note(line("ReceiveAck").field("server", a.to().name()), a.id(), ackInc.get(a)), a.to()).end();
+            } else if (logsS0() && step.outcome().equals("delivered")) {
                 withRemoved(line("ReceiveAck").field("server", a.to().name()).field("note", a.id().text()), a.to())
                         .end();
-            } else if (logsServers() && step.outcome().equals("delivered")) {
+            } else if (logsServers() && strategy == Strategy.S1 && step.outcome().equals("delivered")) {
                 line("ReceiveAck").field("server", a.to().name()).field("note", a.id().text())
                         .longs("pre", pre(a.to())).end();
             }
@@ -497,10 +623,18 @@ final class EoWorld {
         } else if (m instanceof EoMessage.SyncRequest r) {
             forgetLines(r.to());
             ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
+            if (logsS2()) {
+                withK(syncMsg(line("HandleSync").field("server", r.to().name()).field("peer", r.from().name()),
+                        r.round(), r.k(), r.removed(), r.seen()), r.to()).end();
+            }
             syncLine("HandleSync", r.to(), r.from(), r.removed());
             carryOut(r.to(), r.client(), step);
         } else if (m instanceof EoMessage.SyncReply r) {
             ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
+            if (logsS2()) {
+                withK(syncMsg(line("ReceiveSyncReply").field("server", r.to().name()).field("peer", r.from().name()),
+                        r.round(), r.k(), r.removed(), r.seen()), r.to()).end();
+            }
             syncLine("ReceiveSyncReply", r.to(), r.from(), r.removed());
             carryOut(r.to(), r.client(), step);
         } else if (m instanceof EoMessage.Replica r) {
@@ -517,7 +651,7 @@ final class EoWorld {
         if (logsS0()) {
             withRemoved(line(action).field("server", s.name()).field("peer", peer.name())
                     .strings("msg", removed.stream().map(NoteId::text).toList()), s).end();
-        } else if (logsServers()) {
+        } else if (logsServers() && strategy == Strategy.S1) {
             line(action).field("server", s.name()).field("peer", peer.name()).longs("msg", pre(removed))
                     .longs("pre", pre(s)).end();
         }
@@ -525,7 +659,7 @@ final class EoWorld {
 
     /** A message reaches the client only while it is connected (to any server). */
     private void toClient(ClientId c, java.util.function.Function<ClientCore, ClientStep> receive, String action,
-            ServerId from, NoteId id) {
+            ServerId from, NoteId id, Integer inc) {
         ClientCore core = clientCores.get(c);
         if (core.conn().isEmpty()) {
             return;
@@ -538,7 +672,7 @@ final class EoWorld {
             }
         }
         if (log.on()) { // after the durable write, before the ack leaves
-            StepLog l = line(action).field("server", from.name()).field("note", id.text());
+            StepLog l = note(line(action).field("server", from.name()), id, inc);
             if (action.equals("ReceiveNote")) {
                 l.field("verdict", step.verdict().specName());
             }
@@ -546,6 +680,9 @@ final class EoWorld {
         }
         for (ClientEffect e : step.effects()) {
             if (e instanceof ClientEffect.Send s) {
+                if (logsS2() && s.message() instanceof EoMessage.NoteAck) {
+                    ackInc.put(s.message(), inc);
+                }
                 net.send(s.message(), clock.now());
             }
         }

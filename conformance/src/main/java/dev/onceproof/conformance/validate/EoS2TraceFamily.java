@@ -1,0 +1,141 @@
+package dev.onceproof.conformance.validate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * specs/exactlyonce/TraceExactlyOnceS2.tla: the log of one Strategy 2 run (EoWorld's: S2Server
+ * cores, the S2Client) against ExactlyOnceS2Msg. One process per file. Strategy 2 reuses wire ids,
+ * so a line's note is written as the cores print its wire id ({@code "A.1"}) with the world's
+ * {@code inc} beside it; this class makes it the spec's note {@code [server, seq, inc]}, and the
+ * wire ids of the sync lines' sets (msgK, msgRemoved, K, removed) records {@code [server, seq]},
+ * so TLC compares them as the spec builds them.
+ */
+final class EoS2TraceFamily implements TraceFamily {
+
+    private static final Pattern SEQUENCED = Pattern.compile("(.+)\\.(\\d+)");
+    private static final List<String> WIRE_SETS = List.of("msgK", "msgRemoved", "K", "removed");
+
+    @Override
+    public String spec() {
+        return "ExactlyOnceS2Msg";
+    }
+
+    @Override
+    public String folder() {
+        return "exactlyonce";
+    }
+
+    @Override
+    public String traceModule() {
+        return "TraceExactlyOnceS2";
+    }
+
+    @Override
+    public List<Process> processes(List<StepLogFile> logs) {
+        List<Process> all = new ArrayList<>();
+        for (Process p : TraceFamily.super.processes(logs)) {
+            List<Process.Line> lines = new ArrayList<>();
+            for (Process.Line line : p.lines()) {
+                lines.add(new Process.Line(withSpecIds(line.step(), line.origin()), line.origin()));
+            }
+            all.add(new Process(p.name(), lines));
+        }
+        return all;
+    }
+
+    /** The line with its note as {@code {server, seq, inc}} and its wire-id sets as records. */
+    private static ObjectNode withSpecIds(ObjectNode step, String where) {
+        ObjectNode copy = step.deepCopy();
+        JsonNode note = step.get("note");
+        if (note != null) {
+            JsonNode inc = step.get("inc");
+            if (inc == null || !inc.canConvertToInt() || inc.asInt() < 0) {
+                throw new StepLogException(where + ": note " + note + " has no incarnation (inc, a number >= 0)");
+            }
+            ObjectNode id = wireId(note, where);
+            id.put("inc", inc.asInt());
+            copy.remove("inc");
+            copy.set("note", id);
+        }
+        for (String field : WIRE_SETS) {
+            JsonNode ids = step.get(field);
+            if (ids == null) {
+                continue;
+            }
+            if (!ids.isArray()) {
+                throw new StepLogException(where + ": " + field + " " + ids + " is not a list of wire ids");
+            }
+            ArrayNode out = copy.putArray(field);
+            ids.forEach(i -> out.add(wireId(i, where)));
+        }
+        return copy;
+    }
+
+    private static ObjectNode wireId(JsonNode text, String where) {
+        Matcher m = SEQUENCED.matcher(text.asText());
+        if (!text.isTextual() || !m.matches()) {
+            throw new StepLogException(where + ": " + text + " is not a Strategy 2 wire id (server.seq)");
+        }
+        ObjectNode id = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        return id.put("server", m.group(1)).put("seq", Long.parseLong(m.group(2)));
+    }
+
+    @Override
+    public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
+        if (logs.size() != 1) {
+            throw new StepLogException(logs.get(0).file() + ":1: a Strategy 2 run is one log (the world's), got "
+                    + logs.size());
+        }
+        StepLogFile log = logs.get(0);
+        String where = log.file() + ":1";
+        if (!log.mode().equals("msg")) {
+            throw new StepLogException(where + ": mode " + log.mode()
+                    + ": the log refines ExactlyOnceS2Msg, syncs as messages (mode \"msg\")");
+        }
+        JsonNode c = log.constants();
+        long notes = count(processes, "CreateNote");
+        if (notes == 0) {
+            throw new StepLogException(where + ": no CreateNote line: nothing to validate");
+        }
+        JsonNode w = need(c, "W", where);
+        if (!w.canConvertToInt() || w.asInt() < 2) {
+            throw new StepLogException(where + ": W " + w + " is not a number >= 2 (the sequence space)");
+        }
+        int lines = processes.stream().mapToInt(p -> p.lines().size()).sum();
+        Map<String, String> defs = new LinkedHashMap<>();
+        defs.put("Servers", TlaText.setOf(need(c, "Servers", where), where));
+        defs.put("Origins", TlaText.setOf(need(c, "Origins", where), where));
+        defs.put("Client", TlaText.of(need(c, "Client", where), where));
+        defs.put("W", Integer.toString(w.asInt()));
+        defs.put("MaxNotes", Long.toString(notes));
+        // A server's rounds are at most the log's StartSync lines (each is one round).
+        defs.put("MaxRound", Long.toString(count(processes, "StartSync")));
+        // Above any run's faults (a line spends at most one, its unlogged sync losses one per server):
+        // it enables every step and stays out of the VIEW.
+        defs.put("MaxFaults", Integer.toString((need(c, "Servers", where).size() + 2) * lines + 10));
+        // The runtime's network duplicates; the spec keeps a received note or ack when AllowDup.
+        defs.put("AllowDup", "TRUE");
+        return defs;
+    }
+
+    private static long count(List<Process> processes, String action) {
+        return processes.stream().flatMap(p -> p.lines().stream())
+                .filter(line -> line.step().path("action").asText().equals(action)).count();
+    }
+
+    private static JsonNode need(JsonNode c, String name, String where) {
+        JsonNode v = c.get(name);
+        if (v == null) {
+            throw new StepLogException(where + ": the header names no constant " + name);
+        }
+        return v;
+    }
+}
