@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  */
 public final class StoredLogs {
 
-    /** The families whose logs are validated (exactly-once: Strategies 1, 3, 4, 5 and 6 so far). */
+    /** The families whose logs are validated (exactly-once: every strategy, 0 to 6). */
     public static final List<String> FAMILIES = List.of("scmp", "rpc", "exactlyonce", "causal");
 
     private StoredLogs() {
