@@ -9,6 +9,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -18,8 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>{@link #append} numbers a record and queues it in memory; it never waits for the disk.
  * {@link #commit} returns once the record is durable. The first committer that finds nobody writing
  * becomes the leader: it takes every queued record (under the append lock, only long enough to swap
- * the queue), writes them with one write and forces them with one fsync, then wakes the others.
- * Neither the append lock nor the monitor committers wait on is held while it writes and forces:
+ * the queue), writes them with one write and forces them with one fsync, then wakes the committers
+ * that fsync made durable, and one more to lead the next batch (see {@link #handBack}).
+ * Neither the append lock nor the monitor is held while it writes and forces:
  * appenders keep filling the next batch, and committers whose records came too late wait for the
  * next leader. So one fsync covers every record written since the previous one.
  * {@link Journal.Commit#PER_OPERATION} is the same protocol with batches of one record.
@@ -47,10 +50,12 @@ final class GroupCommit {
     private long bytesSinceRoll;
     private boolean closed;
 
-    /** Committers wait on this monitor; it guards the fields below, and is never held across I/O. */
+    /** Guards the fields below; never held across I/O. Committers park outside it (see {@link #handBack}). */
     private final Object sync = new Object();
     private long durableSeq;
     private boolean leading;
+    /** Committers parked until their record is durable or they may lead, lowest sequence number first. */
+    private final PriorityQueue<Waiter> waiters = new PriorityQueue<>();
     /** Set once, when a write or fsync failed (or on close); read without the monitor by appenders. */
     private volatile RuntimeException failure;
     private long forces;
@@ -173,12 +178,32 @@ final class GroupCommit {
         }
     }
 
+    /**
+     * A parked committer. {@code queued} (under the monitor) says it is in {@link #waiters}: whoever
+     * polls it clears the flag and unparks it, so a wake-up never needs a search of the queue.
+     */
+    private static final class Waiter implements Comparable<Waiter> {
+        final long seq;
+        final Thread thread = Thread.currentThread();
+        boolean queued;
+
+        Waiter(long seq) {
+            this.seq = seq;
+        }
+
+        @Override
+        public int compareTo(Waiter o) {
+            return Long.compare(seq, o.seq);
+        }
+    }
+
     /** True once {@code seq} is durable; else this thread is now the leader and must {@link #lead}. */
     private boolean becomeLeaderUnlessDurable(long seq) {
+        Waiter me = null;
         boolean interrupted = false;
         try {
-            synchronized (sync) {
-                while (true) {
+            while (true) {
+                synchronized (sync) {
                     if (failure != null) {
                         throw failure;
                     }
@@ -192,19 +217,68 @@ final class GroupCommit {
                     if (defect == Journal.Defect.COMMIT_RETURNS_BEFORE_WRITE && seq != Long.MAX_VALUE) {
                         return true;
                     }
-                    try {
-                        sync.wait();
-                    } catch (InterruptedException e) {
-                        // A commit cannot be abandoned halfway: its record may already be written.
-                        interrupted = true;
+                    if (me == null) {
+                        me = new Waiter(seq);
                     }
+                    if (!me.queued) {
+                        me.queued = true;
+                        waiters.add(me);
+                    }
+                }
+                // Parked outside the monitor. An unpark that comes before the park is not lost (it
+                // leaves a permit); a spurious return finds the state unchanged and parks again,
+                // still queued. Every path out of the loop re-checks the state under the monitor.
+                LockSupport.park(this);
+                if (Thread.interrupted()) {
+                    // A commit cannot be abandoned halfway: its record may already be written. The
+                    // flag is cleared (else park would return at once) and restored on the way out.
+                    interrupted = true;
                 }
             }
         } finally {
+            if (me != null && me.queued) {
+                // Leaving by a throw while still queued: nobody must count on this thread.
+                synchronized (sync) {
+                    if (me.queued) {
+                        waiters.remove(me);
+                        me.queued = false;
+                    }
+                }
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * Under the monitor, when the leader is done (or the journal failed): wakes every committer whose
+     * record is now durable, and, if any remain, the one with the lowest sequence number to lead the
+     * next batch. The others stay parked; none of them could return before that next fsync anyway.
+     *
+     * <p>Why this cannot weaken durability: it decides only whom to wake, never what a woken thread
+     * does. A committer returns only after it reads {@code durableSeq >= seq} under the monitor, and
+     * {@code durableSeq} is raised only here, by the leader, after its fsync covered that record.
+     *
+     * <p>Why no committer is left waiting for ever: a committer parks only while {@code leading} is
+     * set, queued before it releases the monitor, so the leader's hand-back sees it. Each hand-back
+     * either wakes it or wakes another remaining committer, which on waking becomes the leader, or
+     * finds one (whose hand-back comes later), or finds its record durable, which only a later
+     * hand-back makes so. After a failure every committer is woken, to throw.
+     */
+    private void handBack() {
+        leading = false;
+        while (!waiters.isEmpty() && (failure != null || waiters.peek().seq <= durableSeq)) {
+            wake(waiters.poll());
+        }
+        if (!waiters.isEmpty()) {
+            wake(waiters.poll());
+        }
+    }
+
+    private static void wake(Waiter w) {
+        w.queued = false;
+        LockSupport.unpark(w.thread);
     }
 
     /**
@@ -249,8 +323,7 @@ final class GroupCommit {
                 } else {
                     durableSeq = Math.max(durableSeq, done);
                 }
-                leading = false;
-                sync.notifyAll();
+                handBack();
             }
         }
         if (failed != null) {
@@ -328,27 +401,28 @@ final class GroupCommit {
 
     /** Closes the file without writing what is queued: the process died (tests), or after close. */
     void abandon() {
-        boolean interrupted = false;
-        synchronized (sync) {
-            while (leading) {
-                try {
-                    sync.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+        // Waits to lead, so that no leader is writing when the channel closes. If the journal has
+        // failed already, nobody leads: the failed leader handed back, and no one leads after that.
+        try {
+            if (becomeLeaderUnlessDurable(Long.MAX_VALUE)) {
+                throw new AssertionError("no sequence number is durable up to Long.MAX_VALUE");
             }
+        } catch (RuntimeException alreadyFailed) {
+            if (alreadyFailed != failure) {
+                throw alreadyFailed;
+            }
+            // the failure stands; the waiters it woke throw it
+        }
+        synchronized (sync) {
             if (failure == null) {
                 failure = new IllegalStateException(where() + " is closed");
             }
-            sync.notifyAll();
+            handBack(); // with the failure set, wakes every waiter, to throw
         }
         try {
             channel.close();
         } catch (IOException e) {
             // closing a dead journal; nothing more to lose
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,7 +1,12 @@
 package dev.onceproof.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -137,6 +143,60 @@ class JournalGroupCommitTest {
             assertThat(j.stats().forces() - forcesBefore).as("fsyncs for %d commits", 1 + WAITERS).isEqualTo(2);
             assertThat(j.stats().durableSeq()).isEqualTo(1 + WAITERS);
         }
+    }
+
+    /**
+     * A failed fsync: the leader and every committer parked behind it throw; none returns as if its
+     * operation were durable, and none stays parked (committers park one by one, so the failure
+     * must wake them all, not only the next leader).
+     */
+    @Test
+    void aFailedFsyncWakesEveryParkedCommitterToThrow() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        JournalDisk failing = new JournalDisk() {
+            @Override
+            public void force(FileChannel channel, Path file) throws IOException {
+                if (channel.size() > JournalSegment.HEADER) {
+                    entered.countDown();
+                    try {
+                        released.await();
+                    } catch (InterruptedException e) {
+                        throw new InterruptedIOException();
+                    }
+                    throw new IOException("the disk is gone (test)");
+                }
+            }
+
+            @Override
+            public void forceDirectory(Path d) {
+            }
+        };
+        Journal<List<String>, String> j = TestDisks.open(dir, failing, Journal.Defect.NONE);
+        Future<Long> leader = pool.submit(() -> j.appendAndCommit("leader"));
+        assertThat(entered.await(30, TimeUnit.SECONDS)).as("leader in its fsync").isTrue();
+        List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Future<Long>> waiters = new ArrayList<>();
+        for (int t = 0; t < WAITERS; t++) {
+            int thread = t;
+            waiters.add(pool.submit(() -> {
+                threads.add(Thread.currentThread());
+                return j.appendAndCommit("waiter " + thread);
+            }));
+        }
+        // Every waiter appended and parked (the append lock is free once all have appended, so
+        // WAITING is the commit's park) before the fsync fails.
+        while (j.lastSeq() < 1 + WAITERS || threads.size() < WAITERS
+                || threads.stream().anyMatch(th -> th.getState() != Thread.State.WAITING)) {
+            Thread.onSpinWait();
+        }
+        released.countDown();
+        assertThatThrownBy(() -> leader.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(UncheckedIOException.class);
+        for (Future<Long> w : waiters) {
+            assertThatThrownBy(() -> w.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(UncheckedIOException.class);
+        }
+        assertThat(j.stats().durableSeq()).isZero();
+        j.abandon();
     }
 
     /** Control: one fsync per operation, the same scenario takes one fsync per commit. */
