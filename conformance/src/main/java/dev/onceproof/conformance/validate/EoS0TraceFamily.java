@@ -31,16 +31,8 @@ final class EoS0TraceFamily implements TraceFamily {
 
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
-        if (logs.size() != 1) {
-            throw new StepLogException(logs.get(0).file() + ":1: a Strategy 0 run is one log (the world's), got "
-                    + logs.size());
-        }
-        StepLogFile log = logs.get(0);
+        StepLogFile log = TraceFamily.theWorldLog(logs, "Strategy 0", "ExactlyOnceS0MsgTimed", "timed", "the forget rule's clock wait");
         String where = log.file() + ":1";
-        if (!log.mode().equals("timed")) {
-            throw new StepLogException(where + ": mode " + log.mode()
-                    + ": the log refines ExactlyOnceS0MsgTimed, the forget rule's clock wait (mode \"timed\")");
-        }
         JsonNode c = log.constants();
         List<String> ids = new ArrayList<>();
         long ticks = 0;
@@ -59,14 +51,14 @@ final class EoS0TraceFamily implements TraceFamily {
         }
         int lines = processes.stream().mapToInt(p -> p.lines().size()).sum();
         Map<String, String> defs = new LinkedHashMap<>();
-        defs.put("Servers", TlaText.setOf(need(c, "Servers", where), where));
-        defs.put("Client", TlaText.of(need(c, "Client", where), where));
-        defs.put("Te", TlaText.of(need(c, "Te", where), where));
+        defs.put("Servers", TlaText.setOf(TraceFamily.needConstant(c, "Servers", where), where));
+        defs.put("Client", TlaText.of(TraceFamily.needConstant(c, "Client", where), where));
+        defs.put("Te", TlaText.of(TraceFamily.needConstant(c, "Te", where), where));
         defs.put("NoteIds", "<<" + String.join(", ", ids) + ">>");
         defs.put("MaxNotes", Integer.toString(ids.size()));
         defs.put("MaxTime", Long.toString(ticks));
         // Above any run's faults (a line spends at most one, its unlogged sync losses one per server).
-        defs.put("MaxFaults", Integer.toString((need(c, "Servers", where).size() + 2) * lines + 10));
+        defs.put("MaxFaults", Integer.toString((TraceFamily.needConstant(c, "Servers", where).size() + 2) * lines + 10));
         // The runtime's network duplicates; the spec keeps a received note or ack when AllowDup.
         defs.put("AllowDup", "TRUE");
         defs.put("Compact", "TRUE");
@@ -74,13 +66,5 @@ final class EoS0TraceFamily implements TraceFamily {
         // receives, so a run with a duplicating network goes past it; it bounds models, not runs.
         defs.put("MayReceive", "TRUE");
         return defs;
-    }
-
-    private static JsonNode need(JsonNode c, String name, String where) {
-        JsonNode v = c.get(name);
-        if (v == null) {
-            throw new StepLogException(where + ": the header names no constant " + name);
-        }
-        return v;
     }
 }

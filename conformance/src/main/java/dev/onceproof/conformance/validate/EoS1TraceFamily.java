@@ -2,7 +2,6 @@ package dev.onceproof.conformance.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,15 +35,7 @@ final class EoS1TraceFamily implements TraceFamily {
 
     @Override
     public List<Process> processes(List<StepLogFile> logs) {
-        List<Process> all = new ArrayList<>();
-        for (Process p : TraceFamily.super.processes(logs)) {
-            List<Process.Line> lines = new ArrayList<>();
-            for (Process.Line line : p.lines()) {
-                lines.add(new Process.Line(withSpecId(line.step(), line.origin()), line.origin()));
-            }
-            all.add(new Process(p.name(), lines));
-        }
-        return all;
+        return TraceFamily.rewritten(TraceFamily.super.processes(logs), EoS1TraceFamily::withSpecId);
     }
 
     /** The line with its note as {@code {"server": x, "seq": n}}; other lines as they are. */
@@ -64,16 +55,8 @@ final class EoS1TraceFamily implements TraceFamily {
 
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
-        if (logs.size() != 1) {
-            throw new StepLogException(logs.get(0).file() + ":1: a Strategy 1 run is one log (the world's), got "
-                    + logs.size());
-        }
-        StepLogFile log = logs.get(0);
+        StepLogFile log = TraceFamily.theWorldLog(logs, "Strategy 1", "ExactlyOnceS1Msg", "msg", "syncs as messages");
         String where = log.file() + ":1";
-        if (!log.mode().equals("msg")) {
-            throw new StepLogException(where + ": mode " + log.mode()
-                    + ": the log refines ExactlyOnceS1Msg, syncs as messages (mode \"msg\")");
-        }
         JsonNode c = log.constants();
         long notes = processes.stream().flatMap(p -> p.lines().stream())
                 .filter(line -> line.step().path("action").asText().equals("CreateNote")).count();
@@ -82,23 +65,15 @@ final class EoS1TraceFamily implements TraceFamily {
         }
         int lines = processes.stream().mapToInt(p -> p.lines().size()).sum();
         Map<String, String> defs = new LinkedHashMap<>();
-        defs.put("Servers", TlaText.setOf(need(c, "Servers", where), where));
-        defs.put("Origins", TlaText.setOf(need(c, "Origins", where), where));
-        defs.put("Client", TlaText.of(need(c, "Client", where), where));
+        defs.put("Servers", TlaText.setOf(TraceFamily.needConstant(c, "Servers", where), where));
+        defs.put("Origins", TlaText.setOf(TraceFamily.needConstant(c, "Origins", where), where));
+        defs.put("Client", TlaText.of(TraceFamily.needConstant(c, "Client", where), where));
         defs.put("MaxNotes", Long.toString(notes));
         // Above any run's faults (a line spends at most one, its unlogged sync losses one per server):
         // it enables every step and stays out of the VIEW.
-        defs.put("MaxFaults", Integer.toString((need(c, "Servers", where).size() + 2) * lines + 10));
+        defs.put("MaxFaults", Integer.toString((TraceFamily.needConstant(c, "Servers", where).size() + 2) * lines + 10));
         // The runtime's network duplicates; the spec keeps a received note or ack when AllowDup.
         defs.put("AllowDup", "TRUE");
         return defs;
-    }
-
-    private static JsonNode need(JsonNode c, String name, String where) {
-        JsonNode v = c.get(name);
-        if (v == null) {
-            throw new StepLogException(where + ": the header names no constant " + name);
-        }
-        return v;
     }
 }

@@ -3,7 +3,6 @@ package dev.onceproof.conformance.validate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,15 +39,7 @@ final class EoS2TraceFamily implements TraceFamily {
 
     @Override
     public List<Process> processes(List<StepLogFile> logs) {
-        List<Process> all = new ArrayList<>();
-        for (Process p : TraceFamily.super.processes(logs)) {
-            List<Process.Line> lines = new ArrayList<>();
-            for (Process.Line line : p.lines()) {
-                lines.add(new Process.Line(withSpecIds(line.step(), line.origin()), line.origin()));
-            }
-            all.add(new Process(p.name(), lines));
-        }
-        return all;
+        return TraceFamily.rewritten(TraceFamily.super.processes(logs), EoS2TraceFamily::withSpecIds);
     }
 
     /** The line with its note as {@code {server, seq, inc}} and its wire-id sets as records. */
@@ -90,37 +81,29 @@ final class EoS2TraceFamily implements TraceFamily {
 
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
-        if (logs.size() != 1) {
-            throw new StepLogException(logs.get(0).file() + ":1: a Strategy 2 run is one log (the world's), got "
-                    + logs.size());
-        }
-        StepLogFile log = logs.get(0);
+        StepLogFile log = TraceFamily.theWorldLog(logs, "Strategy 2", "ExactlyOnceS2Msg", "msg", "syncs as messages");
         String where = log.file() + ":1";
-        if (!log.mode().equals("msg")) {
-            throw new StepLogException(where + ": mode " + log.mode()
-                    + ": the log refines ExactlyOnceS2Msg, syncs as messages (mode \"msg\")");
-        }
         JsonNode c = log.constants();
         long notes = count(processes, "CreateNote");
         if (notes == 0) {
             throw new StepLogException(where + ": no CreateNote line: nothing to validate");
         }
-        JsonNode w = need(c, "W", where);
+        JsonNode w = TraceFamily.needConstant(c, "W", where);
         if (!w.canConvertToInt() || w.asInt() < 2) {
             throw new StepLogException(where + ": W " + w + " is not a number >= 2 (the sequence space)");
         }
         int lines = processes.stream().mapToInt(p -> p.lines().size()).sum();
         Map<String, String> defs = new LinkedHashMap<>();
-        defs.put("Servers", TlaText.setOf(need(c, "Servers", where), where));
-        defs.put("Origins", TlaText.setOf(need(c, "Origins", where), where));
-        defs.put("Client", TlaText.of(need(c, "Client", where), where));
+        defs.put("Servers", TlaText.setOf(TraceFamily.needConstant(c, "Servers", where), where));
+        defs.put("Origins", TlaText.setOf(TraceFamily.needConstant(c, "Origins", where), where));
+        defs.put("Client", TlaText.of(TraceFamily.needConstant(c, "Client", where), where));
         defs.put("W", Integer.toString(w.asInt()));
         defs.put("MaxNotes", Long.toString(notes));
         // A server's rounds are at most the log's StartSync lines (each is one round).
         defs.put("MaxRound", Long.toString(count(processes, "StartSync")));
         // Above any run's faults (a line spends at most one, its unlogged sync losses one per server):
         // it enables every step and stays out of the VIEW.
-        defs.put("MaxFaults", Integer.toString((need(c, "Servers", where).size() + 2) * lines + 10));
+        defs.put("MaxFaults", Integer.toString((TraceFamily.needConstant(c, "Servers", where).size() + 2) * lines + 10));
         // The runtime's network duplicates; the spec keeps a received note or ack when AllowDup.
         defs.put("AllowDup", "TRUE");
         return defs;
@@ -129,13 +112,5 @@ final class EoS2TraceFamily implements TraceFamily {
     private static long count(List<Process> processes, String action) {
         return processes.stream().flatMap(p -> p.lines().stream())
                 .filter(line -> line.step().path("action").asText().equals(action)).count();
-    }
-
-    private static JsonNode need(JsonNode c, String name, String where) {
-        JsonNode v = c.get(name);
-        if (v == null) {
-            throw new StepLogException(where + ": the header names no constant " + name);
-        }
-        return v;
     }
 }

@@ -1,5 +1,6 @@
 package dev.onceproof.conformance.validate;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,50 @@ interface TraceFamily {
 
         public record Line(ObjectNode step, String origin) {
         }
+    }
+
+    /** A line's step rewritten into the spec's form; {@code origin} names the line in errors. */
+    interface LineRewrite {
+        ObjectNode apply(ObjectNode step, String origin);
+    }
+
+    /** {@code processes} with every line's step rewritten (the cursors and origins kept). */
+    static List<Process> rewritten(List<Process> processes, LineRewrite rewrite) {
+        List<Process> all = new ArrayList<>();
+        for (Process p : processes) {
+            List<Process.Line> lines = new ArrayList<>();
+            for (Process.Line line : p.lines()) {
+                lines.add(new Process.Line(rewrite.apply(line.step(), line.origin()), line.origin()));
+            }
+            all.add(new Process(p.name(), lines));
+        }
+        return all;
+    }
+
+    /**
+     * The one log of a world run (a test world writes one log, its order the real order), checked to
+     * be in {@code mode}; {@code strategy} and {@code why} (what the mode means) go into the errors.
+     */
+    static StepLogFile theWorldLog(List<StepLogFile> logs, String strategy, String spec, String mode, String why) {
+        if (logs.size() != 1) {
+            throw new StepLogException(logs.get(0).file() + ":1: a " + strategy + " run is one log (the world's), got "
+                    + logs.size());
+        }
+        StepLogFile log = logs.get(0);
+        if (!log.mode().equals(mode)) {
+            throw new StepLogException(log.file() + ":1: mode " + log.mode() + ": the log refines " + spec + ", "
+                    + why + " (mode \"" + mode + "\")");
+        }
+        return log;
+    }
+
+    /** The constant {@code name} of a world log's header; an error naming {@code where} if it has none. */
+    static JsonNode needConstant(JsonNode constants, String name, String where) {
+        JsonNode v = constants.get(name);
+        if (v == null) {
+            throw new StepLogException(where + ": the header names no constant " + name);
+        }
+        return v;
     }
 
     static TraceFamily forSpec(String spec, String where) {
