@@ -7,7 +7,6 @@ import dev.onceproof.conformance.validate.ScmpTraceValidationTest;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
-import dev.onceproof.steplog.StepLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,26 +85,21 @@ class EoS0WorldValidationTest {
     /** At-least-once: a copy of a note processed again is a behaviour of Strategy 0's spec. */
     @Test
     void aSecondProcessingInsertedByHandIsAcceptedForStrategy0IsAtLeastOnce() {
-        StepLogFile log = StepLogFile.read(STORED);
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
-        steps.add(first + 1, steps.get(first).deepCopy());
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
-        System.out.println("The processing of line " + (first + 2) + " inserted again: " + v.summary());
+        HandEditedLogs.Edit e = HandEditedLogs.secondProcessing(StepLogFile.read(STORED));
+        Validation v = e.validation();
+        System.out.println("The processing of line " + (e.at() + 2) + " inserted again: " + v.summary());
         assertThat(v.accepted()).as(v.report()).isTrue();
     }
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        StepLogFile log = StepLogFile.read(STORED);
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int at = EoS1WorldValidationTest.firstReceivedSend(steps);
-        ObjectNode send = steps.remove(at);
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
+        HandEditedLogs.Edit e = HandEditedLogs.withoutFirstReceivedSend(StepLogFile.read(STORED));
+        Validation v = e.validation();
+        ObjectNode send = e.step();
         System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
         assertThat(v.accepted()).isFalse();
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
-            assertThat(t.index()).isGreaterThan(at);
+            assertThat(t.index()).isGreaterThan(e.at());
             assertThat(t.text()).contains("\"note\":" + send.get("note"));
         });
     }
@@ -160,11 +154,6 @@ class EoS0WorldValidationTest {
 
     /** EoWorldValidationTest's seeded schedule over a Strategy 0 world ({@code seam} may break its cores). */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {
-        EoWorld world = seam.apply(new EoWorld(Strategy.S0, 2, 1, 3, 2, 3));
-        try (StepLog log = StepLog.open(file, world.header())) {
-            world.logSteps(log);
-            EoWorldValidationTest.schedule(world, seed);
-        }
-        return file;
+        return EoWorldValidationTest.runLogged(seam.apply(new EoWorld(Strategy.S0, 2, 1, 3, 2, 3)), file, seed);
     }
 }

@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.EoS1Run;
-import dev.onceproof.conformance.validate.ScmpTraceValidationTest;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
-import dev.onceproof.steplog.StepLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -88,76 +85,32 @@ class EoS1WorldValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl"));
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
-        steps.add(first + 1, steps.get(first).deepCopy());
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
-        System.out.println("Control, the client's processing of line " + (first + 2) + " inserted again:\n" + v.report());
+        HandEditedLogs.Edit e = HandEditedLogs.secondProcessing(StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl")));
+        Validation v = e.validation();
+        System.out.println("Control, the client's processing of line " + (e.at() + 2) + " inserted again:\n" + v.report());
         assertThat(v.accepted()).isFalse();
-        int inserted = first + 2; // 1-based: the original is line first + 1 of the process
+        int inserted = e.at() + 2; // 1-based: the original is line first + 1 of the process
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
     }
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        StepLogFile log = StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl"));
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int at = firstReceivedSend(steps);
-        ObjectNode send = steps.remove(at);
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
+        HandEditedLogs.Edit e = HandEditedLogs.withoutFirstReceivedSend(StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl")));
+        Validation v = e.validation();
+        ObjectNode send = e.step();
         System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
         assertThat(v.accepted()).isFalse();
         // The Deliver's next step: the client's receipt of that note, or the server's ack or timeout.
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
-            assertThat(t.index()).isGreaterThan(at);
+            assertThat(t.index()).isGreaterThan(e.at());
             // The line as TLC saw it: the note as the spec's Id (EoS1TraceFamily), "A.1" as A and 1.
             String[] id = send.get("note").asText().split("\\.");
             assertThat(t.text()).contains("\"note\":{\"server\":\"" + id[0] + "\",\"seq\":" + id[1] + "}");
         });
     }
 
-    /**
-     * The first SendNote that alone explains a receipt: the client then receives that note from
-     * that server, and no other SendNote of it comes before the receipt. (Another would explain
-     * it too, since the spec's network holds a message once however often it is sent; a send the
-     * client never sees, dropped by a session restart, is indistinguishable from none. Removing
-     * either is no error, and the validator rightly accepts the log without it.)
-     */
-    static int firstReceivedSend(List<ObjectNode> steps) {
-        for (int i = 0; i < steps.size(); i++) {
-            if (!steps.get(i).path("action").asText().equals("SendNote")) {
-                continue;
-            }
-            for (int j = i + 1; j < steps.size(); j++) {
-                if (same(steps.get(j), steps.get(i), "ReceiveNote")) {
-                    int at = i;
-                    int receipt = j;
-                    boolean alone = java.util.stream.IntStream.range(0, receipt)
-                            .noneMatch(k -> k != at && same(steps.get(k), steps.get(at), "SendNote"));
-                    if (alone) {
-                        return i;
-                    }
-                    break;
-                }
-            }
-        }
-        throw new AssertionError("no SendNote that alone explains a receipt");
-    }
-
-    private static boolean same(ObjectNode line, ObjectNode send, String action) {
-        return line.path("action").asText().equals(action) && line.get("note").equals(send.get("note"))
-                && line.get("server").equals(send.get("server"));
-    }
-
-
     /** EoWorldValidationTest's seeded schedule over a Strategy 1 world ({@code seam} may break its cores). */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {
-        EoWorld world = seam.apply(new EoWorld(Strategy.S1, 2, 1, 3, 2, 3));
-        try (StepLog log = StepLog.open(file, world.header())) {
-            world.logSteps(log);
-            EoWorldValidationTest.schedule(world, seed);
-        }
-        return file;
+        return EoWorldValidationTest.runLogged(seam.apply(new EoWorld(Strategy.S1, 2, 1, 3, 2, 3)), file, seed);
     }
 }

@@ -3,14 +3,12 @@ package dev.onceproof.exactlyonce;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.onceproof.conformance.validate.ScmpTraceValidationTest;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
 import dev.onceproof.steplog.StepLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -115,28 +113,23 @@ class EoS2WorldValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        StepLogFile log = StepLogFile.read(STORED);
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
-        steps.add(first + 1, steps.get(first).deepCopy());
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
-        System.out.println("Control, the client's processing of line " + (first + 2) + " inserted again:\n" + v.report());
+        HandEditedLogs.Edit e = HandEditedLogs.secondProcessing(StepLogFile.read(STORED));
+        Validation v = e.validation();
+        System.out.println("Control, the client's processing of line " + (e.at() + 2) + " inserted again:\n" + v.report());
         assertThat(v.accepted()).isFalse();
-        int inserted = first + 2; // 1-based: the original is line first + 1 of the process
+        int inserted = e.at() + 2; // 1-based: the original is line first + 1 of the process
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
     }
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        StepLogFile log = StepLogFile.read(STORED);
-        List<ObjectNode> steps = new ArrayList<>(log.steps());
-        int at = EoS1WorldValidationTest.firstReceivedSend(steps);
-        ObjectNode send = steps.remove(at);
-        Validation v = TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps)));
+        HandEditedLogs.Edit e = HandEditedLogs.withoutFirstReceivedSend(StepLogFile.read(STORED));
+        Validation v = e.validation();
+        ObjectNode send = e.step();
         System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
         assertThat(v.accepted()).isFalse();
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
-            assertThat(t.index()).isGreaterThan(at);
+            assertThat(t.index()).isGreaterThan(e.at());
             String[] id = send.get("note").asText().split("\\.");
             assertThat(t.text()).contains("\"server\":\"" + id[0] + "\"", "\"seq\":" + id[1]);
         });

@@ -47,7 +47,11 @@ class EoWorldValidationTest {
 
     /** A seeded schedule of the world's steps, then its fair suffix (syncs, visits, purges, time). */
     static Path run(Path file, long seed, boolean round) {
-        EoWorld world = new EoWorld(Strategy.S3, 2, 1, 3, 2, 3, true, round);
+        return runLogged(new EoWorld(Strategy.S3, 2, 1, 3, 2, 3, true, round), file, seed);
+    }
+
+    /** {@link #schedule} over {@code world}, its steps logged to {@code file}. */
+    static Path runLogged(EoWorld world, Path file, long seed) {
         try (StepLog log = StepLog.open(file, world.header())) {
             world.logSteps(log);
             schedule(world, seed);

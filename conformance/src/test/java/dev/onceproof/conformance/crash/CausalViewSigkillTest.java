@@ -177,6 +177,10 @@ class CausalViewSigkillTest {
             } else {
                 waitFor(() -> alive.stream().allMatch(s -> s.installed), System.nanoTime() + TimeUnit.SECONDS.toNanos(10),
                         "both survivors installed", 20);
+                // A grace for the datagrams still in flight at the install (the last INSTALLED, late
+                // copies) to be handled and logged before stdin closes and the nodes exit. It only
+                // makes the logs fuller: a survivor's log cut anywhere is a prefix the validator
+                // takes, and the control's rejection lies before the install.
                 Thread.sleep(200);
             }
             for (Node s : alive) {
