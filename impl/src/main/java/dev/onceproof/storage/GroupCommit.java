@@ -27,12 +27,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * next leader. So one fsync covers every record written since the previous one.
  * {@link Journal.Commit#PER_OPERATION} is the same protocol with batches of one record.
  *
- * <p>{@link Journal.Commit#GROUP_WRITER}: the same batches, led by one thread of the journal's own
- * (the writer) instead of by a committer. A committer queues, wakes the writer if it is idle, and
- * parks until its record is durable; a hand-back wakes the committers made durable, then the writer
- * (if idle and work remains). Rolls and close still lead themselves (they wait for the writer to
- * hand back), so the segment and checkpoint protocol is unchanged.
- *
  * <p>Lock order: append lock, then the monitor; neither is held while waiting for the other's
  * holder to do I/O, and the leader holds neither while it writes.
  */
@@ -65,11 +59,6 @@ final class GroupCommit {
     /** Set once, when a write or fsync failed (or on close); read without the monitor by appenders. */
     private volatile RuntimeException failure;
     private long forces;
-    /** {@link Journal.Commit#GROUP_WRITER}: the writer thread (null otherwise), and whether it is parked idle. */
-    private final Thread writerThread;
-    private boolean writerIdle;
-    /** Waiters that must lead (a roll, a close), not only see their record durable. */
-    private int leadersWaiting;
 
     // Touched only by the leader; leadership passes through the monitor, which orders the accesses.
     private FileChannel channel;
@@ -95,43 +84,6 @@ final class GroupCommit {
         this.written = lastSeq;
         this.durableSeq = lastSeq;
         this.bytesSinceRoll = bytes;
-        if (mode == Journal.Commit.GROUP_WRITER) {
-            writerThread = new Thread(this::writerLoop, "journal-writer " + dir.getFileName());
-            writerThread.setDaemon(true); // a journal never closed must not keep the JVM alive
-            writerThread.start();
-        } else {
-            writerThread = null;
-        }
-    }
-
-    /**
-     * The writer thread: leads a batch whenever committers wait and nobody leads, else parks.
-     * It exits once the journal failed or closed (every waiter was woken then, to throw).
-     */
-    private void writerLoop() {
-        while (true) {
-            boolean idle;
-            synchronized (sync) {
-                if (failure != null) {
-                    return;
-                }
-                idle = leading || waiters.isEmpty();
-                if (!idle) {
-                    leading = true;
-                }
-                writerIdle = idle;
-            }
-            if (idle) {
-                // A committer that queues after this unparks us (a permit is not lost if it comes first).
-                LockSupport.park(this);
-                continue;
-            }
-            try {
-                lead(false);
-            } catch (RuntimeException failed) {
-                return; // the failure is set and every committer was woken to throw it
-            }
-        }
     }
 
     /** A new empty segment whose header and name are durable before any record goes into it. */
@@ -258,9 +210,7 @@ final class GroupCommit {
                     if (durableSeq >= seq) {
                         return true;
                     }
-                    // With a writer thread, a committer never leads: only a roll or a close does.
-                    boolean mayLead = writerThread == null || seq == Long.MAX_VALUE;
-                    if (!leading && mayLead) {
+                    if (!leading) {
                         leading = true;
                         return false;
                     }
@@ -273,13 +223,6 @@ final class GroupCommit {
                     if (!me.queued) {
                         me.queued = true;
                         waiters.add(me);
-                        if (writerThread != null && seq == Long.MAX_VALUE) {
-                            leadersWaiting++;
-                        }
-                    }
-                    if (writerThread != null && writerIdle && !leading) {
-                        writerIdle = false;
-                        LockSupport.unpark(writerThread);
                     }
                 }
                 // Parked outside the monitor. An unpark that comes before the park is not lost (it
@@ -298,7 +241,7 @@ final class GroupCommit {
                 synchronized (sync) {
                     if (me.queued) {
                         waiters.remove(me);
-                        dequeued(me);
+                        me.queued = false;
                     }
                 }
             }
@@ -328,37 +271,14 @@ final class GroupCommit {
         while (!waiters.isEmpty() && (failure != null || waiters.peek().seq <= durableSeq)) {
             wake(waiters.poll());
         }
-        if (waiters.isEmpty()) {
-            return;
-        }
-        if (writerThread == null) {
+        if (!waiters.isEmpty()) {
             wake(waiters.poll());
-        } else if (leadersWaiting > 0) {
-            // A roll or close waits to lead: let it (it writes the committers' records too).
-            for (Waiter w : waiters) {
-                if (w.seq == Long.MAX_VALUE) {
-                    waiters.remove(w);
-                    wake(w);
-                    break;
-                }
-            }
-        } else if (writerIdle) {
-            writerIdle = false;
-            LockSupport.unpark(writerThread);
         }
     }
 
-    private void wake(Waiter w) {
-        dequeued(w);
-        LockSupport.unpark(w.thread);
-    }
-
-    /** Under the monitor: {@code w} has left {@link #waiters}. */
-    private void dequeued(Waiter w) {
+    private static void wake(Waiter w) {
         w.queued = false;
-        if (writerThread != null && w.seq == Long.MAX_VALUE) {
-            leadersWaiting--;
-        }
+        LockSupport.unpark(w.thread);
     }
 
     /**
@@ -498,20 +418,6 @@ final class GroupCommit {
                 failure = new IllegalStateException(where() + " is closed");
             }
             handBack(); // with the failure set, wakes every waiter, to throw
-        }
-        if (writerThread != null && Thread.currentThread() != writerThread) {
-            LockSupport.unpark(writerThread); // it sees the failure and exits
-            boolean interrupted = false;
-            while (writerThread.isAlive()) {
-                try {
-                    writerThread.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
         try {
             channel.close();

@@ -48,13 +48,7 @@ public final class Journal<S, O> implements OperationLog<S, O> {
         /** One fsync for every record queued when the leader took its batch. */
         GROUP,
         /** One fsync per record: the baseline group commit is measured against. */
-        PER_OPERATION,
-        /**
-         * Group commit by one writer thread per journal, which owns the file and the fsync:
-         * committers hand it their records and wait, and never write themselves. The experiment
-         * {@link #GROUP}'s leader scheme is measured against (issue 19 item 5).
-         */
-        GROUP_WRITER
+        PER_OPERATION
     }
 
     /**

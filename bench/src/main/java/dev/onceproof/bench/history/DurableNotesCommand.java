@@ -77,34 +77,6 @@ public final class DurableNotesCommand implements Callable<Integer> {
     private static final List<Journal.Commit> MODES = java.util.Arrays.asList(Journal.Commit.PER_OPERATION,
             Journal.Commit.GROUP, null);
 
-    /** Who writes and forces a group commit's batch. */
-    enum Writer {
-        /** The first committer that finds nobody writing ({@link Journal.Commit#GROUP}). */
-        leader,
-        /** One writer thread per journal ({@link Journal.Commit#GROUP_WRITER}). */
-        thread
-    }
-
-    @Option(names = "--writer", split = ",", defaultValue = "leader",
-            description = "Group commit's writer: leader (a committer leads each batch), thread (one writer thread per"
-                    + " journal), or both, alternating within each round (default ${DEFAULT-VALUE}).")
-    List<Writer> writers;
-
-    /** The modes of a round, in order: GROUP once per writer asked for. */
-    private List<Journal.Commit> modes() {
-        List<Journal.Commit> m = new ArrayList<>();
-        for (Journal.Commit c : MODES) {
-            if (c != Journal.Commit.GROUP) {
-                m.add(c);
-                continue;
-            }
-            for (Writer w : writers) {
-                m.add(w == Writer.leader ? Journal.Commit.GROUP : Journal.Commit.GROUP_WRITER);
-            }
-        }
-        return m;
-    }
-
     @Option(names = "--baseline", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Also run the loops with no journal at all, in each round: what the cores and threads cost"
                     + " without a disk (default ${DEFAULT-VALUE}).")
@@ -112,10 +84,6 @@ public final class DurableNotesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (writers.isEmpty() || writers.stream().distinct().count() != writers.size()) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--writer: " + writers
-                    + " must name leader, thread or both, each once");
-        }
         if (clients < 1 || servers < 2 || rounds < 1 || !(seconds > 0) || warmup < 0) {
             throw new CommandLine.ParameterException(new CommandLine(this), "need --clients >= 1, --servers >= 2,"
                     + " --rounds >= 1, --seconds > 0 and --warmup >= 0");
@@ -138,7 +106,7 @@ public final class DurableNotesCommand implements Callable<Integer> {
         for (int round = 1; round <= rounds; round++) {
             for (Strategy s : strategies) {
                 for (int k : inFlight) {
-                    for (Journal.Commit mode : modes()) {
+                    for (Journal.Commit mode : MODES) {
                         if (mode == null && !baseline) {
                             continue;
                         }
@@ -158,17 +126,13 @@ public final class DurableNotesCommand implements Callable<Integer> {
         }
         List<Map<String, Object>> summary = new ArrayList<>();
         o.println();
-        Journal.Commit group0 = writers.get(0) == Writer.leader ? Journal.Commit.GROUP : Journal.Commit.GROUP_WRITER;
         for (Strategy s : strategies) {
             for (int k : inFlight) {
-                if (writers.size() == 2) {
-                    summary.add(writerComparison(o, results, s, k));
-                }
-                double group = median(results, s, k, group0, DurableNotes.Result::notesPerSecond);
+                double group = median(results, s, k, Journal.Commit.GROUP, DurableNotes.Result::notesPerSecond);
                 double each = median(results, s, k, Journal.Commit.PER_OPERATION, DurableNotes.Result::notesPerSecond);
                 double[] ratios = new double[rounds];
                 for (int i = 0; i < rounds; i++) {
-                    ratios[i] = pick(results, s, k, group0, i).notesPerSecond()
+                    ratios[i] = pick(results, s, k, Journal.Commit.GROUP, i).notesPerSecond()
                             / pick(results, s, k, Journal.Commit.PER_OPERATION, i).notesPerSecond();
                 }
                 double ratio = Median.withDefaults().evaluate(ratios);
@@ -177,7 +141,7 @@ public final class DurableNotesCommand implements Callable<Integer> {
                         group >= GOAL_NOTES_PER_SECOND ? "PASS" : "FAIL", group, GOAL_NOTES_PER_SECOND, each, ratio);
                 o.println(s + ", " + k + " in flight per client: " + verdict + (baseline ? String.format(
                         "; CPU %.0f µs/note with group commit, %.0f µs/note and %.0f notes/s with no journal",
-                        median(results, s, k, group0, DurableNotes.Result::cpuMicrosPerNote),
+                        median(results, s, k, Journal.Commit.GROUP, DurableNotes.Result::cpuMicrosPerNote),
                         median(results, s, k, null, DurableNotes.Result::cpuMicrosPerNote),
                         median(results, s, k, null, DurableNotes.Result::notesPerSecond)) : ""));
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -185,15 +149,15 @@ public final class DurableNotesCommand implements Callable<Integer> {
                 m.put("inFlight", k);
                 m.put("groupNotesPerSecond", group);
                 m.put("perRecordNotesPerSecond", each);
-                m.put("groupFsyncsPerSecond", median(results, s, k, group0,
+                m.put("groupFsyncsPerSecond", median(results, s, k, Journal.Commit.GROUP,
                         DurableNotes.Result::fsyncsPerSecond));
                 m.put("perRecordFsyncsPerSecond", median(results, s, k, Journal.Commit.PER_OPERATION,
                         DurableNotes.Result::fsyncsPerSecond));
-                m.put("groupNotesPerFsync", median(results, s, k, group0,
+                m.put("groupNotesPerFsync", median(results, s, k, Journal.Commit.GROUP,
                         DurableNotes.Result::notesPerFsync));
                 m.put("perRecordNotesPerFsync", median(results, s, k, Journal.Commit.PER_OPERATION,
                         DurableNotes.Result::notesPerFsync));
-                m.put("groupCpuMicrosPerNote", median(results, s, k, group0,
+                m.put("groupCpuMicrosPerNote", median(results, s, k, Journal.Commit.GROUP,
                         DurableNotes.Result::cpuMicrosPerNote));
                 if (baseline) {
                     m.put("noJournalNotesPerSecond", median(results, s, k, null, DurableNotes.Result::notesPerSecond));
@@ -213,8 +177,7 @@ public final class DurableNotesCommand implements Callable<Integer> {
         json.put("command", "./onceproof bench durable-notes --strategies " + String.join(",", strategies.stream()
                 .map(Strategy::name).toList()) + " --clients " + clients + " --servers " + servers
                 + " --in-flight " + String.join(",", inFlight.stream().map(String::valueOf).toList()) + " --seconds "
-                + seconds + " --warmup " + warmup + " --rounds " + rounds + " --writer " + String.join(",",
-                writers.stream().map(Writer::name).toList()) + (baseline ? "" : " --no-baseline") + " --sync-every " + syncEvery + " --q " + q);
+                + seconds + " --warmup " + warmup + " --rounds " + rounds + (baseline ? "" : " --no-baseline") + " --sync-every " + syncEvery + " --q " + q);
         json.put("when", Instant.now().toString());
         json.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         json.put("cores", Runtime.getRuntime().availableProcessors());
@@ -229,42 +192,6 @@ public final class DurableNotesCommand implements Callable<Integer> {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(target.toFile(), json);
         o.println("wrote " + out);
         return 0;
-    }
-
-    /**
-     * The writer thread against the leader scheme, side by side: medians over the rounds of notes/s,
-     * fsyncs/s, notes per fsync and CPU per note, and the median of the rounds' notes/s ratios.
-     */
-    private Map<String, Object> writerComparison(PrintStream o, List<DurableNotes.Result> results, Strategy s, int k) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", s.name());
-        m.put("inFlight", k);
-        m.put("comparison", "group commit: writer thread (GROUP_WRITER) against leader (GROUP)");
-        for (Journal.Commit c : List.of(Journal.Commit.GROUP, Journal.Commit.GROUP_WRITER)) {
-            String p = c == Journal.Commit.GROUP ? "leader" : "thread";
-            m.put(p + "NotesPerSecond", median(results, s, k, c, DurableNotes.Result::notesPerSecond));
-            m.put(p + "FsyncsPerSecond", median(results, s, k, c, DurableNotes.Result::fsyncsPerSecond));
-            m.put(p + "NotesPerFsync", median(results, s, k, c, DurableNotes.Result::notesPerFsync));
-            m.put(p + "CpuMicrosPerNote", median(results, s, k, c, DurableNotes.Result::cpuMicrosPerNote));
-        }
-        double[] ratios = new double[rounds];
-        double[] cpu = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            DurableNotes.Result t = pick(results, s, k, Journal.Commit.GROUP_WRITER, i);
-            DurableNotes.Result l = pick(results, s, k, Journal.Commit.GROUP, i);
-            ratios[i] = t.notesPerSecond() / l.notesPerSecond();
-            cpu[i] = t.cpuMicrosPerNote() / l.cpuMicrosPerNote();
-        }
-        m.put("threadOverLeaderNotesPerSecond", Median.withDefaults().evaluate(ratios));
-        m.put("threadOverLeaderCpuPerNote", Median.withDefaults().evaluate(cpu));
-        o.printf("%s, %d in flight per client: writer thread %.0f notes/s (%.0f fsyncs/s, %.2f notes/fsync, %.0f µs CPU/note)"
-                + " against leader %.0f notes/s (%.0f fsyncs/s, %.2f notes/fsync, %.0f µs CPU/note): notes/s x%.2f,"
-                + " CPU/note x%.2f (medians of the rounds' ratios)%n", s, k, m.get("threadNotesPerSecond"),
-                m.get("threadFsyncsPerSecond"), m.get("threadNotesPerFsync"), m.get("threadCpuMicrosPerNote"),
-                m.get("leaderNotesPerSecond"), m.get("leaderFsyncsPerSecond"), m.get("leaderNotesPerFsync"),
-                m.get("leaderCpuMicrosPerNote"), m.get("threadOverLeaderNotesPerSecond"),
-                m.get("threadOverLeaderCpuPerNote"));
-        return m;
     }
 
     /**
