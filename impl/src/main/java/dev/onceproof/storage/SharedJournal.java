@@ -1,6 +1,5 @@
 package dev.onceproof.storage;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -73,11 +72,20 @@ public final class SharedJournal implements AutoCloseable {
         /** Retire returns once its record is appended, before it is durable. */
         RETIRE_RETURNS_BEFORE_DURABLE,
         /** A closed view still appends: after a retire, its records name a key the journal forgot. */
-        CLOSED_VIEW_APPENDS
+        CLOSED_VIEW_APPENDS,
+        /**
+         * The retire record is appended under the lock and the image removed under it later, so a
+         * shared checkpoint between the two ({@link #betweenRetireSteps}) covers the record and
+         * keeps the image.
+         */
+        RETIRE_RECORD_APART_FROM_REMOVAL
     }
 
+    /** What runs between the two halves of a retire under {@link Defect#RETIRE_RECORD_APART_FROM_REMOVAL}; tests only. */
+    volatile Runnable betweenRetireSteps = () -> { };
+
     /** A view's checkpoint (null: none yet) and its records after it, in order. */
-    private static final class Image {
+    static final class Image {
         long checkpointSeq;
         byte[] checkpoint;
         long checkpointBytes;
@@ -115,7 +123,7 @@ public final class SharedJournal implements AutoCloseable {
         this.dir = dir;
         this.viewOptions = viewOptions;
         this.defect = defect;
-        this.journal = Journal.open(dir, CODEC, options, disk, Journal.Defect.NONE, hook);
+        this.journal = Journal.open(dir, SharedJournalCodec.CODEC, options, disk, Journal.Defect.NONE, hook);
         Journal.Recovered<Map<String, Image>, Entry> r = journal.recovered();
         this.images = r.checkpoint().orElseGet(HashMap::new);
         long seq = r.checkpointSeq();
@@ -209,7 +217,9 @@ public final class SharedJournal implements AutoCloseable {
                     throw new IllegalStateException("store " + key + " of " + where()
                             + " is open: close it before retiring it");
                 }
-                images.remove(key);
+                if (defect != Defect.RETIRE_RECORD_APART_FROM_REMOVAL) {
+                    images.remove(key);
+                }
                 if (defect == Defect.RETIRE_NOT_JOURNALED) {
                     return true;
                 }
@@ -220,6 +230,12 @@ public final class SharedJournal implements AutoCloseable {
                 if (defect == Defect.RETIRE_RETURNS_BEFORE_DURABLE) {
                     return true;
                 }
+            }
+        }
+        if (held && defect == Defect.RETIRE_RECORD_APART_FROM_REMOVAL) {
+            betweenRetireSteps.run();
+            synchronized (lock) {
+                images.remove(key);
             }
         }
         if (shared > 0) {
@@ -429,96 +445,4 @@ public final class SharedJournal implements AutoCloseable {
             }
         }
     }
-
-    // ---- the shared journal's codec -------------------------------------------------------------
-
-    private static final int RECORD_TAG = 0x53484a31; // "SHJ1"
-    private static final int IMAGES_TAG = 0x53484931; // "SHI1"
-    private static final int RETIRED_TAG = 0x53485231; // "SHR1"
-
-    static final JournalCodec<Map<String, Image>, Entry> CODEC = new JournalCodec<>() {
-        @Override
-        public byte[] encodeOperation(Entry e) {
-            return Framing.write(out -> {
-                if (e instanceof Tagged t) {
-                    out.writeInt(RECORD_TAG);
-                    out.writeUTF(t.key());
-                    out.writeLong(t.seq());
-                    Framing.writeBytes(out, t.payload());
-                } else {
-                    Retired r = (Retired) e;
-                    out.writeInt(RETIRED_TAG);
-                    out.writeUTF(r.key());
-                    out.writeLong(r.lastSeq());
-                }
-            });
-        }
-
-        @Override
-        public Entry decodeOperation(byte[] bytes) {
-            return Framing.read("shared journal payload", bytes, in -> {
-                int tag = in.readInt();
-                if (tag == RETIRED_TAG) {
-                    String key = in.readUTF();
-                    long last = in.readLong();
-                    if (last < 0) {
-                        throw new IOException("retire of " + key + " after operation " + last);
-                    }
-                    return new Retired(key, last);
-                }
-                if (tag != RECORD_TAG) {
-                    throw new IOException(String.format("tag 0x%08x is neither a record (0x%08x) nor a retire (0x%08x)",
-                            tag, RECORD_TAG, RETIRED_TAG));
-                }
-                return new Tagged(in.readUTF(), in.readLong(), Framing.readBytes(in, "record payload"));
-            });
-        }
-
-        @Override
-        public byte[] encodeCheckpoint(Map<String, Image> images) {
-            return Framing.write(out -> {
-                out.writeInt(IMAGES_TAG);
-                out.writeInt(images.size());
-                for (Map.Entry<String, Image> e : new TreeMap<>(images).entrySet()) {
-                    Image im = e.getValue();
-                    out.writeUTF(e.getKey());
-                    out.writeLong(im.checkpointSeq);
-                    out.writeBoolean(im.checkpoint != null);
-                    if (im.checkpoint != null) {
-                        Framing.writeBytes(out, im.checkpoint);
-                    }
-                    out.writeInt(im.records.size());
-                    for (byte[] b : im.records) {
-                        Framing.writeBytes(out, b);
-                    }
-                }
-            });
-        }
-
-        @Override
-        public Map<String, Image> decodeCheckpoint(byte[] bytes) {
-            return Framing.read("shared journal payload", bytes, in -> {
-                Framing.expectTag(in, IMAGES_TAG, "checkpoint");
-                int n = Framing.count(in, "stores");
-                Map<String, Image> images = new HashMap<>();
-                for (int i = 0; i < n; i++) {
-                    String key = in.readUTF();
-                    Image im = new Image();
-                    im.checkpointSeq = in.readLong();
-                    if (im.checkpointSeq < 0) {
-                        throw new IOException("store " + key + ": checkpoint number " + im.checkpointSeq);
-                    }
-                    im.checkpoint = in.readBoolean() ? Framing.readBytes(in, "checkpoint of " + key) : null;
-                    int m = Framing.count(in, "records of " + key);
-                    for (int j = 0; j < m; j++) {
-                        byte[] b = Framing.readBytes(in, "record of " + key);
-                        im.records.add(b);
-                        im.recordBytes += b.length;
-                    }
-                    images.put(key, im);
-                }
-                return images;
-            });
-        }
-    };
 }

@@ -14,6 +14,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,6 +200,26 @@ class SharedJournalRetireTest {
     }
 
     @Test
+    void controlASharedCheckpointBetweenTheRetireRecordAndTheImagesRemovalBringsTheStoreBack() {
+        SharedJournal shared = open(TestDisks.NO_FSYNC, SharedJournal.Defect.RETIRE_RECORD_APART_FROM_REMOVAL);
+        written(shared, "a", 3);
+        OperationLog<long[], Long> b = shared.view("b", SUM);
+        long before = shared.checkpointSeq();
+        shared.betweenRetireSteps = () -> {
+            // Another thread's commit runs the shared checkpoint: it covers the retire record and
+            // still copies a's image.
+            for (long i = 1; shared.checkpointSeq() == before; i++) {
+                b.commit(b.append(i));
+            }
+        };
+        assertThat(shared.retire("a")).isTrue();
+        shared.abandon();
+        try (SharedJournal again = open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE)) {
+            assertThat(reopened(again, "a")).containsExactly(3, 6);
+        }
+    }
+
+    @Test
     void aTornRetireRecordKeepsTheStoreAndAWholeOneDropsIt() throws IOException {
         long before;
         try (SharedJournal shared = open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE)) {
@@ -217,11 +242,12 @@ class SharedJournalRetireTest {
     /**
      * {@code n} clients in turn: each opens its store, writes 20 operations (with the store's own
      * checkpoints when due), closes it and, if {@code retire}, retires it. Returns the most images
-     * the journal held and the largest shared checkpoint file, in bytes.
+     * the journal held, the largest shared checkpoint file and the largest directory, in bytes.
      */
     long[] churn(int n, boolean retire) throws IOException {
         long maxImages = 0;
         long maxCheckpoint = 0;
+        long maxBytes = 0;
         try (SharedJournal shared = open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE)) {
             for (int c = 0; c < n; c++) {
                 String key = "client-" + c;
@@ -245,10 +271,17 @@ class SharedJournalRetireTest {
                 if (Files.exists(cp)) {
                     maxCheckpoint = Math.max(maxCheckpoint, Files.size(cp));
                 }
+                maxBytes = Math.max(maxBytes, bytes());
             }
             assertThat(shared.checkpointSeq()).as("the shared journal was compacted").isPositive();
         }
-        return new long[] {maxImages, maxCheckpoint};
+        return new long[] {maxImages, maxCheckpoint, maxBytes};
+    }
+
+    private long bytes() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
     }
 
     @Test
@@ -257,6 +290,8 @@ class SharedJournalRetireTest {
         assertThat(bounded[0]).as("images held").isZero();
         // The checkpoint holds at most the one store being written: its header and a few records.
         assertThat(bounded[1]).as("largest checkpoint, bytes").isLessThan(512);
+        // The journal is compacted once it outgrows twice the floor (2 KiB): a few segments of that.
+        assertThat(bounded[2]).as("largest directory, bytes").isLessThan(16 << 10);
     }
 
     @Test
@@ -264,6 +299,72 @@ class SharedJournalRetireTest {
         long[] grown = churn(1_000, false);
         assertThat(grown[0]).as("images held").isEqualTo(1_000);
         assertThat(grown[1]).as("largest checkpoint, bytes").isGreaterThan(10_000);
+        assertThat(grown[2]).as("largest directory, bytes").isGreaterThan(16 << 10);
+    }
+
+    /**
+     * Threads open, write, close and retire stores of their own (keeping every third), while the
+     * shared checkpoints their commits trigger copy the images concurrently; then the process dies.
+     * Returns the keys kept, with their states, and asserts nothing: the callers compare.
+     */
+    Map<String, long[]> concurrentChurn(SharedJournal shared, int threads, int each) throws Exception {
+        Map<String, long[]> kept = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    for (int c = 1; c <= each; c++) {
+                        String key = "t" + thread + "-" + c;
+                        OperationLog<long[], Long> v = shared.view(key, SUM);
+                        long[] s = new long[2];
+                        for (long i = 1; i <= 1 + (c % 7); i++) {
+                            long seq = v.append(i);
+                            s[0]++;
+                            s[1] += i;
+                            v.commit(seq);
+                        }
+                        v.close();
+                        if (c % 3 == 0) {
+                            kept.put(key, s);
+                        } else if (!shared.retire(key)) {
+                            throw new AssertionError(key + " was not held when retired");
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(shared.checkpointSeq()).as("shared checkpoints ran meanwhile").isPositive();
+        shared.abandon();
+        return kept;
+    }
+
+    @Test
+    void storesRetiredWhileCheckpointsRunAreGoneAndTheKeptOnesWhole() throws Exception {
+        // each = 100, ending on a retire: 4 x 33 stores kept.
+        Map<String, long[]> kept = concurrentChurn(open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE), 4, 100);
+        try (SharedJournal again = open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE)) {
+            assertThat(again.images()).as("stores held after reopen").isEqualTo(kept.size());
+            kept.forEach((key, s) -> assertThat(reopened(again, key)).as(key).containsExactly(s));
+        }
+    }
+
+    @Test
+    void controlRetiresOnlyInMemoryComeBackAfterTheLastCheckpoint() throws Exception {
+        // Each thread's last act is a retire, which commits nothing under this defect: no checkpoint
+        // follows the last one, so that store at least is back.
+        Map<String, long[]> kept = concurrentChurn(open(TestDisks.NO_FSYNC, SharedJournal.Defect.RETIRE_NOT_JOURNALED),
+                4, 100);
+        try (SharedJournal again = open(TestDisks.NO_FSYNC, SharedJournal.Defect.NONE)) {
+            assertThat(again.images()).as("stores held after reopen").isGreaterThan(kept.size());
+        }
     }
 
     @Test
@@ -327,7 +428,7 @@ class SharedJournalRetireTest {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Journal<Map<String, ?>, SharedJournal.Entry> openRaw() {
-        return (Journal) Journal.open(dir, SharedJournal.CODEC, SHARED);
+        return (Journal) Journal.open(dir, SharedJournalCodec.CODEC, SHARED);
     }
 
     private Path onlySegment() throws IOException {

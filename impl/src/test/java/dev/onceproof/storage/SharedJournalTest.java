@@ -152,7 +152,7 @@ class SharedJournalTest {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Journal<Map<String, ?>, SharedJournal.Entry> openRaw(Path d) {
-        return (Journal) Journal.open(d, SharedJournal.CODEC, SHARED);
+        return (Journal) Journal.open(d, SharedJournalCodec.CODEC, SHARED);
     }
 
     private static long bytes(Path d) throws Exception {
