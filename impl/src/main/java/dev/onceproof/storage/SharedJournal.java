@@ -304,7 +304,7 @@ public final class SharedJournal implements AutoCloseable {
         /**
          * Set by {@link #close}, under the lock; no append or checkpoint after it. Once the store is
          * closed its key may be retired, and a record of a retired key would be a gap in its
-         * numbering at recovery (or a record taken for a new store's of the same key).
+         * numbering at recovery, or be read as an operation of a new store of the same key.
          */
         private boolean closed;
 
