@@ -1,6 +1,5 @@
 package dev.onceproof.storage;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -34,17 +33,59 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * So a view's records cost, in memory, at most what its checkpoint rule lets it grow by, and on
  * disk the journal is bounded by a multiple of the live state, like any {@link Journal}.
  *
+ * <p><b>Forgetting a store.</b> The journal cannot tell a store whose owner will come back from one
+ * whose owner is gone for good, so without help it keeps one image per key it ever had (a server
+ * with client churn over a year: one per client it ever served). {@link #retire} is that help: the
+ * owner, done with a closed store, has it dropped durably. A retire record goes into the journal
+ * and the image leaves memory at once, under the lock, so the next shared checkpoint, whose images
+ * are copied under the same lock, omits it; recovery drops the image where it meets the record.
+ * A crash before the record is durable keeps the store as it was (the record is in the lost
+ * suffix, or cut off as a torn tail); after, it is gone, whether the checkpoint omitting it was
+ * written or not. A store's key may be used again after that: its numbering starts at 1.
+ *
  * <p>Thread-safe: views are used from many threads; appends are serialized on this journal's lock
  * (never held across an fsync), so the records' order is the order of the images' updates.
  */
 public final class SharedJournal implements AutoCloseable {
 
-    /** A view's record in the shared journal. */
-    record Tagged(String key, long seq, byte[] payload) {
+    /** A record of the shared journal: a view's operation, or the end of a view. */
+    sealed interface Entry permits Tagged, Retired {
+        String key();
     }
 
+    /** A view's operation: its key, its number there, and its bytes in the view's codec. */
+    record Tagged(String key, long seq, byte[] payload) implements Entry {
+    }
+
+    /**
+     * The view {@code key} is forgotten ({@link #retire}); {@code lastSeq} is its last operation,
+     * which recovery compares with what it rebuilt, so a record lost before the retire is caught.
+     */
+    record Retired(String key, long lastSeq) implements Entry {
+    }
+
+    /** A defect a test injects to show the check that guards against it fails; tests only. */
+    enum Defect {
+        NONE,
+        /** Retire drops the image from memory without a record: only the next checkpoint forgets it. */
+        RETIRE_NOT_JOURNALED,
+        /** Retire returns once its record is appended, before it is durable. */
+        RETIRE_RETURNS_BEFORE_DURABLE,
+        /** A closed view still appends: after a retire, its records name a key the journal forgot. */
+        CLOSED_VIEW_APPENDS,
+        /**
+         * The retire record is appended under the lock and the image removed under it later, so a
+         * shared checkpoint between the two ({@link #betweenRetireSteps}) covers the record and
+         * keeps the image.
+         */
+        RETIRE_RECORD_APART_FROM_REMOVAL
+    }
+
+    /** What runs between the two halves of a retire under {@link Defect#RETIRE_RECORD_APART_FROM_REMOVAL}; tests only. */
+    volatile Runnable betweenRetireSteps = () -> { };
+
     /** A view's checkpoint (null: none yet) and its records after it, in order. */
-    private static final class Image {
+    static final class Image {
         long checkpointSeq;
         byte[] checkpoint;
         long checkpointBytes;
@@ -68,23 +109,39 @@ public final class SharedJournal implements AutoCloseable {
         }
     }
 
-    private final Journal<Map<String, Image>, Tagged> journal;
+    private final Journal<Map<String, Image>, Entry> journal;
     private final Path dir;
     private final Journal.Options viewOptions;
     /** Guards {@link #images}; held while appending, never across an fsync. */
     private final Object lock = new Object();
     private final Map<String, Image> images;
     private final AtomicBoolean checkpointing = new AtomicBoolean();
+    private final Defect defect;
 
-    private SharedJournal(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk) {
+    private SharedJournal(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk,
+            Defect defect, Journal.StepHook hook) {
         this.dir = dir;
         this.viewOptions = viewOptions;
-        this.journal = Journal.open(dir, CODEC, options, disk, Journal.Defect.NONE, Journal.StepHook.NONE);
-        Journal.Recovered<Map<String, Image>, Tagged> r = journal.recovered();
+        this.defect = defect;
+        this.journal = Journal.open(dir, SharedJournalCodec.CODEC, options, disk, Journal.Defect.NONE, hook);
+        Journal.Recovered<Map<String, Image>, Entry> r = journal.recovered();
         this.images = r.checkpoint().orElseGet(HashMap::new);
         long seq = r.checkpointSeq();
-        for (Tagged t : r.operations()) {
+        for (Entry e : r.operations()) {
             seq++;
+            if (e instanceof Retired x) {
+                // An image never written (opened, closed, retired) is in no checkpoint and has no
+                // record: absent here, with last operation 0, which is what its retire names.
+                Image gone = images.remove(x.key());
+                long last = gone == null ? 0 : gone.lastSeq();
+                if (last != x.lastSeq()) {
+                    journal.close();
+                    throw new CorruptJournalException(dir, 0, "record " + seq + " retires " + x.key()
+                            + " after its operation " + x.lastSeq() + ", but its last operation before it is " + last);
+                }
+                continue;
+            }
+            Tagged t = (Tagged) e;
             Image im = images.computeIfAbsent(t.key(), k -> new Image());
             if (t.seq() <= im.lastSeq()) {
                 continue; // already in the image of the shared checkpoint
@@ -110,8 +167,15 @@ public final class SharedJournal implements AutoCloseable {
 
     /** On a {@link JournalDisk} of a test's. */
     static SharedJournal open(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk) {
+        return open(dir, options, viewOptions, disk, Defect.NONE, Journal.StepHook.NONE);
+    }
+
+    /** With a defect injected and a hook after each step of the shared checkpoint; tests only. */
+    static SharedJournal open(Path dir, Journal.Options options, Journal.Options viewOptions, JournalDisk disk,
+            Defect defect, Journal.StepHook hook) {
         return new SharedJournal(Objects.requireNonNull(dir, "dir"), Objects.requireNonNull(options, "options"),
-                Objects.requireNonNull(viewOptions, "viewOptions"), Objects.requireNonNull(disk, "disk"));
+                Objects.requireNonNull(viewOptions, "viewOptions"), Objects.requireNonNull(disk, "disk"),
+                Objects.requireNonNull(defect, "defect"), Objects.requireNonNull(hook, "hook"));
     }
 
     /** The store of {@code key}; a key has one writer, so a second view of it is refused. */
@@ -127,6 +191,67 @@ public final class SharedJournal implements AutoCloseable {
             im.taken = true;
         }
         return new View<>(key, codec, im);
+    }
+
+    /**
+     * Forgets the store of {@code key} for good, durably: returns once the retire record is durable,
+     * after which recovery and the next shared checkpoint no longer have it. For an owner done with
+     * the store: what it held is lost, so the owner must know it needs none of it again (its state
+     * empty, or its client gone for good); the journal cannot tell. The store must be closed.
+     *
+     * @return false if this journal holds nothing of {@code key} (never opened, or retired already;
+     *     returns once any earlier retire of it is durable)
+     * @throws IllegalStateException the store is open
+     */
+    public boolean retire(String key) {
+        Objects.requireNonNull(key, "key");
+        long shared;
+        boolean held;
+        synchronized (lock) {
+            Image im = images.get(key);
+            held = im != null;
+            if (!held) {
+                shared = journal.lastSeq(); // an earlier retire of key, if any, is at or below this
+            } else {
+                if (im.taken) {
+                    throw new IllegalStateException("store " + key + " of " + where()
+                            + " is open: close it before retiring it");
+                }
+                if (defect != Defect.RETIRE_RECORD_APART_FROM_REMOVAL) {
+                    images.remove(key);
+                }
+                if (defect == Defect.RETIRE_NOT_JOURNALED) {
+                    return true;
+                }
+                // Appended under the lock that removed the image: a checkpoint copies the images and
+                // reads lastSeq under it too, so it either has the image and not the record, or
+                // covers the record and omits the image.
+                shared = journal.append(new Retired(key, im.lastSeq()));
+                if (defect == Defect.RETIRE_RETURNS_BEFORE_DURABLE) {
+                    return true;
+                }
+            }
+        }
+        if (held && defect == Defect.RETIRE_RECORD_APART_FROM_REMOVAL) {
+            betweenRetireSteps.run();
+            synchronized (lock) {
+                images.remove(key);
+            }
+        }
+        if (shared > 0) {
+            journal.commit(shared); // outside the lock, like a view's commit
+        }
+        if (held) {
+            maybeCheckpoint();
+        }
+        return held;
+    }
+
+    /** How many stores this journal holds an image of (open, closed, or never written); for tests. */
+    int images() {
+        synchronized (lock) {
+            return images.size();
+        }
     }
 
     public String where() {
@@ -176,6 +301,12 @@ public final class SharedJournal implements AutoCloseable {
         private final JournalCodec<S, O> codec;
         private final Image im;
         private final Journal.Recovered<S, O> recovered;
+        /**
+         * Set by {@link #close}, under the lock; no append or checkpoint after it. Once the store is
+         * closed its key may be retired, and a record of a retired key would be a gap in its
+         * numbering at recovery, or be read as an operation of a new store of the same key.
+         */
+        private boolean closed;
 
         View(String key, JournalCodec<S, O> codec, Image im) {
             this.key = key;
@@ -220,6 +351,9 @@ public final class SharedJournal implements AutoCloseable {
         public long append(O operation) {
             byte[] b = codec.encodeOperation(operation);
             synchronized (lock) {
+                if (closed && defect != Defect.CLOSED_VIEW_APPENDS) {
+                    throw new IllegalStateException("append to " + where() + ", which is closed");
+                }
                 long seq = im.lastSeq() + 1;
                 long shared = journal.append(new Tagged(key, seq, b));
                 im.records.add(b);
@@ -271,6 +405,9 @@ public final class SharedJournal implements AutoCloseable {
             byte[] payload = codec.encodeCheckpoint(state);
             commit(throughSeq);
             synchronized (lock) {
+                if (closed) {
+                    throw new IllegalStateException("checkpoint of " + where() + ", which is closed");
+                }
                 if (throughSeq < im.checkpointSeq) {
                     throw new SnapshotBackwardsException(where(), throughSeq, im.checkpointSeq);
                 }
@@ -301,80 +438,11 @@ public final class SharedJournal implements AutoCloseable {
                 commit(last);
             }
             synchronized (lock) {
-                im.taken = false;
+                if (!closed) {
+                    closed = true;
+                    im.taken = false;
+                }
             }
         }
     }
-
-    // ---- the shared journal's codec -------------------------------------------------------------
-
-    private static final int RECORD_TAG = 0x53484a31; // "SHJ1"
-    private static final int IMAGES_TAG = 0x53484931; // "SHI1"
-
-    static final JournalCodec<Map<String, Image>, Tagged> CODEC = new JournalCodec<>() {
-        @Override
-        public byte[] encodeOperation(Tagged t) {
-            return Framing.write(out -> {
-                out.writeInt(RECORD_TAG);
-                out.writeUTF(t.key());
-                out.writeLong(t.seq());
-                Framing.writeBytes(out, t.payload());
-            });
-        }
-
-        @Override
-        public Tagged decodeOperation(byte[] bytes) {
-            return Framing.read("shared journal payload", bytes, in -> {
-                Framing.expectTag(in, RECORD_TAG, "record");
-                return new Tagged(in.readUTF(), in.readLong(), Framing.readBytes(in, "record payload"));
-            });
-        }
-
-        @Override
-        public byte[] encodeCheckpoint(Map<String, Image> images) {
-            return Framing.write(out -> {
-                out.writeInt(IMAGES_TAG);
-                out.writeInt(images.size());
-                for (Map.Entry<String, Image> e : new TreeMap<>(images).entrySet()) {
-                    Image im = e.getValue();
-                    out.writeUTF(e.getKey());
-                    out.writeLong(im.checkpointSeq);
-                    out.writeBoolean(im.checkpoint != null);
-                    if (im.checkpoint != null) {
-                        Framing.writeBytes(out, im.checkpoint);
-                    }
-                    out.writeInt(im.records.size());
-                    for (byte[] b : im.records) {
-                        Framing.writeBytes(out, b);
-                    }
-                }
-            });
-        }
-
-        @Override
-        public Map<String, Image> decodeCheckpoint(byte[] bytes) {
-            return Framing.read("shared journal payload", bytes, in -> {
-                Framing.expectTag(in, IMAGES_TAG, "checkpoint");
-                int n = Framing.count(in, "stores");
-                Map<String, Image> images = new HashMap<>();
-                for (int i = 0; i < n; i++) {
-                    String key = in.readUTF();
-                    Image im = new Image();
-                    im.checkpointSeq = in.readLong();
-                    if (im.checkpointSeq < 0) {
-                        throw new IOException("store " + key + ": checkpoint number " + im.checkpointSeq);
-                    }
-                    im.checkpoint = in.readBoolean() ? Framing.readBytes(in, "checkpoint of " + key) : null;
-                    int m = Framing.count(in, "records of " + key);
-                    for (int j = 0; j < m; j++) {
-                        byte[] b = Framing.readBytes(in, "record of " + key);
-                        im.records.add(b);
-                        im.recordBytes += b.length;
-                    }
-                    images.put(key, im);
-                }
-                return images;
-            });
-        }
-    };
 }

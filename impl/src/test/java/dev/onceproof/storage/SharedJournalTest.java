@@ -142,7 +142,7 @@ class SharedJournalTest {
             assertThatThrownBy(() -> shared.view("a", SUM)).hasMessageContaining("store a").hasMessageContaining("already open");
         }
         Path other = dir.resolve("gap");
-        try (Journal<Map<String, ?>, SharedJournal.Tagged> raw = openRaw(other)) {
+        try (Journal<Map<String, ?>, SharedJournal.Entry> raw = openRaw(other)) {
             raw.appendAndCommit(new SharedJournal.Tagged("a", 1, SUM.encodeOperation(1L)));
             raw.appendAndCommit(new SharedJournal.Tagged("a", 3, SUM.encodeOperation(3L)));
         }
@@ -151,8 +151,8 @@ class SharedJournalTest {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Journal<Map<String, ?>, SharedJournal.Tagged> openRaw(Path d) {
-        return (Journal) Journal.open(d, SharedJournal.CODEC, SHARED);
+    private static Journal<Map<String, ?>, SharedJournal.Entry> openRaw(Path d) {
+        return (Journal) Journal.open(d, SharedJournalCodec.CODEC, SHARED);
     }
 
     private static long bytes(Path d) throws Exception {
