@@ -43,7 +43,6 @@ public final class StrategyConfig {
     private boolean skewInFreshness = true;
     private boolean plainDeliver;
     private boolean replicasAtOnce;
-    private boolean settleWait = true;
 
     StrategyConfig(Strategy strategy, ClientId client, SortedSet<ServerId> servers, long te) {
         this.strategy = Objects.requireNonNull(strategy, "strategy");
@@ -75,7 +74,6 @@ public final class StrategyConfig {
         c.skewInFreshness = skewInFreshness;
         c.plainDeliver = plainDeliver;
         c.replicasAtOnce = replicasAtOnce;
-        c.settleWait = settleWait;
         return c;
     }
 
@@ -134,14 +132,6 @@ public final class StrategyConfig {
      */
     public StrategyConfig replicasStoredAtOnce() {
         return with(c -> c.replicasAtOnce = true);
-    }
-
-    /**
-     * Mutation seam, tests only: Strategy 2 confirms a number from requests started before its
-     * replicas settled (the cores before ExactlyOnceS2MsgAsync's fix).
-     */
-    StrategyConfig withConfirmationsBeforeReplicasSettle() {
-        return with(c -> c.settleWait = false);
     }
 
     /** Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer). */
@@ -229,7 +219,7 @@ public final class StrategyConfig {
         return switch (strategy) {
             case S0 -> new S0Server(c, clock, s);
             case S1 -> new S1Server(c, clock, s, prefixByMax);
-            case S2 -> new S2Server(c, clock, w, s, watermark, true, settleWait, replicasAtOnce);
+            case S2 -> new S2Server(c, clock, w, s, watermark, true, true, replicasAtOnce);
             default -> new S3Server(c, clock, variant, s, watermark, replicationRound);
         };
     }
