@@ -43,6 +43,6 @@ public final class EoSeams {
 
     /** A Strategy 2 server whose Condition 1 does not wait T_e after the confirmations. */
     public static ServerCore s2WithoutTeWait(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
-        return new S2Server(config, clock, w, durable, true, false);
+        return new S2Server(config, clock, w, durable, true, false, true, true); // replay: replicas at once
     }
 }

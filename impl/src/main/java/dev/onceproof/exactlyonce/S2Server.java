@@ -1,5 +1,6 @@
 package dev.onceproof.exactlyonce;
 
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -15,12 +16,39 @@ import java.util.TreeMap;
  * incarnation was issued (notes M2-d: a reply built earlier says nothing about the new note), and
  * only if the replier lists the id as removed, i.e. knows it delivered (not merely absent from its
  * K, which a replica still in flight would also explain).
+ *
+ * <p><b>Replicas are asynchronous</b> (notes Z1; specs/exactlyonce/ExactlyOnceS2MsgAsync.tla): a
+ * replica reaches a peer whenever the network brings it, within T_e, and {@link #acceptReplica}
+ * takes it as new (it cannot tell an old incarnation from a reuse by the wire id). So a peer can
+ * learn x.s delivered, and confirm it gone, before x.s's replica reaches it; the late replica then
+ * puts x.s back in its K, and x would reuse the number on a confirmation that is no longer true
+ * (TLC: the old note processed twice). The fix: a number <em>settles</em> T_e after it was issued,
+ * when no copy of its replicas is left, and a sync request started before it settled does not
+ * count for its confirmation ({@code issued} moves to the request's round). A reply that confirms
+ * x.s gone then answers a request sent when the replier had stored x.s (and the removal it lists
+ * is of this incarnation: storing dropped any older one) or never will. The wait is kept in
+ * volatile memory: after a restart every number not yet confirmed waits T_e again.
  */
 public final class S2Server extends StreamServer {
 
     private final int w;
     /** Mutation seam (tests): false drops Condition 1's T_e wait (MutS2TimedShortWait's extreme). */
     private final boolean teWait;
+    /**
+     * Mutation seam (tests): false confirms a number from any request started after its issue, before
+     * its replicas settled (the cores before the fix; ExactlyOnceS2MsgAsync with Settle = FALSE).
+     */
+    private final boolean settleWait;
+    /**
+     * The driver hands every replica to its server within the createNote step (trace replay of the
+     * specs' atomic CreateNote, the test worlds of Strategies 0-2): a number is settled when issued.
+     */
+    private final boolean replicasAtOnce;
+    /**
+     * Volatile: the numbers issued less than T_e ago, {seq, clock time it settles}, in issue order
+     * (so the settled ones leave from the front). At most the notes created within T_e.
+     */
+    private final ArrayDeque<long[]> unsettled = new ArrayDeque<>();
 
     public S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
         this(config, clock, w, durable, true);
@@ -28,14 +56,29 @@ public final class S2Server extends StreamServer {
 
     /** Mutation seam (tests): {@code watermark = false} lets a stale removal take a new incarnation. */
     S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark) {
-        this(config, clock, w, durable, watermark, true);
+        this(config, clock, w, durable, watermark, true, true, false);
     }
 
     S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark,
             boolean teWait) {
+        this(config, clock, w, durable, watermark, teWait, true, false);
+    }
+
+    S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable, boolean watermark,
+            boolean teWait, boolean settleWait, boolean replicasAtOnce) {
         super(config, clock, Limits.wrapAround(w), durable, watermark);
         this.w = w;
         this.teWait = teWait;
+        this.settleWait = settleWait;
+        this.replicasAtOnce = replicasAtOnce;
+        // A restart forgets when each number was issued: every number not yet confirmed by anyone
+        // waits T_e again (a confirmation is recorded only once its number settled, so a confirmed
+        // number had settled before the crash).
+        for (Long seq : issued.keySet()) {
+            if (conf.getOrDefault(seq, new TreeMap<>()).isEmpty()) {
+                numberIssued(seq);
+            }
+        }
     }
 
     /**
@@ -92,7 +135,40 @@ public final class S2Server extends StreamServer {
         return firstOfStream(i);
     }
 
-    /** A reused number's new incarnation replaces what this server knew of the old one. */
+    @Override
+    protected void numberIssued(long seq) {
+        if (!replicasAtOnce) {
+            unsettled.addLast(new long[] {seq, clock.now() + config.te()});
+        }
+    }
+
+    /**
+     * The sync request about to be sent confirms none of the numbers not yet settled: each moves
+     * to this round (the spec's StartSyncAsync), so only a reply to a later request confirms it.
+     * Its confirmations are empty already (none is recorded before it settles).
+     */
+    @Override
+    protected void syncStarted() {
+        long now = clock.now();
+        while (!unsettled.isEmpty() && unsettled.peekFirst()[1] <= now) {
+            unsettled.removeFirst();
+        }
+        if (!settleWait) {
+            return;
+        }
+        for (long[] u : unsettled) {
+            issued.put(u[0], round);
+            conf.remove(u[0]);
+            journal(new ServerOp.Issue(u[0], round));
+        }
+    }
+
+    /**
+     * A reused number's new incarnation replaces what this server knew of the old one. A late
+     * replica of an incarnation already delivered is taken too (nothing on the wire tells them
+     * apart); its number's origin does not count a confirmation from here until the replica could
+     * no longer be on the way (see the class doc), so the note leaves again before any reuse.
+     */
     @Override
     protected boolean acceptReplica(NoteId id) {
         dropRemoved(id);

@@ -42,6 +42,7 @@ public final class StrategyConfig {
     private boolean printedBoundary;
     private boolean skewInFreshness = true;
     private boolean plainDeliver;
+    private boolean replicasAtOnce;
 
     StrategyConfig(Strategy strategy, ClientId client, SortedSet<ServerId> servers, long te) {
         this.strategy = Objects.requireNonNull(strategy, "strategy");
@@ -72,6 +73,7 @@ public final class StrategyConfig {
         c.printedBoundary = printedBoundary;
         c.skewInFreshness = skewInFreshness;
         c.plainDeliver = plainDeliver;
+        c.replicasAtOnce = replicasAtOnce;
         return c;
     }
 
@@ -120,6 +122,16 @@ public final class StrategyConfig {
      */
     StrategyConfig withPrefixOverwrite() {
         return with(c -> c.prefixByMax = false);
+    }
+
+    /**
+     * For a driver that hands every replica to its server within the createNote step (trace replay
+     * of the specs' atomic CreateNote, test worlds, simulations that replicate synchronously): no
+     * replica is ever on the way, so Strategy 2's numbers settle when issued (see {@link S2Server}).
+     * A runtime on a network leaves this off.
+     */
+    public StrategyConfig replicasStoredAtOnce() {
+        return with(c -> c.replicasAtOnce = true);
     }
 
     /** Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer). */
@@ -207,7 +219,7 @@ public final class StrategyConfig {
         return switch (strategy) {
             case S0 -> new S0Server(c, clock, s);
             case S1 -> new S1Server(c, clock, s, prefixByMax);
-            case S2 -> new S2Server(c, clock, w, s, watermark);
+            case S2 -> new S2Server(c, clock, w, s, watermark, true, true, replicasAtOnce);
             default -> new S3Server(c, clock, variant, s, watermark, replicationRound);
         };
     }

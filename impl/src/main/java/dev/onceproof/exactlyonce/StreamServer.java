@@ -182,6 +182,14 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         remove(id);
     }
 
+    /** Strategy 2: number {@code seq} was issued now (its replicas are on the way). */
+    protected void numberIssued(long seq) {
+    }
+
+    /** Strategy 2: a sync round starts ({@link #round} already counts it), before its requests are built. */
+    protected void syncStarted() {
+    }
+
     /** Whether this strategy needs the sync round each number was issued in (Strategy 2's Condition 1). */
     protected boolean recordsIssueRounds() {
         return false;
@@ -266,6 +274,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             issued.put(seq.get(), round);
             conf.remove(seq.get());
             journal(new ServerOp.Issue(seq.get(), round));
+            numberIssued(seq.get());
         }
         return ServerCore.created("created " + id.text(), config, note, record());
     }
@@ -370,6 +379,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     public ServerStep startSync() {
         round++;
         journal(new ServerOp.SetRound(round));
+        syncStarted();
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record());
         for (ServerId other : config.others()) {

@@ -20,6 +20,14 @@ class CoresTest {
         return new ServerConfig(self, C, new TreeSet<>(List.of(A, B)), te);
     }
 
+    /**
+     * A Strategy 2 server for a test that hands every replica over at once (as the specs' atomic
+     * CreateNote): its numbers settle when issued (see {@link S2Server}).
+     */
+    static S2Server s2ReplicatedAtOnce(ServerConfig config, EoClock clock, int w, boolean watermark) {
+        return new S2Server(config, clock, w, ServerDurableState.initial(), watermark, true, true, true);
+    }
+
     static EoMessage.NoteDelivery sent(ServerStep step) {
         return (EoMessage.NoteDelivery) ((ServerEffect.Send) step.effects().get(0)).message();
     }
@@ -94,8 +102,8 @@ class CoresTest {
     @Test
     void condition1HoldsReuseUntilConfirmedAndTeHasPassed() {
         int w = 2;
-        S2Server a = new S2Server(config(A, 3), clock, w, ServerDurableState.initial());
-        S2Server b = new S2Server(config(B, 3), clock, w, ServerDurableState.initial());
+        S2Server a = s2ReplicatedAtOnce(config(A, 3), clock, w, true);
+        S2Server b = s2ReplicatedAtOnce(config(B, 3), clock, w, true);
         S2Client c = S2Client.fresh(C, w);
         b.receiveReplica(send(a.createNote("m0"), EoMessage.Replica.class));
         assertThat(a.createNote("m1").outcome()).as("x.1 needs x.0 (its s+1) confirmed").isEqualTo("blocked");

@@ -101,7 +101,8 @@ final class EoWorld {
         for (int i = 0; i < nClients; i++) {
             ClientId c = ClientId.of("c" + (i + 1));
             clients.add(c);
-            StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q);
+            // Strategies 0-2: replicas reach every K within createNote (see the class doc).
+            StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q).replicasStoredAtOnce();
             config = watermark ? config : config.withoutWatermark();
             configs.put(c, replicationRound ? config : config.withoutReplicationRound());
         }
@@ -124,7 +125,7 @@ final class EoWorld {
         ServerDurableState durable = serverStores.get(s).get(c).load();
         EoServer core = s0Guards != null
                 ? new S0Server(configs.get(c).serverConfig(s), clock, durable, s0Guards[0], s0Guards[1])
-                : s2NoTeWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, false)
+                : s2NoTeWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, false, true, true)
                 : configs.get(c).server(s, clock, durable);
         if (core instanceof S3Server s3) {
             s3.logSteps(log);

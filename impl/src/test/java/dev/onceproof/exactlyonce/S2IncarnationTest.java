@@ -5,6 +5,7 @@ import static dev.onceproof.exactlyonce.CoresTest.B;
 import static dev.onceproof.exactlyonce.CoresTest.C;
 import static dev.onceproof.exactlyonce.CoresTest.ack;
 import static dev.onceproof.exactlyonce.CoresTest.config;
+import static dev.onceproof.exactlyonce.CoresTest.s2ReplicatedAtOnce;
 import static dev.onceproof.exactlyonce.CoresTest.send;
 import static dev.onceproof.exactlyonce.CoresTest.sent;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,8 +47,8 @@ class S2IncarnationTest {
     /** L113 with L87 (a note not yet processed is in every K): the stale removal spares A.0's new incarnation. */
     @Test
     void aRemovalOfTheOldIncarnationDoesNotRemoveTheNewOne() {
-        S2Server a = new S2Server(config(A, 2), clock, 2, ServerDurableState.initial());
-        S2Server b = new S2Server(config(B, 2), clock, 2, ServerDurableState.initial());
+        S2Server a = s2ReplicatedAtOnce(config(A, 2), clock, 2, true);
+        S2Server b = s2ReplicatedAtOnce(config(B, 2), clock, 2, true);
         S2Client c = S2Client.fresh(C, 2);
         a.handleSync(upToTheReuse(a, b, c));
         assertThat(a.durable().k()).containsOnlyKeys(NoteId.sequenced(A, 0));
@@ -61,8 +62,8 @@ class S2IncarnationTest {
     /** Control: a core that applies every removal (the seam) loses the third note everywhere. */
     @Test
     void withoutIncarnationsTheStaleRemovalLosesTheNewNote() {
-        S2Server a = new S2Server(config(A, 2), clock, 2, ServerDurableState.initial(), false);
-        S2Server b = new S2Server(config(B, 2), clock, 2, ServerDurableState.initial(), false);
+        S2Server a = s2ReplicatedAtOnce(config(A, 2), clock, 2, false);
+        S2Server b = s2ReplicatedAtOnce(config(B, 2), clock, 2, false);
         S2Client c = S2Client.fresh(C, 2);
         a.handleSync(upToTheReuse(a, b, c));
         assertThat(a.durable().k()).isEmpty();

@@ -1,0 +1,181 @@
+------------------------- MODULE ExactlyOnceS2MsgAsync -------------------------
+(***************************************************************************)
+(* Strategy 2 with the cores' asynchronous replication (notes Z1; issue 20 *)
+(* item 1): ExactlyOnceS2Msg with its atomic CreateNote replaced by        *)
+(* StreamServer's.  A note enters its origin's K (createNote: enter,       *)
+(* dropRemoved, ctr++, issued, conf cleared) and reaches every other       *)
+(* server later as a Replica on rnet (reordered, delayed, lost by          *)
+(* LoseReplica, a fault; kept after receipt when AllowDup), where          *)
+(* receiveReplica enters it, numbered in arrival order, unless that server *)
+(* holds a note of the same wire id; S2Server.acceptReplica drops the wire *)
+(* id's removal ("a reused number's new incarnation replaces what this     *)
+(* server knew of the old one").  The sync, the session and the client are *)
+(* ExactlyOnceS2Msg's.                                                     *)
+(*                                                                         *)
+(* Condition 1 (MayUse) gains what its T_e wait gives for replicas: no     *)
+(* replica of the number whose confirmation it reads is on the way (the    *)
+(* replica was sent when that number was issued, the confirmation answers  *)
+(* a request sent after that, and the wait runs T_e from the confirmation; *)
+(* ExactlyOnceS2Timed's Tick drops every kind of message).                 *)
+(*                                                                         *)
+(* The question (README, "Not done"): acceptReplica takes any replica of a *)
+(* wire id it does not hold as new.  A server can learn a note delivered   *)
+(* (a peer's sync lists it removed) and confirm its number gone before the *)
+(* note's replica reaches it; the replica then enters K again, within the  *)
+(* T_e the origin waits after that confirmation, and the origin reuses the *)
+(* number while that server holds the old note.  With Settle = FALSE (the  *)
+(* cores before the fix) TLC refutes ConfTruthful (11 steps) and, with the *)
+(* client's move, NoDuplicateDelivery (19 steps: the old A.0 processed     *)
+(* again after A.1) and NotLostAtOrigin: expected counterexamples.          *)
+(*                                                                         *)
+(* The fix, Settle = TRUE (S2Server: a number settles T_e after it was     *)
+(* issued, when no copy of its replicas is left; a sync request started    *)
+(* before its number settled does not count for its confirmation): a      *)
+(* reply that confirms x.k gone then answers a request sent when every     *)
+(* replica of x.k had arrived or died, so the replier either stored x.k    *)
+(* (its removal then is of this incarnation: storing dropped any older     *)
+(* one) or never will.  SettleNumber(x, k) is the moment T_e has passed    *)
+(* since x.k was issued; StartSync moves issued[x][k] of every number not  *)
+(* yet settled to the new round, so only a later request counts           *)
+(* (ConfirmTest: m.round > issued[x][k]).  The mutant is Settle = FALSE.   *)
+(*                                                                         *)
+(* Not claimed: ForgetOnlyProcessed at servers other than the origin.  A   *)
+(* replica lost (a fault) leaves a server's numbers behind its peers', so  *)
+(* a sync built before a reuse can name the new incarnation removed there  *)
+(* (the seen watermark assumes numbers alike, NumberedAlike); that server  *)
+(* then lacks the note as if its replica had been lost, and the origin     *)
+(* keeps it (NotLostAtOrigin).                                             *)
+(***************************************************************************)
+EXTENDS ExactlyOnceS2Msg
+
+CONSTANT Settle   \* the fix (see the module comment)
+
+ASSUME SettleIsBoolean == Settle \in BOOLEAN
+
+VARIABLES
+    rnet,     \* replicas on the way: a set of [note, to]
+    settled   \* server, volatile: its numbers whose current incarnation has settled
+
+asyncVars == <<vars, rnet, settled>>
+
+ReplicaOfSeq(x, k) == \E r \in rnet : r.note.server = x /\ r.note.seq = k
+
+\* MayUse with the T_e wait covering replicas (see the module comment).  It
+\* keeps the cores' counterexample honest (no replica outlives the wait);
+\* with Settle it is implied: a confirmation counts only once its number
+\* settled, when no replica of it is left (the fixed models reach the same
+\* states without it: 3,899 and 51,121).
+MayUseAsync(x) ==
+    /\ MayUse(x)
+    /\ SuccessorUsed(x) => ~ReplicaOfSeq(x, (ctr[x] + 1) % W)
+
+\* StreamServer.createNote at x: the note enters x's K only, and a replica
+\* goes to every other server.
+CreateNoteAt(x) ==
+    /\ x \in Origins
+    /\ Cardinality(created) < MaxNotes
+    /\ MayUseAsync(x)
+    /\ LET i == Nth(x, ctr[x]) IN
+         /\ ctr' = [ctr EXCEPT ![x] = @ + 1]
+         /\ K' = [K EXCEPT ![x] = @ \cup {i}]
+         /\ seen' = [seen EXCEPT ![x] = @ + 1]
+         /\ entered' = [entered EXCEPT ![x][i] = seen[x] + 1]
+         /\ removed' = [removed EXCEPT ![x] = @ \ {Wire(i)}]
+         /\ conf' = ClearConf[i]
+         /\ issued' = [issued EXCEPT ![x][i.seq] = round[x]]
+         /\ created' = created \cup {i}
+         /\ rnet' = rnet \cup {[note |-> i, to |-> t] : t \in Servers \ {x}}
+         /\ settled' = IF Settle THEN [settled EXCEPT ![x] = @ \ {i.seq}] ELSE settled
+         /\ lastAction' = [name |-> "CreateNote", server |-> x, note |-> i]
+    /\ UNCHANGED <<net, conn, delivered, faults, sess, R, round, snet>>
+
+\* StreamServer.receiveReplica with S2Server.acceptReplica.
+ReceiveReplica(r) ==
+    /\ r \in rnet
+    /\ rnet' = IF AllowDup THEN rnet ELSE rnet \ {r}
+    /\ LET s == r.to
+           i == r.note
+       IN IF \E j \in K[s] : Wire(j) = Wire(i)
+          THEN /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
+                                 verdict |-> "ignored"]
+               /\ UNCHANGED <<K, seen, entered, removed>>
+          ELSE /\ K' = [K EXCEPT ![s] = @ \cup {i}]
+               /\ seen' = [seen EXCEPT ![s] = @ + 1]
+               /\ entered' = [entered EXCEPT ![s][i] = seen[s] + 1]
+               /\ removed' = [removed EXCEPT ![s] = @ \ {Wire(i)}]
+               /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
+                                 verdict |-> "stored"]
+    /\ UNCHANGED <<net, conn, created, delivered, faults, ctr, conf, sess, R, round, issued, snet,
+                   settled>>
+
+\* A replica is lost (a fault: one unit of MaxFaults).
+LoseReplica(r) ==
+    /\ r \in rnet
+    /\ faults < MaxFaults
+    /\ faults' = faults + 1
+    /\ rnet' = rnet \ {r}
+    /\ lastAction' = [name |-> "LoseReplica", server |-> r.to, note |-> r.note]
+    /\ UNCHANGED <<net, conn, created, delivered, stratVars, settled>>
+
+\* S2Server: T_e after x.k was issued it settles (its clock; recovery
+\* starts the wait again).  By then no copy of its replicas is left.
+SettleNumber(x, k) ==
+    /\ Settle
+    /\ k \notin settled[x]
+    /\ ~ReplicaOfSeq(x, k)
+    /\ settled' = [settled EXCEPT ![x] = @ \cup {k}]
+    /\ lastAction' = [name |-> "SettleNumber", server |-> x, seq |-> k]
+    /\ UNCHANGED <<baseVars, stratVars, rnet>>
+
+\* StreamServer.startSync with S2Server's rule: a request started while a
+\* number has not settled does not count for its confirmation
+\* (issued[s][k] := the new round, journaled as ServerOp.Issue).
+StartSyncAsync(s) ==
+    /\ round[s] < MaxRound
+    /\ ~OwnSyncOnTheWay(s)
+    /\ round' = [round EXCEPT ![s] = @ + 1]
+    /\ snet' = snet \cup {SyncMsg("syncReq", s, t, round[s] + 1, Wires(K[s]), removed[s], seen[s]) :
+                           t \in Servers \ {s}}
+    /\ issued' = [issued EXCEPT ![s] = [k \in Seqs |-> IF k \in settled[s] THEN @[k] ELSE round[s] + 1]]
+    /\ lastAction' = [name |-> "StartSync", server |-> s, round |-> round[s] + 1]
+    /\ UNCHANGED <<baseVars, s2Vars, removed, seen, entered, rnet, settled>>
+
+-----------------------------------------------------------------------------
+\* Every number starts settled (none was issued); without the fix every
+\* number stays settled, so StartSync is ExactlyOnceS2Msg's.
+AsyncInit ==
+    /\ Init
+    /\ rnet = {}
+    /\ settled = [s \in Servers |-> Seqs]
+
+\* Every step of ExactlyOnceS2Msg but its atomic CreateNote.
+MsgSteps ==
+    /\ Next
+    /\ lastAction'.name \notin {"CreateNote", "StartSync"}
+    /\ UNCHANGED <<rnet, settled>>
+
+AsyncNext ==
+    \/ \E x \in Origins : CreateNoteAt(x)
+    \/ \E r \in rnet : ReceiveReplica(r) \/ LoseReplica(r)
+    \/ \E s \in Servers : StartSyncAsync(s)
+    \/ \E x \in Origins, k \in Seqs : SettleNumber(x, k)
+    \/ MsgSteps
+
+AsyncSpec == AsyncInit /\ [][AsyncNext]_asyncVars
+
+-----------------------------------------------------------------------------
+(* Properties: ExactlyOnceS2Msg's NoDuplicateDelivery, RIsLastProcessed, *)
+(* ConfTruthful and AcksAreCurrent; its NotLost and NumberedAlike are     *)
+(* atomic replication's (every K holds every unprocessed note at once,     *)
+(* numbered alike) and fail here by construction.                         *)
+
+\* What is not claimed (see the module comment): every server drops from K
+\* only processed notes.  An expected counterexample with a lost replica.
+ForgetOnlyProcessed ==
+    [][\A s \in Servers : \A i \in K[s] \ K'[s] :
+         \E n \in DOMAIN delivered' : delivered'[n] = i]_asyncVars
+
+\* The origin keeps its note until the client processed it (the other
+\* servers' copies may be late or lost: a lost replica is a fault).
+NotLostAtOrigin == \A i \in created : ~Processed(i) => i \in K[i.server]
+=============================================================================
