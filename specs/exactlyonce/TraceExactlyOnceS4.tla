@@ -65,9 +65,10 @@ CONSTANTS
 VARIABLES
     l,          \* process -> how many of its lines the behaviour has taken
     log,        \* TraceLog, held in a variable that never changes (see TraceScmp)
-    unstored    \* server -> notes created whose replica it has not stored yet (the kill run)
+    unstored,   \* server -> notes created whose replica it has not stored yet (the kill run)
+    sidOf       \* the kill run's sessions: [server, session (the core's id), sid (the spec's)]
 
-traceVars == <<allVars, l, log, unstored>>
+traceVars == <<allVars, l, log, unstored, sidOf>>
 Procs == DOMAIN log
 Pending(p) == l[p] < Len(log[p])
 Line(p) == log[p][l[p] + 1]
@@ -109,12 +110,22 @@ ServerRecoverLine(ln) == ln.action = "ServerRecover" /\ Still
 ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
 DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
 ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrash)
-StartSessionLine(ln) == ln.action = "StartSession" /\ Same(StartSession(ln.server))
+\* The kill run logs the core's session id: its D requests and replies name
+\* it, which the spec's sid (the connection's) is here.
+StartSessionLine(ln) ==
+    /\ ln.action = "StartSession"
+    /\ Same(StartSession(ln.server))
+    /\ sidOf' = IF Has(ln, "session")
+                THEN sidOf \cup {[server |-> ln.server, session |-> ln.session, sid |-> connId]}
+                ELSE sidOf
 ReqDLine(ln) == ln.action = "ReqD" /\ Same(ReqD(ln.server, ln.peer))
 
+\* Which request a reply answers: the one of the session the line names (the
+\* kill run); in the world's log, any request of that peer on the way.
 ReplyDLine(ln) ==
     /\ ln.action = "ReplyD"
     /\ \E m \in snet : /\ m.type = "reqD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ Has(ln, "session") => [server |-> ln.peer, session |-> ln.session, sid |-> m.sid] \in sidOf
                        /\ Same(ReplyD(ln.server, m))
     /\ lastAction'.d = AsSet(ln.d)
 
@@ -160,7 +171,7 @@ ServerCrashLine(ln) ==
     /\ ServerCrashM(ln.server) \/ IdleCrashM(ln.server)
 
 \* The last line before a kill, dropped: its step did not take effect.
-SkipCut(p) == Has(Line(p), "cut") /\ Still /\ UNCHANGED unstored /\ Taken(p)
+SkipCut(p) == Has(Line(p), "cut") /\ Still /\ UNCHANGED <<unstored, sidOf>> /\ Taken(p)
 
 -----------------------------------------------------------------------------
 TraceStep ==
@@ -168,34 +179,36 @@ TraceStep ==
        /\ Pending(p)
        /\ \/ SkipCut(p)
           \/ LET ln == Line(p) IN
-             /\ \/ CreateLine(ln)
-                \/ StoreReplicaLine(ln)
-                \/ ServerRecoverLine(ln) /\ UNCHANGED unstored
-                \/ ConnectLine(ln) /\ UNCHANGED unstored
-                \/ DisconnectLine(ln) /\ UNCHANGED unstored
-                \/ ClientCrashLine(ln) /\ UNCHANGED unstored
+             /\ \/ CreateLine(ln) /\ UNCHANGED sidOf
+                \/ StoreReplicaLine(ln) /\ UNCHANGED sidOf
+                \/ ServerRecoverLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ConnectLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ DisconnectLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ClientCrashLine(ln) /\ UNCHANGED <<unstored, sidOf>>
                 \/ StartSessionLine(ln) /\ UNCHANGED unstored
-                \/ ReqDLine(ln) /\ UNCHANGED unstored
-                \/ ReplyDLine(ln) /\ UNCHANGED unstored
-                \/ RecvDLine(ln) /\ UNCHANGED unstored
-                \/ GatherFailLine(ln) /\ UNCHANGED unstored
-                \/ EndGatherLine(ln) /\ UNCHANGED unstored
-                \/ ADeliverOKLine(ln) /\ UNCHANGED unstored
-                \/ ADeliverErrLine(ln) /\ UNCHANGED unstored
-                \/ ReportOutcomeLine(ln) /\ UNCHANGED unstored
-                \/ SendPurgeSyncLine(ln) /\ UNCHANGED unstored
-                \/ RecvPurgeSyncLine(ln) /\ UNCHANGED unstored
-                \/ ServerCrashLine(ln) /\ UNCHANGED unstored
+                \/ ReqDLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ReplyDLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ RecvDLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ GatherFailLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ EndGatherLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ADeliverOKLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ADeliverErrLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ReportOutcomeLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ SendPurgeSyncLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ RecvPurgeSyncLine(ln) /\ UNCHANGED <<unstored, sidOf>>
+                \/ ServerCrashLine(ln) /\ UNCHANGED <<unstored, sidOf>>
              /\ Agrees(ln)
              /\ Taken(p)
 
 TraceNext == TraceStep /\ UNCHANGED log
 
-TraceInit == log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0] /\ unstored = [s \in Servers |-> {}]
+TraceInit ==
+    /\ log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0]
+    /\ unstored = [s \in Servers |-> {}] /\ sidOf = {}
 
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 
-TraceView == <<l, net, conn, created, delivered, gatherVars, msgVars, unstored>>
+TraceView == <<l, net, conn, created, delivered, gatherVars, msgVars, unstored, sidOf>>
 
 \* Acceptance and progress as in TraceScmp.
 ASSUME TLCSet(1, 0 - 1)
@@ -212,7 +225,7 @@ SpecState ==
      snet |-> snet, connId |-> connId, pnet |-> pnet, seen |-> seen, entered |-> entered,
      known |-> known, knownK |-> knownK, knownSeen |-> knownSeen, lastAction |-> lastAction]
 
-Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED <<log, unstored>>
+Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED <<log, unstored, sidOf>>
 ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
 ReportBound == Progress(l) <= ReportAt
 ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)

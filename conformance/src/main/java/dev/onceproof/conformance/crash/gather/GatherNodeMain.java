@@ -270,7 +270,7 @@ public final class GatherNodeMain {
     }
 
     private void connect(String upload) throws InterruptedException {
-        ServerStep started = steps.taking(steps.when("started", steps.plain("StartSession", false)),
+        ServerStep started = steps.taking(steps.startSession(),
                 () -> upload.equals("-") ? server.startSession()
                         : server.startSession((EoMessage.HistoryUpload) Wire.decode(upload)));
         if (!started.outcome().equals("started")) {

@@ -148,6 +148,16 @@ final class GatherStepLog {
         };
     }
 
+    /**
+     * StartSession with the core's session id, which the D requests and replies carry: the trace
+     * module maps it to the spec's session, so a reply matches the one request it answers (without
+     * it TLC tried every request of that peer still in the network: 26,282 states for a 3,647-line
+     * run of 20 kills, 3,765 with the reply bound to its request).
+     */
+    Consumer<ServerStep> startSession() {
+        return when("started", step -> line("StartSession").field("session", core.session()).end());
+    }
+
     Consumer<ServerStep> note(String action, String note) {
         return step -> kd(line(action).field("note", note));
     }
@@ -167,7 +177,8 @@ final class GatherStepLog {
         return step -> {
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.DReply r) {
-                    line("ReplyD").field("peer", r.to().name()).strings("d", texts(r.d())).end();
+                    line("ReplyD").field("peer", r.to().name()).field("session", r.session())
+                            .strings("d", texts(r.d())).end();
                 }
             }
         };
