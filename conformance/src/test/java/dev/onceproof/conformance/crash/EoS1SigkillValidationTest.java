@@ -33,10 +33,10 @@ class EoS1SigkillValidationTest {
     @TempDir
     Path dir;
 
-    /** A run whose incarnations last 100-200 ms (the last 200 ms): about a thousand lines for TLC. */
+    /** A run whose last incarnation lasts 100 ms: the driver and client exchange a note in well under a ms. */
     private Path run(EoCrashExperiment.Config config, boolean control) throws Exception {
         Path logs = Files.createDirectory(dir.resolve("logs"));
-        EoCrashExperiment experiment = new EoCrashExperiment(config.withFinalUp(200), dir, System.out).logSteps(logs);
+        EoCrashExperiment experiment = new EoCrashExperiment(config.withFinalUp(100), dir, System.out).logSteps(logs);
         if (control) {
             experiment.stopAtFirstLoss();
         }
@@ -48,12 +48,13 @@ class EoS1SigkillValidationTest {
 
     @Test
     @Timeout(180)
-    void aClientKilledThreeTimesLeavesLogsThatAreABehaviourOfTheSpec() throws Exception {
-        Path logs = run(new EoCrashExperiment.Config(3, 3, 100, 200, false, 15), false);
+    void aClientKilledTwiceLeavesLogsThatAreABehaviourOfTheSpec() throws Exception {
+        // Incarnations of 60-120 ms: about a thousand lines (measured 1,722 with three kills of 100-200 ms).
+        Path logs = run(new EoCrashExperiment.Config(2, 3, 60, 120, false, 15), false);
         List<Path> files = files(logs);
-        assertThat(files).as("the driver's log and one per client incarnation").hasSize(5);
+        assertThat(files).as("the driver's log and one per client incarnation").hasSize(4);
         Validation v = VALIDATOR.validate(files);
-        System.out.println("Strategy 1, the client killed 3 times: " + v.summary());
+        System.out.println("Strategy 1, the client killed twice: " + v.summary());
         assertThat(v.accepted()).as(v.report()).isTrue();
     }
 
