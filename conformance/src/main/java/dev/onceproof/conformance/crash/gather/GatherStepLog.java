@@ -71,10 +71,6 @@ final class GatherStepLog {
                 .constant("Client", client).constant("incarnation", incarnation);
     }
 
-    boolean on() {
-        return log.on();
-    }
-
     /** The wall clock in microseconds since the epoch. */
     static long micros() {
         return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
