@@ -163,18 +163,16 @@ public final class ConcurrentGatherServer extends ConcurrentServer<GatherServer,
 
     /** The racy control: the note chosen as the core would, called, and only then logged. */
     private ServerStep aDeliverLoggedAfterCall(ADeliverPrimitive client) {
+        // The note the core would offer (its replication round complete): until the Strategy 4
+        // SIGKILL run's step logs showed it, this seam picked any note of K - D, called aDeliver on
+        // a note whose round was open, which the core then refused to record, and so processed it
+        // again at every turn with no kill at all (n41 nine times in one run).
         ServerStep chosen = observe(() -> {
             if (core.phase() != GatherServer.Phase.DELIVER || core.pending().isPresent()) {
                 return ServerStep.of("refused");
             }
-            GatherDurableState durable = core.durable();
-            for (NoteId i : durable.k().keySet()) {
-                if (!durable.d().contains(i) && !durable.log().containsKey(i)) {
-                    return new ServerStep("chosen",
-                            List.of(new ServerEffect.ADeliver(core.session(), durable.k().get(i))));
-                }
-            }
-            return ServerStep.of("idle");
+            return core.nextOffer().map(n -> new ServerStep("chosen",
+                    List.<ServerEffect>of(new ServerEffect.ADeliver(core.session(), n)))).orElse(ServerStep.of("idle"));
         });
         Optional<ServerEffect.ADeliver> call = call(chosen);
         if (call.isEmpty()) {

@@ -109,11 +109,32 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
      */
     private boolean commitBeforeHandoff = true;
 
+    /**
+     * What a runtime that keeps a step log does at each step's linearization point (issue 21): called
+     * under the lock with the step the core took, before its record is appended, so before the step
+     * is durable and before anything it sends leaves (a SIGKILL can then leave a line whose step was
+     * not committed, never a committed step without its line). Not called for a step the core
+     * defers until it runs.
+     */
+    @FunctionalInterface
+    public interface StepHook {
+        void took(ServerStep step);
+    }
+
+    private StepHook hook;
+
     protected ConcurrentServer(C core, Store<S> store, Handoff handoff, Deferral deferral) {
         this.core = Objects.requireNonNull(core, "core");
         this.store = Objects.requireNonNull(store, "store");
         this.handoff = Objects.requireNonNull(handoff, "handoff");
         this.deferral = Objects.requireNonNull(deferral, "deferral");
+    }
+
+    /** Calls {@code hook} under the lock at every step from now on (null: none); see {@link StepHook}. */
+    public final void onStep(StepHook hook) {
+        synchronized (lock) {
+            this.hook = hook;
+        }
     }
 
     /** The seam above. */
@@ -327,6 +348,9 @@ public abstract class ConcurrentServer<C extends EoServer, S extends DurableStat
      * the journal outgrew the last one); {@code signal} wakes the deferred steps.
      */
     private Appended journal(ServerStep step, boolean signal) {
+        if (hook != null) {
+            hook.took(step);
+        }
         long seq = append(step);
         S checkpoint = store.claimCheckpoint(seq) ? state() : null;
         if (signal) {

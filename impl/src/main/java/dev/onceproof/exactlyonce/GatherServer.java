@@ -621,6 +621,16 @@ public abstract class GatherServer implements EoServer {
         return new ServerStep("calling", List.of(record(), new ServerEffect.ADeliver(session, e.note)));
     }
 
+    /**
+     * The note {@link #aDeliverNext} would offer now (K - D, nothing logged, round complete), if
+     * any: ConcurrentGatherServer's after-call seam picks its note as the core does, so that the
+     * seam differs from the real wrapper only in when the attempt is logged.
+     */
+    Optional<Note> nextOffer() {
+        GatherNotes.Entry first = k.firstOfferable();
+        return first == null ? Optional.empty() : Optional.of(first.note);
+    }
+
     /** {@link #aDeliver} for the live session and the first note of K - D, or "idle"/"refused". */
     public ServerStep aDeliverNext() {
         if (phase != Phase.DELIVER || pending != null) {

@@ -36,6 +36,10 @@ import java.util.TreeSet;
  * once i has left R durably, and {@code NOACK <id> <verdict>} otherwise (R full: {@code refused}).
  * It prints {@code ready} once it has loaded its store.
  *
+ * <p>Strategy 1 with {@code --step-log FILE --incarnation N}: the same for ExactlyOnceS1Msg
+ * (TraceExactlyOnceS1.tla): Init or Recover with R per stream, Connect to the driver's server A, a
+ * ReceiveNote line (verdict, R) after each durable write and before the ACK.
+ *
  * <p>Strategy 3 with {@code --step-log FILE --incarnation N}: a step log for trace validation
  * (specs/exactlyonce/TraceExactlyOnceS3.tla), this incarnation's: its first line is Init (N = 0) or
  * Recover (R as read from the store), then Connect; each ReceiveNote and ReceivePurge line is
@@ -82,6 +86,13 @@ public final class EoClientMain {
         }
         S1Client client = store.restore(new ClientStableState.Streams(new TreeMap<>()),
                 stored -> new S1Client(CLIENT, (ClientStableState.Streams) stored, ordering));
+        String logFile = flag(flags, "--step-log", null);
+        StepLog log = logFile == null ? StepLog.OFF : StepLog.open(Path.of(logFile), s1Header("client")
+                .constant("incarnation", Long.parseLong(flag(flags, "--incarnation", "0"))));
+        if (log.on()) {
+            withR(log.step(flag(flags, "--incarnation", "0").equals("0") ? "Init" : "Recover"), client).end();
+            log.step("Connect").field("server", SERVER.name()).end();
+        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         out.println("ready");
         out.flush();
@@ -96,8 +107,33 @@ public final class EoClientMain {
             ServerId server = ServerId.of(f[1]);
             NoteId id = NoteId.sequenced(server, Long.parseLong(f[2]));
             ClientStep step = client.receiveNote(new EoMessage.NoteDelivery(server, CLIENT, new Note(id, CLIENT, "")));
-            carryOut(step, id, store, ordering, out, "ACK ", () -> { });
+            // The driver plays the lone sending server A (every stream's notes are in every K).
+            carryOut(step, id, store, ordering, out, "ACK ", () -> {
+                if (log.on()) {
+                    withR(log.step("ReceiveNote").field("server", SERVER.name()).field("note", id.text())
+                            .field("verdict", step.verdict().specName()), client).end();
+                }
+            });
         }
+    }
+
+    /** Strategy 1's streams (the driver's two origins). */
+    static final List<String> S1_STREAMS = List.of("A", "B");
+
+    /**
+     * The step log's header of the Strategy 1 run (ExactlyOnceS1Msg): the driver is server A, which
+     * sends the notes of both streams; B is an origin whose server takes no step of its own.
+     */
+    static StepLog.Header s1Header(String process) {
+        return new StepLog.Header("ExactlyOnceS1Msg", "msg", process).strings("Servers", S1_STREAMS)
+                .strings("Origins", S1_STREAMS).constant("Client", CLIENT.name());
+    }
+
+    /** The line with the client's R: the last number accepted of every stream (0 if none). */
+    private static StepLog withR(StepLog l, S1Client client) {
+        java.util.Map<String, Long> r = new TreeMap<>();
+        S1_STREAMS.forEach(x -> r.put(x, client.stable().r().getOrDefault(ServerId.of(x), 0L)));
+        return l.longs("R", r);
     }
 
     /** The step log's header of a Strategy 3 client: the run's one server is the driver's A. */

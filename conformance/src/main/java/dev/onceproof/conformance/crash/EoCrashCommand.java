@@ -53,9 +53,10 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
-    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategy 3: write step logs for trace validation "
-            + "into DIR (the driver's as server A, one per client incarnation; with --kill server one per server "
-            + "incarnation and the client's; then ./onceproof validate DIR/*.jsonl).")
+    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategies 1, 3 and 4: write step logs for "
+            + "trace validation into DIR (Strategies 1 and 3: the driver's as server A, one per client incarnation; "
+            + "Strategy 3 with --kill server: one per server incarnation and the client's; Strategy 4: one per "
+            + "incarnation of each server JVM and of the client JVM; then ./onceproof validate DIR/*.jsonl).")
     Path stepLogs;
 
     @Option(names = "--kill", defaultValue = "client", description = "Strategy 3: the process the SIGKILLs fall on: "
@@ -78,11 +79,15 @@ public final class EoCrashCommand implements Callable<Integer> {
                     + " --strategy 3");
         }
         if (strategy >= 4) {
+            if (stepLogs != null && strategy != 4) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: of Strategies 4-6 only the "
+                        + "Strategy 4 run writes step logs so far");
+            }
             return gather();
         }
-        if (stepLogs != null && strategy != 3) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: only the Strategy 3 run writes"
-                    + " step logs so far");
+        if (stepLogs != null && strategy != 3 && strategy != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: only the Strategy 1, 3 and 4 "
+                    + "runs write step logs so far");
         }
         if (!control.equals("none")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--control " + control
@@ -112,7 +117,11 @@ public final class EoCrashCommand implements Callable<Integer> {
         }
         EoCrashExperiment.Config config = new EoCrashExperiment.Config(crashes, seed, minUp, maxUp, ackFirst, 15);
         Path where = where();
-        EoCrashReport report = new EoCrashExperiment(config, where, System.out).run();
+        EoCrashExperiment experiment = new EoCrashExperiment(config, where, System.out);
+        if (stepLogs != null) {
+            experiment.logSteps(Files.createDirectories(stepLogs));
+        }
+        EoCrashReport report = experiment.run();
         report.print(System.out);
         System.out.println("files: " + where);
         return report.safe() ? 0 : 1;
@@ -198,6 +207,9 @@ public final class EoCrashCommand implements Callable<Integer> {
         GatherCrashExperiment experiment = new GatherCrashExperiment(config, where, System.out);
         if (c != GatherCrashConfig.Control.NONE) {
             experiment.stopAtFirstDuplicate(); // --crashes is then the most kills a control may take
+        }
+        if (stepLogs != null) {
+            experiment.logSteps(Files.createDirectories(stepLogs));
         }
         GatherCrashReport report = experiment.run();
         report.print(System.out);

@@ -2,6 +2,7 @@ package dev.onceproof.conformance.crash;
 
 import dev.onceproof.exactlyonce.ClientStableState;
 import dev.onceproof.exactlyonce.store.ClientStore;
+import dev.onceproof.steplog.StepLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -37,13 +38,26 @@ public final class EoCrashExperiment {
     /**
      * @param ackFirst the negative control: the client acknowledges before it records
      * @param resendPercent how often a server resends an already acknowledged note
+     * @param finalUpMillis how long the last incarnation runs before the client is stopped
      */
     public record Config(int crashes, long seed, long minUpMillis, long maxUpMillis, boolean ackFirst,
-            int resendPercent) {
+            int resendPercent, long finalUpMillis) {
         public Config {
-            if (crashes < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis || resendPercent < 0 || resendPercent > 100) {
-                throw new IllegalArgumentException("need crashes >= 1, 0 <= minUp <= maxUp, resend 0..100; got " + this);
+            if (crashes < 1 || minUpMillis < 0 || maxUpMillis < minUpMillis || resendPercent < 0 || resendPercent > 100
+                    || finalUpMillis < 0) {
+                throw new IllegalArgumentException("need crashes >= 1, 0 <= minUp <= maxUp, resend 0..100, "
+                        + "finalUp >= 0; got " + this);
             }
+        }
+
+        /** The last incarnation runs 1.5 s. */
+        public Config(int crashes, long seed, long minUpMillis, long maxUpMillis, boolean ackFirst, int resendPercent) {
+            this(crashes, seed, minUpMillis, maxUpMillis, ackFirst, resendPercent, 1_500);
+        }
+
+        /** A shorter (or longer) last incarnation: a step-logged run's log grows with it. */
+        public Config withFinalUp(long millis) {
+            return new Config(crashes, seed, minUpMillis, maxUpMillis, ackFirst, resendPercent, millis);
         }
 
         public static Config standard(long seed) {
@@ -56,7 +70,7 @@ public final class EoCrashExperiment {
          * hide the loss from the final check (seen on an idle machine).
          */
         public Config withAckFirst(int crashes) {
-            return new Config(crashes, seed, minUpMillis, maxUpMillis, true, 0);
+            return new Config(crashes, seed, minUpMillis, maxUpMillis, true, 0, finalUpMillis);
         }
     }
 
@@ -65,11 +79,44 @@ public final class EoCrashExperiment {
     private final Config config;
     private final Path dir;
     private final PrintStream log;
+    /** Where the step logs go (the driver's as server A, one per client incarnation), or null. */
+    private Path stepLogs;
+    private StepLog steps = StepLog.OFF;
+    /** The note of the driver's last SendNote line not yet acknowledged (the spec's pending), or null. */
+    private String pending;
+    /** Per stream, the highest number the driver has created (its CreateNote lines). */
+    private final Map<String, Long> created = new HashMap<>();
 
     public EoCrashExperiment(Config config, Path dir, PrintStream log) {
         this.config = config;
         this.dir = dir;
         this.log = log;
+    }
+
+    /**
+     * Step logs for trace validation against ExactlyOnceS1Msg (TraceExactlyOnceS1.tla) into
+     * {@code logs}: the driver's ({@code server-A.jsonl}: it is the lone sending server A, whose K
+     * holds both streams' notes) and one per client incarnation ({@code client-N.jsonl}). The driver
+     * writes a SendNote line before the note leaves and a ReceiveAck or Timeout line when it learns
+     * the outcome; a resend of an acknowledged note is the network's duplicate (no line).
+     */
+    public EoCrashExperiment logSteps(Path logs) {
+        this.stepLogs = logs;
+        return this;
+    }
+
+    private boolean stopAtFirstLoss;
+    private int killsDone;
+
+    /**
+     * For a control run: after each kill, if an acknowledged note is missing from the store's journal,
+     * the next incarnation is the last, so the run (and its step logs) end soon after the first loss;
+     * {@code crashes} is then the most. (A lost note also stalls its stream: the client refuses every
+     * later note of it as out of order, and the driver keeps offering the lost one.)
+     */
+    public EoCrashExperiment stopAtFirstLoss() {
+        stopAtFirstLoss = true;
+        return this;
     }
 
     public Path store() {
@@ -82,10 +129,22 @@ public final class EoCrashExperiment {
         Map<String, Long> lastAcked = new HashMap<>();
         Set<String> acked = new HashSet<>();
         long[] counters = new long[3]; // sent, duplicates acknowledged, kills with a note in flight
+        if (stepLogs != null) {
+            steps = StepLog.open(stepLogs.resolve("server-A.jsonl"), EoClientMain.s1Header("A"));
+        }
+        boolean lossSeen = false;
         for (int i = 1; i <= config.crashes() + 1; i++) {
-            boolean last = i == config.crashes() + 1;
-            Child child = Child.start(store(), config.ackFirst(), dir.resolve("client.log"));
-            long up = last ? 1_500 : config.minUpMillis()
+            boolean last = i == config.crashes() + 1 || lossSeen;
+            List<String> flags = new ArrayList<>(config.ackFirst() ? List.of("--ack-first") : List.of());
+            if (stepLogs != null) {
+                flags.addAll(List.of("--step-log", stepLogs.resolve("client-" + (i - 1) + ".jsonl").toString(),
+                        "--incarnation", String.valueOf(i - 1)));
+            }
+            Child child = Child.start(store(), flags, dir.resolve("client.log"));
+            if (steps.on()) {
+                steps.step("StartSession").field("server", "A").end(); // a stutter while the session is on
+            }
+            long up = last ? config.finalUpMillis() : config.minUpMillis()
                     + (long) (random.nextDouble() * (config.maxUpMillis() - config.minUpMillis()));
             long deadline = System.currentTimeMillis() + up;
             boolean inFlight = drive(child, deadline, random, lastAcked, acked, counters);
@@ -93,6 +152,7 @@ public final class EoCrashExperiment {
                 child.stop();
             } else {
                 child.kill();
+                killsDone++;
                 if (inFlight) {
                     counters[2]++;
                 }
@@ -101,12 +161,43 @@ public final class EoCrashExperiment {
             for (String line : child.drain()) {
                 record(line, lastAcked, acked, counters);
             }
+            if (!last && pending != null && steps.on()) {
+                // The call the kill left open failed: the spec's Timeout (the session ends).
+                steps.step("Timeout").field("server", "A").field("note", pending).end();
+                pending = null;
+            }
             if (!last) {
                 log.printf("crash %2d at +%d ms (up %d ms, note in flight: %s)%n", i,
                         System.currentTimeMillis() - t0, up, inFlight);
+                if (stopAtFirstLoss && !lostSoFar(acked).isEmpty()) {
+                    log.printf("an acknowledged note is not in the journal (%s): the control has failed, ending the run%n",
+                            lostSoFar(acked));
+                    lossSeen = true;
+                }
+            }
+            if (last) {
+                break;
             }
         }
+        steps.close();
         return analyze(t0, acked, counters);
+    }
+
+    /**
+     * The driver's send of {@code stream.seq}: a new note (the next of its stream, none pending) is
+     * the spec's SendNote, created first if it is new; anything else is a copy the network keeps.
+     */
+    private void sending(String stream, long seq, Map<String, Long> lastAcked) {
+        if (!steps.on() || pending != null || seq != lastAcked.getOrDefault(stream, 0L) + 1) {
+            return;
+        }
+        String id = stream + "." + seq;
+        if (seq > created.getOrDefault(stream, 0L)) {
+            steps.step("CreateNote").field("server", stream).field("note", id).end();
+            created.put(stream, seq);
+        }
+        steps.step("SendNote").field("server", "A").field("note", id).end();
+        pending = id;
     }
 
     /** Delivers notes until the deadline; true if a note was unanswered when it passed. */
@@ -116,6 +207,7 @@ public final class EoCrashExperiment {
             String stream = STREAMS.get(random.nextInt(STREAMS.size()));
             long next = lastAcked.getOrDefault(stream, 0L) + 1;
             long seq = next > 1 && random.nextInt(100) < config.resendPercent() ? 1 + random.nextLong(next - 1) : next;
+            sending(stream, seq, lastAcked);
             child.send("NOTE " + stream + " " + seq);
             counters[0]++;
             String reply = child.await(deadline);
@@ -128,6 +220,7 @@ public final class EoCrashExperiment {
                 // takes so little of the client's time that a kill at the deadline alone hit one in
                 // fewer than half the runs. The note is sent, and the kill follows 0-2 ms later.
                 if (random.nextInt(4) != 0) {
+                    sending(stream, lastAcked.getOrDefault(stream, 0L) + 1, lastAcked);
                     child.send("NOTE " + stream + " " + (lastAcked.getOrDefault(stream, 0L) + 1));
                     counters[0]++;
                     Thread.sleep(random.nextInt(3));
@@ -138,16 +231,34 @@ public final class EoCrashExperiment {
         }
     }
 
-    private static void record(String line, Map<String, Long> lastAcked, Set<String> acked, long[] counters) {
+    private void record(String line, Map<String, Long> lastAcked, Set<String> acked, long[] counters) {
+        if (line.startsWith("NOACK ") && steps.on() && line.split(" ")[1].equals(pending)) {
+            steps.step("Timeout").field("server", "A").field("note", pending).end(); // the call failed
+            pending = null;
+        }
         if (!line.startsWith("ACK ")) {
             return;
         }
         String id = line.substring(4);
+        if (id.equals(pending)) {
+            steps.step("ReceiveAck").field("server", "A").field("note", id).end();
+            pending = null;
+        }
         if (!acked.add(id)) {
             counters[1]++;
         }
         int dot = id.lastIndexOf('.');
         lastAcked.merge(id.substring(0, dot), Long.parseLong(id.substring(dot + 1)), Math::max);
+    }
+
+    /** The acknowledged notes the store's journal lacks now (read as a restart reads it). */
+    private Set<String> lostSoFar(Set<String> acked) {
+        try (ClientStore stored = ClientStore.open(store(), ClientStore.journal())) {
+            String journal = stored.load().map(c -> new String(c.application(), StandardCharsets.US_ASCII)).orElse("");
+            Set<String> lost = new TreeSet<>(acked);
+            lost.removeAll(List.of(journal.split("\n")));
+            return lost;
+        }
     }
 
     private EoCrashReport analyze(long t0, Set<String> acked, long[] counters) {
@@ -189,7 +300,7 @@ public final class EoCrashExperiment {
                 disorder.add(s + ": R = " + r.getOrDefault(s, 0L) + " but the journal has " + seqs.size() + " notes");
             }
         });
-        return new EoCrashReport(config.crashes(), counters[0], acked.size(), lines.size(), counters[1], counters[2],
+        return new EoCrashReport(killsDone, counters[0], acked.size(), lines.size(), counters[1], counters[2],
                 twice, lost, disorder, r, journalByStream, System.currentTimeMillis() - t0);
     }
 

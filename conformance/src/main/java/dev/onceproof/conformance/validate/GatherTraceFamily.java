@@ -11,7 +11,9 @@ import java.util.Map;
  * jqwik gather world: GatherServer cores, atomic replication, the shared SimNetwork) against
  * ExactlyOnceS4Msg, whose purge syncs are DSync messages as the cores send them. The world is one
  * thread and writes one log, so there is one process and its order is the real order; the notes are
- * created in the order of the CreateNote lines, which is the spec's NoteIds.
+ * created in the order of the CreateNote lines, which is the spec's NoteIds. The logs of the
+ * SIGKILL run (three server JVMs and the client's, one log per incarnation) are merged into one
+ * order by {@link GatherKillRun}.
  */
 final class GatherTraceFamily implements TraceFamily {
 
@@ -30,9 +32,16 @@ final class GatherTraceFamily implements TraceFamily {
         return "TraceExactlyOnceS4";
     }
 
+    /** The world's one log as one process; the SIGKILL run's logs merged into one order ({@link GatherKillRun}). */
+    @Override
+    public List<Process> processes(List<StepLogFile> logs) {
+        return GatherKillRun.isKillRun(logs) ? GatherKillRun.processes(logs) : TraceFamily.super.processes(logs);
+    }
+
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
-        return gatherConstants(logs, processes, "Strategy 4");
+        return GatherKillRun.isKillRun(logs) ? GatherKillRun.constants(logs, processes)
+                : gatherConstants(logs, processes, "Strategy 4");
     }
 
     /** The constants every gather world's log gives: Strategies 5 and 6 add the timed ones. */

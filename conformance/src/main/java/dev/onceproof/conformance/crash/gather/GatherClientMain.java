@@ -43,7 +43,8 @@ import java.util.TreeSet;
  */
 public final class GatherClientMain {
 
-    static final List<String> FLAGS = List.of("--strategy", "--dir", "--tr", "--control");
+    static final List<String> FLAGS = List.of("--strategy", "--dir", "--tr", "--control", "--step-log",
+            "--incarnation");
 
     private GatherClientMain() {
     }
@@ -56,6 +57,17 @@ public final class GatherClientMain {
         Wire.Clock clock = new Wire.Clock();
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         HistoryStore history = HistoryStore.open(dir.resolve("history"));
+        // The step log (issue 21): the client's Connect and Disconnect, each written before the
+        // connection's news leaves (UPLOAD, ENDED), so before the server's steps that follow from it.
+        GatherStepLog steps = GatherStepLog.OFF;
+        if (f.containsKey("--step-log")) {
+            if (strategy != Strategy.S4) {
+                throw new IllegalArgumentException("--step-log: only the Strategy 4 run writes step logs, not "
+                        + strategy);
+            }
+            steps = GatherStepLog.client(Path.of(f.get("--step-log")), Wire.CLIENT.name(),
+                    Integer.parseInt(Wire.need(f, "--incarnation")));
+        }
         long tr = strategy == Strategy.S5 ? Long.parseLong(Wire.need(f, "--tr")) : 0;
         HistoryStore.Loaded loaded = strategy == Strategy.S6 ? history.load() : null;
         // A restart: Strategy 5's client does not know when its last connection ended, so it waits
@@ -85,6 +97,7 @@ public final class GatherClientMain {
                     out.println("REFUSED " + s.name() + " " + wait);
                 } else {
                     connected = s;
+                    steps.client("Connect", s.name());
                     String upload = "-";
                     for (ClientEffect e : step.effects()) {
                         if (e instanceof ClientEffect.RecordHistory r && !openNotWritten) {
@@ -96,6 +109,7 @@ public final class GatherClientMain {
                     out.println("UPLOAD " + s.name() + " " + upload);
                 }
             } else if (w[0].equals("END") && connected != null) {
+                steps.client("Disconnect", null);
                 for (ClientEffect e : client.endConnection()) {
                     if (e instanceof ClientEffect.RecordHistory r) {
                         history.save(r);

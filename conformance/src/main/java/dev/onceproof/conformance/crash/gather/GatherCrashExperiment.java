@@ -84,6 +84,8 @@ public final class GatherCrashExperiment {
     private boolean delivering;
     private long deliveringSince;
     private java.io.Writer eventLog;
+    /** Where each process writes its step logs (one file per incarnation), or null: none. */
+    private Path stepLogs;
     private boolean stopAtDuplicate;
 
     // Notes and what the servers said.
@@ -124,6 +126,19 @@ public final class GatherCrashExperiment {
      */
     public GatherCrashExperiment stopAtFirstDuplicate() {
         stopAtDuplicate = true;
+        return this;
+    }
+
+    /**
+     * Each process writes a step log per incarnation into {@code logs} ({@code server-A-1.jsonl},
+     * {@code client-1.jsonl}, ...), for trace validation against ExactlyOnceS4Msg (Strategy 4 only).
+     */
+    public GatherCrashExperiment logSteps(Path logs) {
+        if (config.strategy() != 4) {
+            throw new IllegalArgumentException("step logs: only the Strategy 4 run writes them (TraceExactlyOnceS4), "
+                    + "not Strategy " + config.strategy());
+        }
+        this.stepLogs = logs;
         return this;
     }
 
@@ -214,6 +229,10 @@ public final class GatherCrashExperiment {
             // no duplicate in 40 kills with them, 5-15 kills without).
             args.addAll(List.of("--purge-sync-every", "0"));
         }
+        if (stepLogs != null) {
+            args.addAll(List.of("--step-log", stepLogs.resolve("server-" + s + "-" + n.incarnations + ".jsonl").toString(),
+                    "--incarnation", String.valueOf(n.incarnations)));
+        }
         n.jvm = ChildJvm.start(s, n.incarnations, GatherNodeMain.class, args, dir.resolve(s + ".log"), events);
         n.alive = false;
         n.killed = false;
@@ -226,6 +245,10 @@ public final class GatherCrashExperiment {
                 dir.resolve(CLIENT).toString(), "--tr", String.valueOf(config.times()[0])));
         if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
             args.addAll(List.of("--control", config.control().flag));
+        }
+        if (stepLogs != null) {
+            args.addAll(List.of("--step-log", stepLogs.resolve("client-" + client.incarnations + ".jsonl").toString(),
+                    "--incarnation", String.valueOf(client.incarnations)));
         }
         client.jvm = ChildJvm.start(CLIENT, client.incarnations, GatherClientMain.class, args,
                 dir.resolve(CLIENT + ".log"), events);

@@ -23,6 +23,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -58,6 +59,10 @@ import java.util.concurrent.TimeUnit;
  * (before the primitive is called), {@code DELIVERED <id> <sid>} (after the success is durable: the
  * acknowledgement), {@code ABORT gather|adeliver <sid>}, {@code IDLE <sid>}, {@code ENDED}.
  *
+ * <p><b>Step log</b> ({@code --step-log FILE --incarnation N}, Strategy 4): the incarnation's steps as
+ * ExactlyOnceS4Msg's actions ({@link GatherStepLog}: a line under the server's lock before the step's
+ * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla).
+ *
  * <p>Controls (each removes one safeguard, so the test can show its check fails without it):
  * {@code --control after-call} is {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL} (the call
  * before the attempt is logged: mutant M4-d, the outcome and the D update split);
@@ -68,7 +73,7 @@ public final class GatherNodeMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
             "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control",
-            "--purge-sync-every");
+            "--purge-sync-every", "--step-log", "--incarnation");
 
     private final GatherServer core;
     private final ConcurrentGatherServer server;
@@ -81,6 +86,8 @@ public final class GatherNodeMain {
     private final long tu;
     private final long ackDelay;
     private final long purgeSyncEvery;
+    /** The step log (issue 21), {@link GatherStepLog#OFF} unless {@code --step-log}. */
+    private GatherStepLog steps = GatherStepLog.OFF;
 
     private long gatherDeadline = Long.MAX_VALUE;
     private long nextPeriodic = 0;
@@ -130,10 +137,24 @@ public final class GatherNodeMain {
                         : ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
         ProcessedJournal journal = ProcessedJournal.open(dir.resolve("processed"));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        GatherStepLog steps = GatherStepLog.OFF;
+        if (f.containsKey("--step-log")) {
+            if (strategy != Strategy.S4) {
+                throw new IllegalArgumentException("--step-log: only the Strategy 4 run writes step logs "
+                        + "(TraceExactlyOnceS4.tla), not " + strategy);
+            }
+            steps = GatherStepLog.server(Path.of(f.get("--step-log")), Wire.servers(Wire.need(f, "--servers")).stream()
+                    .map(ServerId::name).toList(), Wire.CLIENT.name(), self.name(),
+                    Integer.parseInt(Wire.need(f, "--incarnation")), core, server);
+        }
         // A restart: the outcome of every call in progress at the kill comes from the primitive's log.
         SortedMap<NoteId, Long> unresolved = core.unresolved();
+        List<String> inJournal = new ArrayList<>();
+        List<String> notInJournal = new ArrayList<>();
         for (var e : unresolved.entrySet()) {
-            boolean processed = !control.equals("resolve-as-error") && journal.contains(e.getKey().text());
+            boolean held = journal.contains(e.getKey().text());
+            (held ? inJournal : notInJournal).add(e.getKey().text());
+            boolean processed = !control.equals("resolve-as-error") && held;
             if (processed) {
                 server.aDeliverOk(e.getValue(), e.getKey());
             } else {
@@ -141,12 +162,15 @@ public final class GatherNodeMain {
             }
             out.println("RESOLVED " + e.getKey().text() + (processed ? " ok" : " err"));
         }
+        // The journal's own answer, not the (possibly broken) core's: which open calls processed.
+        steps.recover(inJournal, notInJournal);
         long seed = Long.parseLong(f.getOrDefault("--seed", "1"));
         GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
                 Integer.parseInt(f.getOrDefault("--error-percent", "0")),
                 Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu,
                 Long.parseLong(f.getOrDefault("--ack-delay", "0")),
                 Long.parseLong(f.getOrDefault("--purge-sync-every", String.valueOf(PURGE_SYNC_EVERY))));
+        node.steps = steps;
         out.println("ready");
         out.flush();
         if (strategy == Strategy.S6) {
@@ -202,14 +226,14 @@ public final class GatherNodeMain {
         String[] f = line.split(" ");
         switch (f[0]) {
             case "NOTE" -> {
-                send(server.createNote(NoteId.global(f[1]), ""));
+                send(steps.taking(steps.note("CreateNote", f[1]), () -> server.createNote(NoteId.global(f[1]), "")));
                 out.println("STORED " + f[1]);
                 idleReported = false;
             }
             case "RECV" -> receive(Wire.decode(f[1]));
             case "CONNECT" -> connect(f[1]);
             case "DISCONNECT" -> {
-                server.endSession();
+                steps.taking(null, server::endSession); // the spec's session stays, dead: no line
                 gatherDeadline = Long.MAX_VALUE;
                 out.println("ENDED");
                 if (core.config().strategy() == Strategy.S6) {
@@ -222,41 +246,47 @@ public final class GatherNodeMain {
 
     private void receive(EoMessage m) throws InterruptedException {
         if (m instanceof EoMessage.Replica r) {
-            send(server.receiveReplica(r)); // stored; the ack goes back to the origin (replication round)
+            // stored; the ack goes back to the origin (replication round)
+            send(steps.taking(steps.when("stored", steps.note("StoreReplica", r.note().id().text())),
+                    () -> server.receiveReplica(r)));
             out.println("STORED " + r.note().id().text());
             idleReported = false;
         } else if (Replication.isRound(m)) {
-            send(server.receive(m)); // an ack at the origin (its commit goes out) or a commit
+            // an ack at the origin (its commit goes out) or a commit: no step of the spec (atomic replication)
+            send(steps.taking(null, () -> server.receive(m)));
             idleReported = false;
         } else if (m instanceof EoMessage.DRequest q) {
-            send(server.replyD(q));
+            send(steps.taking(steps.reply(), () -> server.replyD(q)));
         } else if (m instanceof EoMessage.DReply r) {
-            if (server.recvD(r).outcome().equals("merged")) {
+            if (steps.taking(steps.recvD(r), () -> server.recvD(r)).outcome().equals("merged")) {
                 tryEndGather();
             }
         } else if (m instanceof EoMessage.DSync s) {
-            server.receive(s); // merged and purged (GatherServer.recvPeerSync); nothing to send
+            // merged and purged (GatherServer.recvPeerSync); nothing to send
+            steps.taking(steps.recvPurgeSync(s), () -> server.receive(s));
         } else {
             System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
         }
     }
 
-    private void connect(String upload) {
-        ServerStep started = upload.equals("-") ? server.startSession()
-                : server.startSession((EoMessage.HistoryUpload) Wire.decode(upload));
+    private void connect(String upload) throws InterruptedException {
+        ServerStep started = steps.taking(steps.startSession(),
+                () -> upload.equals("-") ? server.startSession()
+                        : server.startSession((EoMessage.HistoryUpload) Wire.decode(upload)));
         if (!started.outcome().equals("started")) {
             return;
         }
         idleReported = false;
-        ServerStep requests = server.reqAll();
+        ServerStep requests = steps.taking(steps.requests(), server::reqAll);
         out.println("SESSION " + core.session() + " " + requests.effects().size());
         send(requests);
         gatherDeadline = clock.now() + gatherTimeout;
         tryEndGather();
     }
 
-    private void tryEndGather() {
-        if (server.endGather().outcome().equals("delivering")) {
+    private void tryEndGather() throws InterruptedException {
+        if (steps.taking(steps.when("delivering", steps.plain("EndGather", true)), server::endGather).outcome()
+                .equals("delivering")) {
             gatherDeadline = Long.MAX_VALUE;
             out.println("DELIVERING " + core.session());
         }
@@ -266,7 +296,8 @@ public final class GatherNodeMain {
         long now = clock.now();
         if (core.phase() == GatherServer.Phase.GATHER && now >= gatherDeadline) {
             long sid = core.session();
-            server.gatherFail(); // a stale server did not answer in time: abort (App. A.6 {abort;})
+            // a stale server did not answer in time: abort (App. A.6 {abort;})
+            steps.taking(steps.when("aborted", steps.plain("GatherFail", false)), server::gatherFail);
             gatherDeadline = Long.MAX_VALUE;
             out.println("ABORT gather " + sid);
         }
@@ -277,7 +308,7 @@ public final class GatherNodeMain {
             if (s5 || purgeSyncEvery > 0) {
                 syncAll();
             } else {
-                send(server.carryOnRound());
+                send(steps.taking(null, server::carryOnRound));
             }
             nextPeriodic = now + (s5 ? tu : purgeSyncEvery > 0 ? purgeSyncEvery : PURGE_SYNC_EVERY);
         }
@@ -285,18 +316,24 @@ public final class GatherNodeMain {
 
     private void syncAll() throws InterruptedException {
         for (ServerId t : core.config().servers().others()) {
-            send(server.sync(t));
+            send(steps.taking(steps.purgeSyncs(), () -> server.sync(t)));
         }
     }
 
     /** One turn of HandleClient's delivery loop: the aDeliver call of the next note of K - D. */
-    private void deliverOne() {
+    private void deliverOne() throws InterruptedException {
         String[] called = new String[1];
         long sid = core.session();
-        ServerStep step = server.aDeliverNext((session, note) -> {
+        // Two steps: the attempt (no line: the spec's aDeliver is the call's ADeliverOK/ADeliverErr,
+        // which call() logs), then the outcome the core records (ReportOutcome, a stutter with K, D).
+        ServerStep step = steps.taking(s -> {
+            if (s.outcome().equals("delivered") || s.outcome().equals("failed")) {
+                steps.report(called[0], s.outcome().equals("delivered")).accept(s);
+            }
+        }, () -> server.aDeliverNext((session, note) -> {
             called[0] = note.id().text();
             return call(session, note);
-        });
+        }));
         switch (step.outcome()) {
             case "delivered" -> out.println("DELIVERED " + called[0] + " " + sid);
             case "failed" -> out.println("ABORT adeliver " + sid);
@@ -319,8 +356,12 @@ public final class GatherNodeMain {
         out.println("CALL " + note.id().text() + " " + session);
         out.flush();
         if (random.nextInt(100) < errorPercent) {
+            steps.primitive("ADeliverErr", note.id().text());
             return false;
         }
+        // The spec's ADeliverOK is the processing: its line first, so no processing goes unlogged
+        // (a kill between the two leaves a line the restart shows unprocessed, which TLC may drop).
+        steps.primitive("ADeliverOK", note.id().text());
         journal.append(note.id().text(), session);
         try {
             Thread.sleep(ackDelay);

@@ -29,5 +29,9 @@
  * JVM start), connection lengths, the servers the client roams to, sync loss and delay, and the 5%
  * of aDeliver calls that fail. The processes' own timing is not seeded, so two runs with one seed
  * make the same choices but not the same interleaving.
+ *
+ * <p><b>Step logs</b> (Strategy 4, {@code --step-logs DIR}): each server incarnation and each client
+ * incarnation writes one ({@link dev.onceproof.conformance.crash.gather.GatherStepLog}), which
+ * {@code ./onceproof validate DIR/*.jsonl} checks against ExactlyOnceS4Msg.
  */
 package dev.onceproof.conformance.crash.gather;
