@@ -67,7 +67,9 @@ final class EoWorld {
      * ticks, each replica taken and each removal forgotten (before the sync step that forgets it).
      * Strategy 2 (TraceExactlyOnceS2.tla) as Strategy 1, its notes with their incarnation (wire ids
      * are reused), its sync lines with the message (round, K, removed, seen), and a Lose line when
-     * the last copy of a note or ack leaves the network (Condition 1 reads the copies in flight).
+     * the last copy of a note or ack leaves the network (Condition 1 reads the copies in flight);
+     * with replicas as messages (TraceExactlyOnceS2Async.tla) also ReceiveReplica, LoseReplica (the
+     * last copy of a replica gone), SettleNumber and the origin's confirmations on each reply.
      * OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
