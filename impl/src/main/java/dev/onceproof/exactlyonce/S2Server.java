@@ -143,6 +143,16 @@ public final class S2Server extends StreamServer {
     }
 
     /**
+     * Whether number {@code seq} of this stream has settled by this server's clock (T_e since its
+     * issue, or since a restart for one not yet confirmed); changes nothing. A test world reads it
+     * to log the spec's {@code SettleNumber} step before the sync that would see it.
+     */
+    boolean settled(long seq) {
+        long now = clock.now();
+        return unsettled.stream().noneMatch(u -> u[0] == seq && u[1] > now);
+    }
+
+    /**
      * The sync request about to be sent confirms none of the numbers not yet settled: each moves
      * to this round (the spec's StartSyncAsync), so only a reply to a later request confirms it.
      * Its confirmations are empty already (none is recorded before it settles).

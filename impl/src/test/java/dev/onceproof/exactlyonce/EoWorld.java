@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * {@link ClientStore}, and a network that loses, duplicates, reorders and delays messages, with
  * the lifetime bound T_e (a message older than T_e is gone). Crashes rebuild a core from its store.
  * Replication: for Strategies 0-2 atomic (notes Z1: a created note is in every server's K at once;
- * their cores have no replication round); for Strategy 3 the replicas, their acknowledgements and
+ * their cores have no replication round), except in {@link #s2WithReplicasAsMessages}; for Strategy 3 the replicas, their acknowledgements and
  * the commits are messages on the same network as everything else (lost, duplicated, reordered,
  * delayed within T_e), so a schedule can hold a replica back past a delivery, a sync and a purge.
  *
@@ -67,7 +67,9 @@ final class EoWorld {
      * ticks, each replica taken and each removal forgotten (before the sync step that forgets it).
      * Strategy 2 (TraceExactlyOnceS2.tla) as Strategy 1, its notes with their incarnation (wire ids
      * are reused), its sync lines with the message (round, K, removed, seen), and a Lose line when
-     * the last copy of a note or ack leaves the network (Condition 1 reads the copies in flight).
+     * the last copy of a note or ack leaves the network (Condition 1 reads the copies in flight);
+     * with replicas as messages (TraceExactlyOnceS2Async.tla) also ReceiveReplica, LoseReplica (the
+     * last copy of a replica gone), SettleNumber and the origin's confirmations on each reply.
      * OFF unless {@link #logSteps}; one client only.
      */
     private StepLog log = StepLog.OFF;
@@ -87,6 +89,34 @@ final class EoWorld {
      */
     EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark,
             boolean replicationRound) {
+        this(strategy, nServers, nClients, w, q, te, watermark, replicationRound, -1L);
+    }
+
+    /**
+     * Strategy 2 as its cores run without a driver that hands replicas over at once (notes Z1,
+     * ExactlyOnceS2MsgAsync): each replica is a message on the world's network, lost, duplicated,
+     * reordered and delayed like the rest, and S2Server settles each number T_e after its issue by
+     * the world's clock. One client (its step log validates against ExactlyOnceS2MsgAsync through
+     * specs/exactlyonce/TraceExactlyOnceS2Async.tla).
+     */
+    static EoWorld s2WithReplicasAsMessages(int nServers, int w, long te) {
+        return s2WithReplicasAsMessages(nServers, w, te, te - 1);
+    }
+
+    /**
+     * As {@link #s2WithReplicasAsMessages(int, int, long)}, the network keeping a message until it is
+     * older than {@code lifetime} ticks. The specs' lifetime, which S2Server's settle rule assumes,
+     * is {@code te - 1} here (see the constructor); {@code te} is the control of a network whose
+     * messages live one tick longer.
+     */
+    static EoWorld s2WithReplicasAsMessages(int nServers, int w, long te, long lifetime) {
+        return new EoWorld(Strategy.S2, nServers, 1, w, 2, te, true, true, lifetime);
+    }
+
+    /** {@code lifetime >= 0}: Strategy 2 with replicas as messages, on a network with that bound. */
+    private EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark,
+            boolean replicationRound, long lifetime) {
+        boolean asyncReplicas = lifetime >= 0;
         if (strategy.gathers()) {
             throw new IllegalArgumentException("EoWorld runs Strategies 0-3, not " + strategy);
         }
@@ -94,15 +124,23 @@ final class EoWorld {
         this.w = w;
         this.q = q;
         this.te = te;
-        this.net = new SimNetwork<>(te, null);
+        this.asyncReplicas = asyncReplicas;
+        // With replicas as messages the settle rule reads the lifetime, so the network keeps the
+        // specs' one (ExactlyOnceS2Timed's Tick, ExactlyOnceS0MsgTimed's: a message lives fewer than
+        // T_e ticks, gone at age T_e, when S2Server counts its number settled); SimNetwork's bound
+        // keeps a message until it is older than the bound, so the bound is T_e - 1. With T_e (a
+        // replica still arriving at age T_e) TLC refuses a SettleNumber line in 6 of 40 seeds. The
+        // other worlds keep T_e (their stored logs were made so).
+        this.net = new SimNetwork<>(asyncReplicas ? lifetime : te, null);
         for (int i = 0; i < nServers; i++) {
             servers.add(ServerId.of(String.valueOf((char) ('A' + i))));
         }
         for (int i = 0; i < nClients; i++) {
             ClientId c = ClientId.of("c" + (i + 1));
             clients.add(c);
-            // Strategies 0-2: replicas reach every K within createNote (see the class doc).
-            StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q).replicasStoredAtOnce();
+            // Strategies 0-2: replicas reach every K within createNote (see the class doc), unless async.
+            StrategyConfig config = strategy.config(c, new TreeSet<>(servers), te).w(w).q(q);
+            config = asyncReplicas ? config : config.replicasStoredAtOnce();
             config = watermark ? config : config.withoutWatermark();
             configs.put(c, replicationRound ? config : config.withoutReplicationRound());
         }
@@ -125,7 +163,10 @@ final class EoWorld {
         ServerDurableState durable = serverStores.get(s).get(c).load();
         EoServer core = s0Guards != null
                 ? new S0Server(configs.get(c).serverConfig(s), clock, durable, s0Guards[0], s0Guards[1])
-                : s2NoTeWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, false, true, true)
+                : s2NoTeWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, false, true,
+                        !asyncReplicas)
+                : s2NoSettleWait ? new S2Server(configs.get(c).serverConfig(s), clock, w, durable, true, true, false,
+                        false)
                 : configs.get(c).server(s, clock, durable);
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
@@ -170,6 +211,32 @@ final class EoWorld {
             throw new IllegalStateException("the T_e wait of Condition 1 is Strategy 2's, not " + strategy + "'s");
         }
         this.s2NoTeWait = true;
+        for (ServerId s : servers) {
+            for (ClientId c : clients) {
+                cores.get(s).put(c, newServer(s, c));
+            }
+        }
+        return this;
+    }
+
+    /** Strategy 2's replicas travel as messages ({@link #s2WithReplicasAsMessages}). */
+    private final boolean asyncReplicas;
+
+    /** The control's seam: Strategy 2 servers without the settle rule (S2Server's settleWait). */
+    private boolean s2NoSettleWait;
+
+    /**
+     * The control: Strategy 2 servers that count a confirmation from a sync request started before
+     * the number settled (the cores before the fix; ExactlyOnceS2MsgAsync with Settle = FALSE),
+     * through S2Server's package-private constructor. Only with replicas as messages: at once, every
+     * number settles when issued. Rebuilds the cores from their stores.
+     */
+    EoWorld withoutS2SettleWait() {
+        if (!asyncReplicas) {
+            throw new IllegalStateException("the settle rule binds only with replicas as messages"
+                    + " (EoWorld.s2WithReplicasAsMessages), not in a world of " + strategy + " with replicas at once");
+        }
+        this.s2NoSettleWait = true;
         for (ServerId s : servers) {
             for (ClientId c : clients) {
                 cores.get(s).put(c, newServer(s, c));
@@ -236,6 +303,10 @@ final class EoWorld {
         if (strategy == Strategy.S1) { // every server numbers notes of its own stream: all are origins
             return new StepLog.Header("ExactlyOnceS1Msg", "msg", "world").strings("Servers", names)
                     .strings("Origins", names).constant("Client", clients.get(0).name());
+        }
+        if (strategy == Strategy.S2 && asyncReplicas) { // replicas as messages, numbers settling T_e after issue
+            return new StepLog.Header("ExactlyOnceS2MsgAsync", "async", "world").strings("Servers", names)
+                    .strings("Origins", names).constant("Client", clients.get(0).name()).constant("W", w);
         }
         if (strategy == Strategy.S2) { // syncs as requests and replies with round, K, removed and seen
             return new StepLog.Header("ExactlyOnceS2Msg", "msg", "world").strings("Servers", names)
@@ -361,6 +432,8 @@ final class EoWorld {
                 out.add(List.of("note", d.from(), d.note().id(), incOf(d.note())));
             } else if (m instanceof EoMessage.NoteAck a) {
                 out.add(List.of("ack", a.to(), a.id(), ackInc.get(a)));
+            } else if (m instanceof EoMessage.Replica r) { // the async spec's rnet: [note, to]
+                out.add(List.of("replica", r.to(), r.note().id(), incOf(r.note())));
             }
         }
         return out;
@@ -377,8 +450,37 @@ final class EoWorld {
         }
         before.removeAll(copies());
         for (List<Object> k : before) {
-            note(line("Lose").field("type", (String) k.get(0)).field("server", ((ServerId) k.get(1)).name()),
-                    (NoteId) k.get(2), (Integer) k.get(3)).end();
+            StepLog l = k.get(0).equals("replica") ? line("LoseReplica")
+                    : line("Lose").field("type", (String) k.get(0));
+            note(l.field("server", ((ServerId) k.get(1)).name()), (NoteId) k.get(2), (Integer) k.get(3)).end();
+        }
+    }
+
+    /**
+     * Strategy 2 with replicas as messages: the numbers whose CreateNote line was written and whose
+     * SettleNumber line was not (the spec's complement of {@code settled}), per server.
+     */
+    private final Map<ServerId, java.util.SortedSet<Long>> unsettledLogged = new HashMap<>();
+
+    /**
+     * A SettleNumber line for each number of server s's stream that has settled by its core's clock
+     * since its CreateNote line, written before s's next sync (the step that reads it). A restarted
+     * core waits T_e again for a number the spec had settled (S2Server's constructor); it then moves
+     * that number's issue round at a sync where the spec does not, a stricter confirmation, so the
+     * log shows no second SettleNumber.
+     */
+    private void settleLines(ServerId s) {
+        if (!logsS2() || !asyncReplicas) {
+            return;
+        }
+        S2Server core = (S2Server) cores.get(s).get(clients.get(0));
+        java.util.SortedSet<Long> open = unsettledLogged.getOrDefault(s, new TreeSet<>());
+        for (java.util.Iterator<Long> it = open.iterator(); it.hasNext(); ) {
+            long seq = it.next();
+            if (core.settled(seq)) {
+                line("SettleNumber").field("server", s.name()).field("seq", seq).end();
+                it.remove();
+            }
         }
     }
 
@@ -435,15 +537,18 @@ final class EoWorld {
         if (logsS2()) {
             incOfTag.put(tag, issues.merge(id, 1, Integer::sum) - 1);
         }
-        if (logsServers()) { // the replicas below enter every K within this step (atomic replication)
+        if (logsServers()) { // the replicas below enter every K within this step (atomic), or leave as messages
             note(line("CreateNote").field("server", server.name()), id, incOfTag.get(tag)).end();
+        }
+        if (logsS2() && asyncReplicas) {
+            unsettledLogged.computeIfAbsent(server, x -> new TreeSet<>()).add(((NoteId.Sequenced) id).seq());
         }
         for (ServerEffect e : step.effects()) {
             if (e instanceof ServerEffect.Record r) {
                 EoServer core = cores.get(server).get(clients.get(c));
                 serverStores.get(server).get(clients.get(c)).save(r, () -> (ServerDurableState) core.durable());
             } else if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.Replica rep) {
-                if (strategy == Strategy.S3 && !atOnce) {
+                if (strategy == Strategy.S3 && !atOnce || asyncReplicas) {
                     net.send(rep, clock.now());
                 } else if (strategy == Strategy.S3) {
                     ClientId client = clients.get(c);
@@ -524,6 +629,7 @@ final class EoWorld {
 
     void sync(int s, int c) {
         forgetLines(servers.get(s));
+        settleLines(servers.get(s));
         ServerStep step = cores.get(servers.get(s)).get(clients.get(c)).sync();
         if (logsServers()) { // one request per peer, each the spec's StartSync(s, t)
             for (ServerEffect e : step.effects()) {
@@ -633,13 +739,22 @@ final class EoWorld {
         } else if (m instanceof EoMessage.SyncReply r) {
             ServerStep step = cores.get(r.to()).get(r.client()).receive(r);
             if (logsS2()) {
-                withK(syncMsg(line("ReceiveSyncReply").field("server", r.to().name()).field("peer", r.from().name()),
-                        r.round(), r.k(), r.removed(), r.seen()), r.to()).end();
+                StepLog l = withK(syncMsg(line("ReceiveSyncReply").field("server", r.to().name())
+                        .field("peer", r.from().name()), r.round(), r.k(), r.removed(), r.seen()), r.to());
+                if (asyncReplicas) { // the numbers of its stream the peer has confirmed gone, after the step
+                    l.numbers("conf", ((S2Server) cores.get(r.to()).get(r.client())).confirmedBy(r.from()));
+                }
+                l.end();
             }
             syncLine("ReceiveSyncReply", r.to(), r.from(), r.removed());
             carryOut(r.to(), r.client(), step);
         } else if (m instanceof EoMessage.Replica r) {
-            carryOut(r.to(), r.note().client(), cores.get(r.to()).get(r.note().client()).receive(r));
+            ServerStep step = cores.get(r.to()).get(r.note().client()).receive(r);
+            if (logsS2()) { // replicas travel only with replicas as messages
+                withK(note(line("ReceiveReplica").field("server", r.to().name()), r.note().id(), incOf(r.note()))
+                        .field("verdict", step.outcome()), r.to()).end();
+            }
+            carryOut(r.to(), r.note().client(), step);
         } else if (m instanceof EoMessage.ReplicaAck a) {
             carryOut(a.to(), a.client(), cores.get(a.to()).get(a.client()).receive(a));
         } else if (m instanceof EoMessage.ReplicaCommit r) {

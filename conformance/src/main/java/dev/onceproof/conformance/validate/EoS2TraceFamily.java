@@ -16,15 +16,26 @@ import java.util.regex.Pattern;
  * {@code inc} beside it; this class makes it the spec's note {@code [server, seq, inc]}, and the
  * wire ids of the sync lines' sets (msgK, msgRemoved, K, removed) records {@code [server, seq]},
  * so TLC compares them as the spec builds them.
+ *
+ * <p>With {@code async} (EoWorld.s2WithReplicasAsMessages), specs/exactlyonce/TraceExactlyOnceS2Async.tla:
+ * the same lines plus the replicas' (ReceiveReplica, LoseReplica) and SettleNumber, against
+ * ExactlyOnceS2MsgAsync with the fix (Settle = TRUE).
  */
 final class EoS2TraceFamily implements TraceFamily {
+
+    /** Replicas as messages: ExactlyOnceS2MsgAsync. */
+    private final boolean async;
+
+    EoS2TraceFamily(boolean async) {
+        this.async = async;
+    }
 
     private static final Pattern SEQUENCED = Pattern.compile("(.+)\\.(\\d+)");
     private static final List<String> WIRE_SETS = List.of("msgK", "msgRemoved", "K", "removed");
 
     @Override
     public String spec() {
-        return "ExactlyOnceS2Msg";
+        return async ? "ExactlyOnceS2MsgAsync" : "ExactlyOnceS2Msg";
     }
 
     @Override
@@ -34,7 +45,7 @@ final class EoS2TraceFamily implements TraceFamily {
 
     @Override
     public String traceModule() {
-        return "TraceExactlyOnceS2";
+        return async ? "TraceExactlyOnceS2Async" : "TraceExactlyOnceS2";
     }
 
     @Override
@@ -81,7 +92,9 @@ final class EoS2TraceFamily implements TraceFamily {
 
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
-        StepLogFile log = TraceFamily.theWorldLog(logs, "Strategy 2", "ExactlyOnceS2Msg", "msg", "syncs as messages");
+        StepLogFile log = async
+                ? TraceFamily.theWorldLog(logs, "Strategy 2", spec(), "async", "replicas as messages")
+                : TraceFamily.theWorldLog(logs, "Strategy 2", spec(), "msg", "syncs as messages");
         String where = log.file() + ":1";
         JsonNode c = log.constants();
         long notes = count(processes, "CreateNote");
@@ -106,6 +119,9 @@ final class EoS2TraceFamily implements TraceFamily {
         defs.put("MaxFaults", Integer.toString((TraceFamily.needConstant(c, "Servers", where).size() + 2) * lines + 10));
         // The runtime's network duplicates; the spec keeps a received note or ack when AllowDup.
         defs.put("AllowDup", "TRUE");
+        if (async) { // the cores as fixed: what the logs are checked against (Settle = FALSE is the mutant)
+            defs.put("Settle", "TRUE");
+        }
         return defs;
     }
 

@@ -111,14 +111,15 @@ interface TraceFamily {
             case "Hybrid" -> new HybridTraceFamily();
             case "ExactlyOnceS3MsgRound" -> new EoS3TraceFamily();
             case "ExactlyOnceS1Msg" -> new EoS1TraceFamily();
-            case "ExactlyOnceS2Msg" -> new EoS2TraceFamily();
+            case "ExactlyOnceS2Msg" -> new EoS2TraceFamily(false);
+            case "ExactlyOnceS2MsgAsync" -> new EoS2TraceFamily(true);
             case "ExactlyOnceS0MsgTimed" -> new EoS0TraceFamily();
             case "ExactlyOnceS4Msg" -> new GatherTraceFamily();
             case "ExactlyOnceS5Msg" -> new GatherTimedTraceFamily("S5");
             case "ExactlyOnceS6Msg" -> new GatherTimedTraceFamily("S6");
             case "Causal" -> new CausalTraceFamily();
             default -> throw new StepLogException(where + ": no trace validation for spec \"" + spec
-                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS0MsgTimed, ExactlyOnceS1Msg, ExactlyOnceS2Msg, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, ExactlyOnceS5Msg, ExactlyOnceS6Msg, Causal)");
+                    + "\" (known: SCMP, RPC, Hybrid, ExactlyOnceS0MsgTimed, ExactlyOnceS1Msg, ExactlyOnceS2Msg, ExactlyOnceS2MsgAsync, ExactlyOnceS3MsgRound, ExactlyOnceS4Msg, ExactlyOnceS5Msg, ExactlyOnceS6Msg, Causal)");
         };
     }
 }

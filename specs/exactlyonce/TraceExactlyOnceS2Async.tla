@@ -1,0 +1,149 @@
+---------------------- MODULE TraceExactlyOnceS2Async ----------------------
+(***************************************************************************)
+(* Trace validation of Strategy 2 with the cores' asynchronous replicas    *)
+(* (DESIGN.md, link 5; issue 21): are the step logs of an EoWorld run whose *)
+(* replicas travel as messages (EoWorld.s2WithReplicasAsMessages: S2Server *)
+(* cores settling each number T_e after its issue by the world's clock)   *)
+(* a behaviour of ExactlyOnceS2MsgAsync with Settle = TRUE?                *)
+(*                                                                         *)
+(* TraceExactlyOnceS2's lines, reused through an instance of it (same      *)
+(* constants and variables by name), with the steps that differ:          *)
+(* - CreateNote is CreateNoteAt: the note enters its origin's K only and a *)
+(*   replica to every other server joins rnet;                             *)
+(* - ReceiveReplica (verdict stored or ignored, the server's K and removed *)
+(*   after it) takes a replica from rnet; as with notes and acks the       *)
+(*   runtime duplicates replicas, so the spec's AllowDup keeps a received  *)
+(*   one, and a LoseReplica line says when the runtime's last copy of it   *)
+(*   left the network (taken, lost, or expired at age T_e);                *)
+(* - SettleNumber: S2Server counts the number settled by its clock (the    *)
+(*   world writes the line before the sync that reads it); the spec takes  *)
+(*   it only when no replica of the number is left in rnet, so a core that *)
+(*   settles while a replica may still arrive is refused there;            *)
+(* - StartSync is StartSyncAsync: the numbers not yet settled move to the  *)
+(*   new round, so only a reply to a later request confirms them, and a    *)
+(*   CreateNote that reuses a number on an earlier reply is refused.       *)
+(* A ReceiveSyncReply line carries conf: the numbers of its server's      *)
+(* stream the peer has confirmed gone after the step (S2Server.confirmedBy);*)
+(* each must be one the spec confirms, so a core that counts a reply to a  *)
+(* request started before the number settled is refused at that reply.    *)
+(* Not equality: a restarted S2Server waits T_e again for the numbers no   *)
+(* peer has confirmed, while the spec keeps settled over ServerCrash; the  *)
+(* core then moves issue rounds the spec keeps, which only delays its      *)
+(* confirmations (a subset of the spec's), and its CreateNote lines show   *)
+(* the reuse it makes on them.                                             *)
+(***************************************************************************)
+EXTENDS ExactlyOnceS2MsgAsync, TLC
+
+CONSTANTS
+    TraceLog,   \* <<process 1's lines, ...>>, each line a record
+    ReportAt    \* rejection report only: how many lines the longest prefix took
+
+VARIABLES
+    l,          \* process -> how many of its lines the behaviour has taken
+    log,        \* TraceLog, held in a variable that never changes (see TraceScmp)
+    sent        \* every sync message the lines taken sent (SyncMsg records)
+
+\* TraceExactlyOnceS2's line definitions over this module's variables.
+S2 == INSTANCE TraceExactlyOnceS2
+
+traceVars == <<asyncVars, l, log, sent>>
+Procs == DOMAIN log
+Pending(p) == l[p] < Len(log[p])
+Line(p) == log[p][l[p] + 1]
+Progress(c) == LET Sum[i \in 0..Len(log)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c[i]
+               IN Sum[Len(log)]
+
+-----------------------------------------------------------------------------
+CreateLine(ln) ==
+    /\ ln.action = "CreateNote"
+    /\ CreateNoteAt(ln.server)
+    /\ lastAction'.note = ln.note
+
+Replica(ln) == [note |-> ln.note, to |-> ln.server]
+
+ReceiveReplicaLine(ln) ==
+    /\ ln.action = "ReceiveReplica"
+    /\ ReceiveReplica(Replica(ln))
+    /\ lastAction'.verdict = ln.verdict
+
+LoseReplicaLine(ln) == ln.action = "LoseReplica" /\ LoseReplica(Replica(ln))
+
+SettleLine(ln) == ln.action = "SettleNumber" /\ SettleNumber(ln.server, ln.seq)
+
+\* The request the line shows is the one the spec's StartSyncAsync sends to every peer.
+StartSyncLine(ln) ==
+    /\ ln.action = "StartSync"
+    /\ S2!LineMsg(ln, "syncReq", ln.server, ln.server) =
+           SyncMsg("syncReq", ln.server, ln.server, round[ln.server] + 1, Wires(K[ln.server]),
+                   removed[ln.server], seen[ln.server])
+    /\ StartSyncAsync(ln.server)
+
+\* The confirmations the core holds after a reply are the spec's (see above).
+ConfAgrees(ln) == S2!Has(ln, "conf") => S2!AsSet(ln.conf) \subseteq conf'[ln.server][ln.peer]
+
+\* Every other line is a step of ExactlyOnceS2Msg, as TraceExactlyOnceS2 takes it.
+MsgLine(ln) ==
+    /\ \/ S2!ConnectLine(ln)
+       \/ S2!DisconnectLine(ln)
+       \/ S2!StartSessionLine(ln)
+       \/ S2!EndSessionLine(ln)
+       \/ S2!SendNoteLine(ln)
+       \/ S2!ReceiveNoteLine(ln)
+       \/ S2!ReceiveAckLine(ln)
+       \/ S2!TimeoutLine(ln)
+       \/ S2!LoseLine(ln)
+       \/ S2!HandleSyncLine(ln)
+       \/ S2!ReceiveSyncReplyLine(ln)
+       \/ S2!ServerCrashLine(ln)
+       \/ S2!ClientCrashLine(ln)
+       \/ S2!LoadLine(ln)
+    /\ UNCHANGED <<rnet, settled>>
+
+TraceStep ==
+    \E p \in Procs :
+       /\ Pending(p)
+       /\ \/ (S2!LoseFor(p) \/ S2!TimeoutFor(p)) /\ UNCHANGED <<rnet, settled>>
+          \/ LET ln == Line(p) IN
+             /\ \/ CreateLine(ln)
+                \/ ReceiveReplicaLine(ln)
+                \/ LoseReplicaLine(ln)
+                \/ SettleLine(ln)
+                \/ StartSyncLine(ln)
+                \/ MsgLine(ln)
+             /\ S2!Agrees(ln)
+             /\ ConfAgrees(ln)
+             /\ S2!Sends(ln)
+             /\ l' = [l EXCEPT ![p] = @ + 1]
+
+TraceNext == TraceStep /\ UNCHANGED log
+
+TraceInit == log = TraceLog /\ AsyncInit /\ l = [p \in Procs |-> 0] /\ sent = {}
+
+TraceSpec == TraceInit /\ [][TraceNext]_traceVars
+
+\* Not faults nor lastAction (what the step was); nor sent: the lines taken (l) fix it.
+TraceView == <<l, net, conn, created, delivered, stratVars, rnet, settled>>
+
+ASSUME TLCSet(1, 0 - 1)
+TraceProgress ==
+    IF Progress(l) > TLCGet(1)
+    THEN TLCSet(1, Progress(l)) /\ PrintT(<<"progress", Progress(l)>>)
+    ELSE TRUE
+
+-----------------------------------------------------------------------------
+(* The rejection report, as in TraceScmp.                                  *)
+
+SpecState ==
+    [net |-> net, conn |-> conn, created |-> created, delivered |-> delivered, ctr |-> ctr, K |-> K,
+     sess |-> sess, R |-> R, conf |-> conf, removed |-> removed, round |-> round, issued |-> issued,
+     seen |-> seen, snet |-> snet, rnet |-> rnet, settled |-> settled, lastAction |-> lastAction]
+
+Probe == Progress(l) = ReportAt /\ AsyncNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED <<log, sent>>
+ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
+ReportBound == Progress(l) <= ReportAt
+ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)
+ReportProbe ==
+    IF \E p \in Procs : l'[p] < 0
+    THEN PrintT(<<"enabled", l, SpecState, lastAction'>>) /\ FALSE
+    ELSE TRUE
+=============================================================================
