@@ -189,7 +189,8 @@ FlushReport(i) ==
 \* The coordinator, up, has every survivor's report of this round: each
 \* removed node's agreed set is the union of the reports (an event one
 \* survivor delivered is delivered by all), and the nodes leave.  Every
-\* survivor learns the decision (awaiting ends).
+\* survivor learns the decision (its awaiting ends); a removed node, which
+\* is told nothing more, keeps its freeze.
 AgreedSeqs(x) == {d.seq : d \in {e \in UNION {report[i] : i \in Survivors} : e.origin = x}}
 DecideView ==
     /\ flushing # {} /\ ~Decided
@@ -198,7 +199,7 @@ DecideView ==
     /\ agreed' = [x \in Node |-> IF x \in flushing THEN AgreedSeqs(x) ELSE agreed[x]]
     /\ members' = Survivors
     /\ gone' = gone \cup flushing
-    /\ awaiting' = [i \in Node |-> {}]
+    /\ awaiting' = [i \in Node |-> IF i \in Survivors THEN {} ELSE awaiting[i]]
     /\ lastAction' = [name |-> "DecideView", node |-> Coord, targets |-> flushing,
                       agreed |-> [x \in flushing |-> AgreedSeqs(x)]]
     /\ UNCHANGED <<pvars, view, flushing, frozen, reported, report>>
@@ -221,7 +222,8 @@ FlushForward(j, i) ==
 
 \* i has delivered every agreed event of every removed node: it installs
 \* the view without them, dropping their other events.  The last member to
-\* install ends the view change (and the freeze: exclusion takes over).
+\* install ends the view change and the members' freeze (exclusion takes
+\* over); a removed node is told nothing more and stays frozen.
 InstallView(i) ==
     /\ up[i]
     /\ Decided
@@ -233,7 +235,7 @@ InstallView(i) ==
     /\ missing' = [missing EXCEPT ![i] = {r \in @ : r.origin \notin flushing}]
     /\ IF \A j \in members \ {i} : view[j] = members
        THEN /\ flushing' = {} /\ reported' = {} /\ report' = [j \in Node |-> {}]
-            /\ frozen' = [j \in Node |-> {}]
+            /\ frozen' = [j \in Node |-> IF j \in members THEN {} ELSE frozen[j]]
        ELSE UNCHANGED <<flushing, frozen, reported, report>>
     /\ lastAction' = [name |-> "InstallView", node |-> i, targets |-> flushing]
     /\ UNCHANGED <<vc, store, up, dlog, known, net, sent, members, awaiting, agreed, gone>>

@@ -10,11 +10,11 @@ EXTENDS MCCausalMembershipRestart
 
 VARIABLE heldAcross
 
-\* A survivor reported to a restarted round while it held, deliverable by
+\* A survivor (up: it is one) reported to a restarted round while it held, deliverable by
 \* the causal guard and agreed by the decision the restart superseded, an
 \* event of a removed node: the freeze holds it back until the new decision.
 HeldAcrossRestart ==
-    \E i \in Node : \E m \in buf[i] :
+    \E i \in Survivors : \E m \in buf[i] :
         /\ m.origin \in (flushing \ members) \cap awaiting[i]
         /\ m.seq \in agreed[m.origin] /\ Deliverable(i, m) /\ ~MayDeliver(i, m)
 
@@ -25,6 +25,17 @@ RTraceNext ==
     /\ lastAction'.name = "Crash" => \A e \in net \ net' : NeverGot(e)
     /\ heldAcross' = (heldAcross \/ HeldAcrossRestart')
 RTraceSpec == MInit /\ heldAcross = FALSE /\ [][RTraceNext]_<<mvars, heldAcross>>
+
+\* Random walks (MCCausalMembershipRestartTraceSim.cfg): as MCCausalTrace's
+\* SimNext, a loss only while the network holds 8 envelopes or more, and a
+\* suspicion only once some node delivered another's event, so that walks
+\* reach deliveries and recovery before and during the view change rather
+\* than removing nodes at once.  RSimNext implies MNext.
+RSimNext ==
+    /\ RTraceNext
+    /\ lastAction'.name = "Lose" => Cardinality(net) >= 8
+    /\ lastAction'.name = "Suspect" => \E i \in Node : \E d \in Range(dlog[i]) : d.origin # i
+RSimSpec == MInit /\ heldAcross = FALSE /\ [][RSimNext]_<<mvars, heldAcross>>
 
 \* The coordinator crashed mid-flush: n1 crashed and was suspected, n2
 \* coordinated its removal, decided (agreeing on n1's event, which n2 had

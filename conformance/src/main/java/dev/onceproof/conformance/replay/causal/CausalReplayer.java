@@ -331,6 +331,7 @@ public final class CausalReplayer implements FamilyReplayer {
                     decided.ifPresent(d -> d.forEach((x, seqs) -> agreed.set(names.get(x.index()), seqsJson(seqs))));
                     out.addAll(Mismatch.compare("agreed", canonical(p.get("agreed")),
                             decided.isEmpty() ? F.textNode("no decision") : canonical(agreed)));
+                    // Every survivor learns the decision; a removed node is told nothing and stays frozen.
                     decided.ifPresent(d -> views.members().forEach(i -> d.forEach((x, seqs) -> cores[i.index()].decideView(x, seqs))));
                     return null;
                 }

@@ -37,7 +37,7 @@ class CausalReplayTest {
                 "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
                 "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl",
                 "causal-removal.jsonl", "causal-false-suspicion.jsonl", "causal-gc-after-removal.jsonl",
-                "causal-freeze.jsonl", "causal-coordinator-restart.jsonl");
+                "causal-freeze.jsonl", "causal-coordinator-restart.jsonl", "causal-restart-sim-seed1.jsonl");
         return t;
     }
 
