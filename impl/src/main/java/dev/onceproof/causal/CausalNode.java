@@ -2,6 +2,7 @@ package dev.onceproof.causal;
 
 import dev.onceproof.steplog.StepLog;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -77,8 +78,18 @@ public class CausalNode {
      * node removed from the view never comes back under its id (it may rejoin only under a new one).
      */
     private final boolean[] inView;
-    /** The node this node reported on and froze (spec: i \in reported for flushing); -1 if none. */
-    private int frozen = -1;
+    /**
+     * frozen[k]: this node reported on k and froze its events (spec frozen[i], CausalMembershipRestart;
+     * CausalMembership's i \in reported for flushing). Cleared when the view without k is installed,
+     * from which on the exclusion holds k's events back instead.
+     */
+    private final boolean[] frozen;
+    /**
+     * awaiting[k]: this node reported on k and has learnt no decision since (spec awaiting[i]). A
+     * restart after a decision takes the decision again, so the old agreed set no longer releases k's
+     * events once this node reported to the new round.
+     */
+    private final boolean[] awaiting;
     /** agreed[k]: the decided set of k's events every survivor delivers; null until k's removal is decided. */
     private final SeqSet[] agreed;
     /** Buffered ids the membership holds back (the freeze, or an excluded origin); placed again at the decision. */
@@ -121,6 +132,8 @@ public class CausalNode {
         this.inView = new boolean[n];
         java.util.Arrays.fill(inView, true);
         this.agreed = new SeqSet[n];
+        this.frozen = new boolean[n];
+        this.awaiting = new boolean[n];
         this.lastSpoke = ticker.read();
     }
 
@@ -535,14 +548,23 @@ public class CausalNode {
     }
 
     /**
-     * Spec ~MayDeliver(i, m) (CausalMembership): the membership holds e back, because this node
-     * reported on e's origin and froze it, or removed it, and the flush did not agree on e (or has not
-     * decided yet). Seam: a node that keeps delivering after its report (no freeze) makes the
-     * survivors disagree on the removed node's events.
+     * Spec ~MayDeliver(i, m) (CausalMembership, CausalMembershipRestart): the membership holds e back,
+     * because this node reported on e's origin and froze it, or removed it, and the flush did not agree
+     * on e, or this node reported again since the decision that did (a restart). Seam: a node that keeps
+     * delivering after its report (no freeze) makes the survivors disagree on the removed node's events.
      */
     protected boolean heldBack(Event e) {
         int o = e.origin().index();
-        return (!inView[o] || o == frozen) && !agreedHas(o, e.seq());
+        return (!inView[o] || frozen[o]) && (!agreedHas(o, e.seq()) || awaitingDecision(o));
+    }
+
+    /**
+     * Spec k \in awaiting[i]: this node reported on k since the last decision it learnt. Seam: a node
+     * that delivers by a decision a restart superseded, after its report to the new coordinator
+     * (MutDeliverAfterNewReport), delivers an event the new decision may leave out.
+     */
+    protected boolean awaitingDecision(int k) {
+        return awaiting[k];
     }
 
     private boolean agreedHas(int k, long seq) {
@@ -679,27 +701,51 @@ public class CausalNode {
 
     // ---------------------------------------------------------------- View change (CausalMembership)
 
-    /**
-     * Spec FlushReport(i): the view change removing {@code x} asks this survivor which of x's
-     * events it has delivered. From now on it delivers none of x's events until the decision, and
-     * then only agreed ones (the freeze): an event delivered after the report would be one the
-     * others, told the union of the reports, never deliver.
-     */
+    /** Spec FlushReport(i) on the one node {@code x} being removed: {@link #flushReport(Collection)}. */
     public Step flushReport(NodeId x) {
-        Step bad = checkMember(x, "flush report on");
-        if (bad != null) {
-            return bad;
+        return flushReport(List.of(x));
+    }
+
+    /**
+     * Spec FlushReport(i): the view change removing {@code xs} asks this survivor which of their
+     * events it has delivered ({@link #deliveredOf}). From now on it delivers none of their events
+     * until the decision, and then only agreed ones (the freeze): an event delivered after the report
+     * would be one the others, told the union of the reports, never deliver. A restart asks again,
+     * for a larger set (CausalMembershipRestart): an x already removed here may be among them. A
+     * second report while every x awaits its decision is refused (one report per round).
+     */
+    public Step flushReport(Collection<NodeId> xs) {
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and takes no view change");
         }
-        if (frozen >= 0) {
-            return refuse(Refusal.VIEW_CHANGE, self + " already reported on " + NodeId.of(frozen)
-                    + "; one view change at a time");
+        if (xs.isEmpty()) {
+            throw new IllegalArgumentException("a flush report on no node");
         }
-        frozen = x.index();
-        if (logging) {
-            CausalStepLog.membership(log, "FlushReport", self, x, null, SeqSet.of(delivered[x.index()]).seqs());
+        boolean fresh = false;
+        boolean member = false;
+        for (NodeId x : xs) {
+            Step bad = checkPeer(x, "flush report on");
+            if (bad != null) {
+                return bad;
+            }
+            fresh |= !awaiting[x.index()];
+            member |= inView[x.index()];
+        }
+        if (!member) {
+            return refuse(Refusal.EXCLUDED, xs + " are already removed from the view of " + self);
+        }
+        if (!fresh) {
+            return refuse(Refusal.VIEW_CHANGE, self + " already reported on " + xs + " and awaits the decision");
+        }
+        for (NodeId x : xs) {
+            frozen[x.index()] = true;
+            awaiting[x.index()] = true;
+            if (logging) {
+                CausalStepLog.membership(log, "FlushReport", self, x, null, SeqSet.of(delivered[x.index()]).seqs());
+            }
         }
         for (EventId id : new ArrayList<>(buf.keySet())) {
-            if (id.origin().equals(x) && (ready.remove(id) | unindexed.remove(id))) {
+            if (xs.contains(id.origin()) && (ready.remove(id) | unindexed.remove(id))) {
                 withheld.add(id); // waiting entries are held back when they wake
             }
         }
@@ -714,14 +760,19 @@ public class CausalNode {
     /**
      * Spec DecideView, as this survivor learns it: x's removal is decided and {@code seqs} (the union
      * of the reports) is what every survivor delivers of x. The held-back events that were agreed are
-     * placed again.
+     * placed again. After a restart the decision is taken again, also at a survivor that installed the
+     * view without x (the new set is then the old one: CausalMembershipRestart's argument).
      */
     public Step decideView(NodeId x, SeqSet seqs) {
-        Step bad = checkMember(x, "decision on");
+        if (crashed) {
+            return refuse(Refusal.CRASHED, "node " + self + " has crashed and takes no view change");
+        }
+        Step bad = checkPeer(x, "decision on");
         if (bad != null) {
             return bad;
         }
         agreed[x.index()] = Objects.requireNonNull(seqs, "seqs");
+        awaiting[x.index()] = false;
         if (logging) {
             CausalStepLog.membership(log, "DecideView", self, x, null, seqs.seqs());
         }
@@ -759,51 +810,58 @@ public class CausalNode {
         return sends.isEmpty() ? Step.of(Outcome.IGNORED) : Step.accepted(List.of(), sends);
     }
 
-    /**
-     * Spec InstallView(i): once every agreed event of x is delivered here, install the view without
-     * x: drop x's other events from the buffer and the missing list, refuse them from now on, and
-     * stop counting x's row in stability, so garbage collection goes on. IGNORED while an agreed
-     * event is still to be delivered (or nothing is decided).
-     */
+    /** Spec InstallView(i) when the one node {@code x} is removed: {@link #installView(Collection)}. */
     public Step installView(NodeId x) {
-        Step bad = checkMember(x, "view without");
-        if (bad != null) {
-            return bad;
-        }
-        int k = x.index();
-        if (agreed[k] == null || !agreed[k].subsetOf(SeqSet.of(delivered[k]))) {
-            return Step.of(Outcome.IGNORED);
-        }
-        inView[k] = false;
-        if (frozen == k) {
-            frozen = -1;
-        }
-        for (EventId id : new ArrayList<>(buf.keySet())) {
-            if (id.origin().equals(x)) {
-                buf.remove(id);
-                ready.remove(id);
-                unindexed.remove(id);
-                withheld.remove(id);
-            }
-        }
-        missing.keySet().removeIf(id -> id.origin().equals(x));
-        stability.exclude(k);
-        if (logging) {
-            CausalStepLog.plain(log, "InstallView", self, x);
-        }
-        return Step.of(Outcome.ACCEPTED);
+        return installView(List.of(x));
     }
 
-    private Step checkMember(NodeId x, String what) {
-        if (crashed) {
-            return refuse(Refusal.CRASHED, "node " + self + " has crashed and takes no view change");
+    /**
+     * Spec InstallView(i): once every agreed event of every x in {@code xs} is delivered here, install
+     * the view without them: drop their other events from the buffer and the missing list, refuse
+     * them from now on, and stop counting their rows in stability, so garbage collection goes on.
+     * IGNORED while an agreed event is still to be delivered (or nothing is decided). An x this node
+     * removed already (a restart's decision taken again) is left as it is.
+     */
+    public Step installView(Collection<NodeId> xs) {
+        List<Integer> out = new ArrayList<>();
+        for (NodeId x : xs) {
+            if (crashed) {
+                return refuse(Refusal.CRASHED, "node " + self + " has crashed and takes no view change");
+            }
+            Step bad = checkPeer(x, "view without");
+            if (bad != null) {
+                return bad;
+            }
+            int k = x.index();
+            if (agreed[k] == null || !agreed[k].subsetOf(SeqSet.of(delivered[k])) || awaiting[k]) {
+                return Step.of(Outcome.IGNORED);
+            }
+            if (inView[k]) {
+                out.add(k);
+            }
         }
-        Step bad = checkPeer(x, what);
-        if (bad != null) {
-            return bad;
+        if (out.isEmpty()) {
+            return refuse(Refusal.EXCLUDED, xs + " are already removed from the view of " + self);
         }
-        return inView[x.index()] ? null
-                : refuse(Refusal.EXCLUDED, x + " is already removed from the view of " + self);
+        for (int k : out) {
+            NodeId x = NodeId.of(k);
+            inView[k] = false;
+            frozen[k] = false;
+            for (EventId id : new ArrayList<>(buf.keySet())) {
+                if (id.origin().equals(x)) {
+                    buf.remove(id);
+                    ready.remove(id);
+                    unindexed.remove(id);
+                    withheld.remove(id);
+                }
+            }
+            missing.keySet().removeIf(id -> id.origin().equals(x));
+            stability.exclude(k);
+            if (logging) {
+                CausalStepLog.plain(log, "InstallView", self, x);
+            }
+        }
+        return Step.of(Outcome.ACCEPTED);
     }
 
     // ---------------------------------------------------------------- Store, crash

@@ -3,24 +3,33 @@ package dev.onceproof.causal;
 import dev.onceproof.steplog.StepLog;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The coordinator of a view change with flush (specs/causal/CausalMembership.tla: its variables
- * {@code members}, {@code flushing}, {@code reported}, {@code report}, {@code agreed}), sans-IO like
- * the node: the caller carries its requests and answers between it and the survivors' {@link
- * CausalNode}s. One view change at a time: {@link #suspect} starts one, each survivor's {@link
- * CausalNode#flushReport} answer goes to {@link #report}, {@link #decide} fixes the agreed set once
- * every survivor reported (the union: what one survivor delivered, all deliver), {@link #forwards}
- * says what one survivor sends another, and {@link #installed} ends the change when the last
- * survivor installed. A removed node never returns under its id: {@link #suspect} refuses it.
+ * The coordinator of a view change with flush (specs/causal/CausalMembership.tla and, for a suspicion
+ * during a flush, CausalMembershipRestart.tla: its variables {@code members}, {@code flushing},
+ * {@code reported}, {@code report}, {@code agreed}), sans-IO like the node: the caller carries its
+ * requests and answers between it and the survivors' {@link CausalNode}s. {@link #suspect} starts a
+ * view change, each survivor's {@link CausalNode#flushReport} answer goes to {@link #report}, {@link
+ * #decide} fixes the agreed sets once every survivor reported (the union: what one survivor
+ * delivered, all deliver), {@link #forwards} says what one survivor sends another, and {@link
+ * #installed} ends the change when the last survivor installed. A removed node never returns under
+ * its id: {@link #suspect} refuses it.
+ *
+ * <p>A suspicion during a running change restarts it for the larger set (CausalMembershipRestart):
+ * the coordinator is the first survivor ({@link #coordinator}; JGroups' oldest member), so when it
+ * is the one suspected the next survivor takes over, and the reports are collected again, a
+ * decision already taken included (it is taken again). This object is the group's view of that
+ * state, as the spec's variables are; which process holds it is the caller's business.
  *
  * <p>Not thread-safe. Outcomes are return values; a call out of turn throws, since it is a broken
  * contract of the caller, not input from the network.
@@ -29,15 +38,18 @@ import java.util.TreeSet;
  * specs/causal/TraceCausalMembership.tla), one line per step it takes, inside the step: Suspect
  * (the suspecting node and the target), FlushReport as the coordinator receives a survivor's
  * report (that survivor and the seqs it reported; the spec's FlushReport(i) is both sides at once),
- * and DecideView (the agreed seqs), written before the caller tells the survivors of it.
+ * and DecideView (the agreed seqs), written before the caller tells the survivors of it. A restart
+ * is logged for one removed node at a time only (TraceCausalMembership knows no restart yet).
  */
 public final class ViewChange {
 
     private final int n;
     private final Set<NodeId> members = new TreeSet<>();
     private final Set<NodeId> gone = new TreeSet<>();
-    private NodeId flushing;
-    private final TreeMap<NodeId, SeqSet> report = new TreeMap<>();
+    /** The nodes the running change removes; empty when none runs. */
+    private final TreeSet<NodeId> flushing = new TreeSet<>();
+    /** This round's reports: survivor -> removed node -> the seqs of it the survivor delivered. */
+    private final TreeMap<NodeId, TreeMap<NodeId, SeqSet>> report = new TreeMap<>();
     private final TreeMap<NodeId, SeqSet> agreed = new TreeMap<>();
     private final Set<NodeId> installed = new HashSet<>();
     /** {@link StepLog#OFF} unless {@link #logSteps} set one. */
@@ -69,12 +81,21 @@ public final class ViewChange {
                 .constant("Recovery", group.recovery().specName());
     }
 
-    /** Spec Suspect(i, x): {@code by} suspects {@code x} (maybe falsely). False if a change runs or x is not a member. */
+    /**
+     * Spec Suspect(i, x): survivor {@code by} suspects survivor {@code x} (maybe falsely). With no change
+     * running it starts one; during one it restarts it for the nodes being removed and x
+     * (CausalMembershipRestart): the round's reports are dropped, as the old coordinator's state is
+     * when it is the one that failed, and every survivor reports again. False if either is not a
+     * survivor.
+     */
     public boolean suspect(NodeId by, NodeId x) {
-        if (flushing != null || !members.contains(x) || !members.contains(by) || by.equals(x)) {
+        SortedSet<NodeId> s = survivors();
+        if (!s.contains(x) || !s.contains(by) || by.equals(x)) {
             return false;
         }
-        flushing = x;
+        flushing.add(x);
+        report.clear();
+        installed.clear();
         if (log.on()) {
             synchronized (log) {
                 log.step("Suspect").field("node", by.specName()).field("target", x.specName()).end();
@@ -83,58 +104,86 @@ public final class ViewChange {
         return true;
     }
 
-    /** The survivors: the members but the node being removed. */
+    /** The survivors: the members but the nodes being removed. */
     public SortedSet<NodeId> survivors() {
         TreeSet<NodeId> s = new TreeSet<>(members);
-        if (flushing != null) {
-            s.remove(flushing);
-        }
+        s.removeAll(flushing);
         return s;
     }
 
-    /** Spec FlushReport(i), the coordinator's side: survivor i's delivered seqs of the node being removed. */
+    /** Spec Coord: the first survivor, who collects the reports and decides. */
+    public NodeId coordinator() {
+        return survivors().first();
+    }
+
+    /** Spec FlushReport(i), the coordinator's side, when one node is removed: {@link #report(NodeId, Map)}. */
     public void report(NodeId i, SeqSet seqs) {
-        require(flushing != null && !decided(), "no flush awaits reports");
+        require(!flushing.isEmpty() && !decided(), "no flush awaits reports");
+        require(flushing.size() == 1, "the flush removes " + flushing + ", not one node: report per node");
+        report(i, Map.of(flushing.first(), Objects.requireNonNull(seqs, "seqs")));
+    }
+
+    /** Spec FlushReport(i), the coordinator's side: survivor i's delivered seqs of each node being removed. */
+    public void report(NodeId i, Map<NodeId, SeqSet> seqs) {
+        require(!flushing.isEmpty() && !decided(), "no flush awaits reports");
         require(survivors().contains(i), i + " is not a survivor of the removal of " + flushing);
         require(!report.containsKey(i), i + " already reported");
-        report.put(i, Objects.requireNonNull(seqs, "seqs"));
+        require(seqs.keySet().equals(flushing), i + " reported on " + seqs.keySet() + ", the flush removes " + flushing);
+        report.put(i, new TreeMap<>(seqs));
         if (log.on()) {
             synchronized (log) {
-                log.step("FlushReport").field("node", i.specName()).field("target", flushing.specName())
-                        .numbers("seqs", seqs.seqs()).end();
+                for (NodeId x : flushing) {
+                    log.step("FlushReport").field("node", i.specName()).field("target", x.specName())
+                            .numbers("seqs", seqs.get(x).seqs()).end();
+                }
             }
         }
     }
 
-    /** Spec DecideView: every survivor reported; the agreed set is the union of the reports. Empty until then. */
-    public Optional<SeqSet> decide() {
-        if (flushing == null || decided() || !report.keySet().equals(survivors())) {
+    /**
+     * Spec DecideView: every survivor reported; each removed node's agreed set is the union of the
+     * reports, and the nodes leave the membership. Empty until then.
+     */
+    public Optional<SortedMap<NodeId, SeqSet>> decide() {
+        if (flushing.isEmpty() || decided() || !report.keySet().equals(survivors())) {
             return Optional.empty();
         }
-        SeqSet union = SeqSet.EMPTY;
-        for (SeqSet s : report.values()) {
-            union = union.union(s);
+        TreeMap<NodeId, SeqSet> out = new TreeMap<>();
+        for (NodeId x : flushing) {
+            SeqSet union = SeqSet.EMPTY;
+            for (TreeMap<NodeId, SeqSet> r : report.values()) {
+                union = union.union(r.get(x));
+            }
+            out.put(x, union);
         }
-        agreed.put(flushing, union);
+        agreed.putAll(out);
         if (log.on()) {
             synchronized (log) {
-                log.step("DecideView").field("target", flushing.specName()).numbers("seqs", union.seqs()).end();
+                out.forEach((x, seqs) -> log.step("DecideView").field("target", x.specName())
+                        .numbers("seqs", seqs.seqs()).end());
             }
         }
-        members.remove(flushing);
-        gone.add(flushing);
-        return Optional.of(union);
+        members.removeAll(flushing);
+        gone.addAll(flushing);
+        return Optional.of(Collections.unmodifiableSortedMap(out));
     }
 
-    /** Spec FlushForward(j, i): the agreed seqs j reported and i did not (j sends the copies it holds). */
+    /** Spec FlushForward(j, i) when one node is removed: {@link #forwards(NodeId, NodeId, NodeId)}. */
     public SortedSet<Long> forwards(NodeId j, NodeId i) {
+        require(flushing.size() == 1, "the flush removes " + flushing + ", not one node: forward per node");
+        return forwards(j, i, flushing.first());
+    }
+
+    /** Spec FlushForward(j, i): the agreed seqs of x that j reported this round and i did not. */
+    public SortedSet<Long> forwards(NodeId j, NodeId i, NodeId x) {
         require(decided(), "nothing decided to forward");
-        SeqSet fromJ = report.get(j);
-        SeqSet atI = report.get(i);
+        require(flushing.contains(x), x + " is not among the removed " + flushing);
+        TreeMap<NodeId, SeqSet> fromJ = report.get(j);
+        TreeMap<NodeId, SeqSet> atI = report.get(i);
         TreeSet<Long> out = new TreeSet<>();
         if (fromJ != null && atI != null) {
-            for (long s : atI.missingFrom(fromJ)) {
-                if (agreed.get(flushing).contains(s)) {
+            for (long s : atI.get(x).missingFrom(fromJ.get(x))) {
+                if (agreed.get(x).contains(s)) {
                     out.add(s);
                 }
             }
@@ -147,18 +196,19 @@ public final class ViewChange {
         require(decided() && members.contains(i), i + " installs no decided view");
         installed.add(i);
         if (installed.containsAll(members)) {
-            flushing = null;
+            flushing.clear();
             report.clear();
             installed.clear();
         }
     }
 
     private boolean decided() {
-        return flushing != null && !members.contains(flushing);
+        return !flushing.isEmpty() && Collections.disjoint(flushing, members);
     }
 
-    public Optional<NodeId> flushing() {
-        return Optional.ofNullable(flushing);
+    /** The nodes the running change removes (empty when none runs). */
+    public SortedSet<NodeId> flushing() {
+        return Collections.unmodifiableSortedSet(flushing);
     }
 
     public Set<NodeId> members() {
@@ -173,8 +223,16 @@ public final class ViewChange {
         return Collections.unmodifiableSet(report.keySet());
     }
 
+    /** What i reported this round on the one node being removed (empty if it did not). */
     public SeqSet reportOf(NodeId i) {
-        return report.getOrDefault(i, SeqSet.EMPTY);
+        require(flushing.size() <= 1, "the flush removes " + flushing + ", not one node");
+        return flushing.isEmpty() ? SeqSet.EMPTY : reportOf(i, flushing.first());
+    }
+
+    /** What i reported this round on x (empty if it did not). */
+    public SeqSet reportOf(NodeId i, NodeId x) {
+        TreeMap<NodeId, SeqSet> r = report.get(i);
+        return r == null ? SeqSet.EMPTY : r.getOrDefault(x, SeqSet.EMPTY);
     }
 
     public SeqSet agreedOf(NodeId x) {

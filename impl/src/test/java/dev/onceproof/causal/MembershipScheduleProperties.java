@@ -196,7 +196,7 @@ class MembershipScheduleProperties {
                 }
             }
             if (!decided) {
-                Optional<SeqSet> seqs = views.decide();
+                Optional<SeqSet> seqs = views.decide().map(d -> d.get(X));
                 seqs.ifPresent(q -> views.members().forEach(s -> g.nodes[s.index()].decideView(X, q)));
                 decided = seqs.isPresent();
                 g.apply(1, g.nodes[1].deliverAll());

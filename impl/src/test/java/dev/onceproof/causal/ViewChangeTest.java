@@ -80,7 +80,7 @@ class ViewChangeTest {
         v.report(N1, n1.deliveredOf(N0));
         n2.flushReport(N0);
         v.report(N2, n2.deliveredOf(N0));
-        SeqSet agreed = v.decide().orElseThrow();
+        SeqSet agreed = v.decide().orElseThrow().get(N0);
         n1.decideView(N0, agreed);
         n2.decideView(N0, agreed);
         assertThat(n2.installView(N0).outcome()).as("lacks an agreed event").isEqualTo(Outcome.IGNORED);

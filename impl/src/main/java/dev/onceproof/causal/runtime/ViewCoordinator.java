@@ -60,9 +60,13 @@ final class ViewCoordinator {
         }
     }
 
-    /** Spec Suspect(by, x), then the flush requests. False if a change runs or x cannot be removed. */
+    /**
+     * Spec Suspect(by, x), then the flush requests. False if a change runs or x cannot be removed:
+     * this runtime has one coordinator and does not restart a flush (CausalMembershipRestart's
+     * restart is in {@link ViewChange} and the cores, not yet on the wire).
+     */
     synchronized boolean suspect(NodeId by, NodeId x, long now) {
-        if (x.equals(self) || !views.suspect(by, x)) {
+        if (x.equals(self) || !views.flushing().isEmpty() || !views.suspect(by, x)) {
             return false;
         }
         decision = null;
@@ -73,7 +77,7 @@ final class ViewCoordinator {
 
     /** A report or an install from a survivor; false if it was a repeat, stale or not a survivor's. */
     synchronized boolean receive(ViewMessage m, long now) {
-        Optional<NodeId> x = views.flushing();
+        Optional<NodeId> x = flushing();
         if (x.isEmpty() || !x.get().equals(m.target()) || !views.survivors().contains(m.from())) {
             return false;
         }
@@ -82,10 +86,10 @@ final class ViewCoordinator {
                 return false;
             }
             views.report(r.from(), r.seqs());
-            Optional<SeqSet> agreed = views.decide();
+            Optional<SeqSet> agreed = views.decide().map(d -> d.get(x.get()));
             if (agreed.isPresent()) {
                 TreeMap<NodeId, SeqSet> report = new TreeMap<>();
-                views.members().forEach(i -> report.put(i, views.reportOf(i)));
+                views.members().forEach(i -> report.put(i, views.reportOf(i, x.get())));
                 decision = new ViewMessage.Decide(self, x.get(), agreed.get(), report);
                 sendDecision(now);
             }
@@ -103,7 +107,7 @@ final class ViewCoordinator {
 
     /** The timer: resend what is unanswered every retry; when idle, suspect a silent node. */
     synchronized void poll(long now) {
-        if (views.flushing().isPresent()) {
+        if (!views.flushing().isEmpty()) {
             if (now - lastSent >= retry) {
                 if (decision == null) {
                     flushRequests(now);
@@ -124,7 +128,7 @@ final class ViewCoordinator {
     }
 
     private void flushRequests(long now) {
-        NodeId x = views.flushing().orElseThrow();
+        NodeId x = flushing().orElseThrow();
         for (NodeId i : views.survivors()) {
             if (!views.reported().contains(i)) {
                 out.accept(i, new ViewMessage.Flush(self, x));
@@ -142,8 +146,9 @@ final class ViewCoordinator {
         return Set.copyOf(views.members());
     }
 
+    /** The one node the running change removes (this runtime removes one at a time). */
     synchronized Optional<NodeId> flushing() {
-        return views.flushing();
+        return views.flushing().isEmpty() ? Optional.empty() : Optional.of(views.flushing().first());
     }
 
     synchronized SeqSet agreedOf(NodeId x) {

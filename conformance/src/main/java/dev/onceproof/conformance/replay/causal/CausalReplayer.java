@@ -60,6 +60,8 @@ public final class CausalReplayer implements FamilyReplayer {
     private final BiFunction<CausalConfig, Ticker, CausalNode> factory;
     /** Replaying CausalMembership (the view change, its variables compared too) rather than Causal. */
     private final boolean membership;
+    /** Replaying CausalMembershipRestart: flushing a set, reports and installs over it, the freeze per node. */
+    private final boolean restart;
 
     public CausalReplayer() {
         this(CausalNode::new);
@@ -67,12 +69,14 @@ public final class CausalReplayer implements FamilyReplayer {
 
     /** With a core factory: tests pass a broken core (a seam overridden) to show replay catches it. */
     public CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
-        this(factory, false);
+        this(factory, false, false);
     }
 
-    private CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory, boolean membership) {
+    private CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory, boolean membership,
+            boolean restart) {
         this.factory = factory;
         this.membership = membership;
+        this.restart = restart;
     }
 
     /** The replayer of specs/causal/CausalMembership.tla's traces. */
@@ -81,12 +85,21 @@ public final class CausalReplayer implements FamilyReplayer {
     }
 
     public static CausalReplayer membership(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
-        return new CausalReplayer(factory, true);
+        return new CausalReplayer(factory, true, false);
+    }
+
+    /** The replayer of specs/causal/CausalMembershipRestart.tla's traces (the flush restart). */
+    public static CausalReplayer restart() {
+        return restart(CausalNode::new);
+    }
+
+    public static CausalReplayer restart(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
+        return new CausalReplayer(factory, true, true);
     }
 
     @Override
     public String spec() {
-        return membership ? "CausalMembership" : "Causal";
+        return restart ? "CausalMembershipRestart" : membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -128,6 +141,8 @@ public final class CausalReplayer implements FamilyReplayer {
         private ViewChange views;
         private final Map<String, List<EventId>> dlog = new TreeMap<>();
         private ObjectNode previous;
+        /** A restart trace's FlushForward: the sends of its per-node forwards, compared as one step's. */
+        private List<Outgoing> forwarded;
 
         CausalSession(ObjectNode c) {
             required(c, "Nodes").forEach(n -> names.add(n.asText()));
@@ -172,7 +187,9 @@ public final class CausalReplayer implements FamilyReplayer {
             List<Mismatch> out = new ArrayList<>();
             Step result = null;
             String at = p.has("node") ? p.get("node").asText() : "";
-            switch (step.action()) {
+            String action = restart && VIEW_ACTIONS.contains(step.action()) ? "restart" : step.action();
+            switch (action) {
+                case "restart" -> result = restartStep(step.action(), p, out);
                 case "Init" -> {
                     cores = new CausalNode[names.size()];
                     for (int k = 0; k < cores.length; k++) {
@@ -238,7 +255,7 @@ public final class CausalReplayer implements FamilyReplayer {
                 }
                 case "DecideView" -> {
                     NodeId x = node(p.get("target"));
-                    SeqSet seqs = views.decide().orElse(null);
+                    SeqSet seqs = views.decide().map(d -> d.get(x)).orElse(null);
                     out.addAll(Mismatch.compare("seqs", canonical(p.get("seqs")),
                             seqs == null ? F.textNode("no decision") : seqsJson(seqs)));
                     if (seqs != null) {
@@ -263,7 +280,11 @@ public final class CausalReplayer implements FamilyReplayer {
                 if (!at.isEmpty()) {
                     result.delivered().forEach(e -> dlog.get(at).add(e.id()));
                 }
-                out.addAll(compareSends(step.action(), result, s.get("net")));
+                out.addAll(compareSends(step.action(), result.sends(), s.get("net")));
+            }
+            if (forwarded != null) {
+                out.addAll(compareSends(step.action(), forwarded, s.get("net")));
+                forwarded = null;
             }
             previous = s;
             for (int k = 0; k < names.size(); k++) {
@@ -276,11 +297,73 @@ public final class CausalReplayer implements FamilyReplayer {
             return out;
         }
 
+        /**
+         * CausalMembershipRestart's view-change steps: flushing is a set, so a report, a decision, a
+         * forward and an install are over every node being removed (the core's calls over sets, or
+         * one per node where the core takes one), and the decision names the coordinator.
+         */
+        private Step restartStep(String action, ObjectNode p, List<Mismatch> out) {
+            NodeId at = node(p.get("node"));
+            switch (action) {
+                case "Suspect" -> {
+                    out.addAll(Mismatch.compare("suspect", F.booleanNode(true),
+                            F.booleanNode(views.suspect(at, node(p.get("target"))))));
+                    return null;
+                }
+                case "FlushReport" -> {
+                    List<NodeId> xs = nodes(p.get("targets"));
+                    Step result = cores[at.index()].flushReport(xs);
+                    Map<NodeId, SeqSet> seqs = new TreeMap<>();
+                    ArrayNode ids = F.arrayNode();
+                    for (NodeId x : xs) {
+                        seqs.put(x, cores[at.index()].deliveredOf(x));
+                        seqs.get(x).seqs().forEach(q -> ids.addObject().put("origin", names.get(x.index())).put("seq", q));
+                    }
+                    views.report(at, seqs);
+                    out.addAll(Mismatch.compare("ids", canonical(p.get("ids")), canonical(ids)));
+                    return result;
+                }
+                case "DecideView" -> {
+                    out.addAll(Mismatch.compare("coordinator", p.get("node"),
+                            F.textNode(names.get(views.coordinator().index()))));
+                    var decided = views.decide();
+                    ObjectNode agreed = F.objectNode();
+                    decided.ifPresent(d -> d.forEach((x, seqs) -> agreed.set(names.get(x.index()), seqsJson(seqs))));
+                    out.addAll(Mismatch.compare("agreed", canonical(p.get("agreed")),
+                            decided.isEmpty() ? F.textNode("no decision") : canonical(agreed)));
+                    // Every survivor learns the decision; a removed node is told nothing and stays frozen.
+                    decided.ifPresent(d -> views.members().forEach(i -> d.forEach((x, seqs) -> cores[i.index()].decideView(x, seqs))));
+                    return null;
+                }
+                case "FlushForward" -> {
+                    NodeId to = node(p.get("to"));
+                    List<Outgoing> sends = new ArrayList<>();
+                    for (NodeId x : nodes(p.get("targets"))) {
+                        sends.addAll(cores[at.index()].flushForward(x, to, views.forwards(at, to, x)).sends());
+                    }
+                    forwarded = sends;
+                    return null;
+                }
+                default -> {
+                    Step result = cores[at.index()].installView(nodes(p.get("targets")));
+                    out.addAll(Mismatch.compare("install", F.textNode("ACCEPTED"), F.textNode(result.outcome().name())));
+                    views.installed(at);
+                    return result;
+                }
+            }
+        }
+
+        private List<NodeId> nodes(JsonNode array) {
+            List<NodeId> out = new ArrayList<>();
+            array.forEach(x -> out.add(node(x)));
+            return out;
+        }
+
         /** The coordinator's variables: members, flushing, reported, gone, and agreed of every removed node. */
         private Map<String, JsonNode> expectedViews(ObjectNode s) {
             Map<String, JsonNode> m = new TreeMap<>();
             m.put("members", canonical(s.get("members")));
-            m.put("flushing", s.get("flushing"));
+            m.put("flushing", restart ? canonical(s.get("flushing")) : s.get("flushing"));
             m.put("reported", canonical(s.get("reported")));
             m.put("gone", canonical(s.get("gone")));
             ObjectNode agreed = F.objectNode();
@@ -292,7 +375,8 @@ public final class CausalReplayer implements FamilyReplayer {
         private Map<String, JsonNode> actualViews() {
             Map<String, JsonNode> m = new TreeMap<>();
             m.put("members", nodesJson(views.members()));
-            m.put("flushing", F.textNode(views.flushing().map(x -> names.get(x.index())).orElse("")));
+            m.put("flushing", restart ? nodesJson(views.flushing())
+                    : F.textNode(views.flushing().isEmpty() ? "" : names.get(views.flushing().first().index())));
             m.put("reported", nodesJson(views.reported()));
             m.put("gone", nodesJson(views.gone()));
             ObjectNode agreed = F.objectNode();
@@ -318,12 +402,12 @@ public final class CausalReplayer implements FamilyReplayer {
         }
 
         /** net' \ net must be among the core's datagrams, and each of those must be in net'. */
-        private List<Mismatch> compareSends(String action, Step result, JsonNode netAfter) {
+        private List<Mismatch> compareSends(String action, List<Outgoing> sends, JsonNode netAfter) {
             List<Mismatch> out = new ArrayList<>();
             Set<String> after = canonicalSet(netAfter);
             Set<String> before = previous == null ? Set.of() : canonicalSet(previous.get("net"));
             Set<String> sent = new TreeSet<>();
-            for (Outgoing o : result.sends()) {
+            for (Outgoing o : sends) {
                 sent.add(canonical(envelope(o)).toString());
             }
             Set<String> added = new TreeSet<>(after);
@@ -432,7 +516,8 @@ public final class CausalReplayer implements FamilyReplayer {
          */
         private boolean mayDeliver(ObjectNode s, String n, String o, long seq) {
             boolean excluded = !contains(s.get("view").get(n), o);
-            boolean frozen = s.get("flushing").asText().equals(o) && contains(s.get("reported"), n);
+            boolean frozen = restart ? contains(s.get("frozen").get(n), o)
+                    : s.get("flushing").asText().equals(o) && contains(s.get("reported"), n);
             if (!excluded && !frozen) {
                 return true;
             }
@@ -441,7 +526,8 @@ public final class CausalReplayer implements FamilyReplayer {
             for (JsonNode x : s.get("agreed").get(o)) {
                 agreed |= x.asLong() == seq;
             }
-            return decided && agreed;
+            // CausalMembershipRestart: and not between n's report and the next decision it learns.
+            return decided && agreed && !(restart && contains(s.get("awaiting").get(n), o));
         }
 
         private boolean contains(JsonNode array, String text) {

@@ -37,7 +37,7 @@ class CausalReplayTest {
                 "causal-recovered-duplicate.jsonl", "causal-third-node.jsonl", "causal-heartbeat-lost-last.jsonl",
                 "causal-garbage-collected.jsonl", "causal-retry-restarted.jsonl", "causal-buffer-full.jsonl",
                 "causal-removal.jsonl", "causal-false-suspicion.jsonl", "causal-gc-after-removal.jsonl",
-                "causal-freeze.jsonl");
+                "causal-freeze.jsonl", "causal-coordinator-restart.jsonl", "causal-restart-sim-seed1.jsonl");
         return t;
     }
 
@@ -121,10 +121,24 @@ class CausalReplayTest {
         })).contains("deliverable");
     }
 
+    @Test
+    void nodeThatDeliversByASupersededDecisionIsCaught() {
+        // Mutant MutDeliverAfterNewReport (CausalMembershipRestart): after the coordinator crashed
+        // mid-flush and the flush restarted, n3 reports to the new round and would deliver n1's event
+        // by the old decision, which the new one leaves out.
+        String report = firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            protected boolean awaitingDecision(int k) {
+                return false;
+            }
+        });
+        assertThat(report).contains("causal-coordinator-restart").contains("deliverable");
+    }
+
     /** Replays every stored trace on the broken node; the report of the first that fails. */
     private String firstFailure(BiFunction<CausalConfig, Ticker, CausalNode> broken) {
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard().with(new CausalReplayer(broken))
-                .with(CausalReplayer.membership(broken)));
+                .with(CausalReplayer.membership(broken)).with(CausalReplayer.restart(broken)));
         for (Path t : traces()) {
             ReplayResult r = replayer.replay(t);
             if (!r.passed()) {
