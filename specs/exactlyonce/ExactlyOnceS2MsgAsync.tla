@@ -38,6 +38,12 @@
 (* since x.k was issued; StartSync moves issued[x][k] of every number not  *)
 (* yet settled to the new round, so only a later request counts           *)
 (* (ConfirmTest: m.round > issued[x][k]).  The mutant is Settle = FALSE.   *)
+(* The wait is volatile (S2Server's constructor): a restart waits again    *)
+(* for every number issued and confirmed by no peer (ServerCrashAsync;     *)
+(* MutS2MsgAsyncRestartSettles, a restart counting every number settled,  *)
+(* is refuted).  With AllowDup a received replica stays on the way, so a   *)
+(* number settles only once LoseReplica (its expiry) took every copy, and  *)
+(* a copy taken after its note left that server's K enters it again.      *)
 (*                                                                         *)
 (* Not claimed: ForgetOnlyProcessed at servers other than the origin.  A   *)
 (* replica lost (a fault) leaves a server's numbers behind its peers', so  *)
@@ -117,8 +123,9 @@ LoseReplica(r) ==
     /\ lastAction' = [name |-> "LoseReplica", server |-> r.to, note |-> r.note]
     /\ UNCHANGED <<net, conn, created, delivered, stratVars, settled>>
 
-\* S2Server: T_e after x.k was issued it settles (its clock; recovery
-\* starts the wait again).  By then no copy of its replicas is left.
+\* S2Server: T_e after x.k was issued it settles (its clock; after a restart
+\* T_e after the restart, see ServerCrashAsync).  By then no copy of its
+\* replicas is left.
 SettleNumber(x, k) ==
     /\ Settle
     /\ k \notin settled[x]
@@ -140,6 +147,29 @@ StartSyncAsync(s) ==
     /\ lastAction' = [name |-> "StartSync", server |-> s, round |-> round[s] + 1]
     /\ UNCHANGED <<baseVars, s2Vars, removed, seen, entered, rnet, settled>>
 
+\* S2Server's constructor: the settle wait is in volatile memory, so a
+\* restart forgets when each number was issued, and every number issued and
+\* confirmed gone by no peer waits T_e again.  A confirmed number has no
+\* replica left: its confirmation answers a request started after it
+\* settled (perhaps before an earlier restart: TLC found such a reply
+\* counted while its number waits again, as the core does), and one never
+\* issued has none (SettledHasNoReplica; the mutant is
+\* MutS2MsgAsyncRestartSettles).
+RestartSettled(s) ==
+    {k \in Seqs : issued[s][k] = Never \/ \E t \in Servers \ {s} : k \in conf[s][t]}
+
+\* A server crash (ExactlyOnceS2Msg's: K, conf, R, the journal's issue
+\* rounds survive) with `keep' the numbers settled after the restart.  Not
+\* only with a session open, unlike ExactlyOnceS2Msg's ServerCrash (which
+\* changes nothing durable otherwise): here a crash also restarts waits.
+ServerCrashWith(s, keep) ==
+    /\ ServerCrashBase(s)
+    /\ sess' = [sess EXCEPT ![s] = Idle]
+    /\ settled' = IF Settle THEN [settled EXCEPT ![s] = keep] ELSE settled
+    /\ UNCHANGED <<ctr, K, conf, R, msgVars, rnet>>
+
+ServerCrashAsync(s) == ServerCrashWith(s, RestartSettled(s))
+
 -----------------------------------------------------------------------------
 \* Every number starts settled (none was issued); without the fix every
 \* number stays settled, so StartSync is ExactlyOnceS2Msg's.
@@ -148,16 +178,17 @@ AsyncInit ==
     /\ rnet = {}
     /\ settled = [s \in Servers |-> Seqs]
 
-\* Every step of ExactlyOnceS2Msg but its atomic CreateNote.
+\* Every step of ExactlyOnceS2Msg but its atomic CreateNote, its StartSync
+\* and its ServerCrash (the async ones above replace them).
 MsgSteps ==
     /\ Next
-    /\ lastAction'.name \notin {"CreateNote", "StartSync"}
+    /\ lastAction'.name \notin {"CreateNote", "StartSync", "ServerCrash"}
     /\ UNCHANGED <<rnet, settled>>
 
 AsyncNext ==
     \/ \E x \in Origins : CreateNoteAt(x)
     \/ \E r \in rnet : ReceiveReplica(r) \/ LoseReplica(r)
-    \/ \E s \in Servers : StartSyncAsync(s)
+    \/ \E s \in Servers : StartSyncAsync(s) \/ ServerCrashAsync(s)
     \/ \E x \in Origins, k \in Seqs : SettleNumber(x, k)
     \/ MsgSteps
 
@@ -174,6 +205,10 @@ AsyncSpec == AsyncInit /\ [][AsyncNext]_asyncVars
 ForgetOnlyProcessed ==
     [][\A s \in Servers : \A i \in K[s] \ K'[s] :
          \E n \in DOMAIN delivered' : delivered'[n] = i]_asyncVars
+
+\* What a settled number means, and what a restart must keep: no replica of
+\* it is on the way (so a request started now may count for it).
+SettledHasNoReplica == \A x \in Origins : \A k \in settled[x] : ~ReplicaOfSeq(x, k)
 
 \* The origin keeps its note until the client processed it (the other
 \* servers' copies may be late or lost: a lost replica is a fault).

@@ -22,15 +22,20 @@
 (* - StartSync is StartSyncAsync: the numbers not yet settled move to the  *)
 (*   new round, so only a reply to a later request confirms them, and a    *)
 (*   CreateNote that reuses a number on an earlier reply is refused.       *)
+(* - ServerCrash is ServerCrashAsync, with a session open or not: the      *)
+(*   restarted core waits T_e again for every number no peer confirmed.    *)
+(*   The world writes no SettleNumber line for such a number (EoWorld logs *)
+(*   one per CreateNote), so the spec settles it at an unlogged step just  *)
+(*   before a StartSync line of its server (the only step that reads       *)
+(*   settled), and only a number the crash reopened (reopened; a          *)
+(*   CreateNote of it closes it: its own SettleNumber line follows).       *)
 (* A ReceiveSyncReply line carries conf: the numbers of its server's      *)
 (* stream the peer has confirmed gone after the step (S2Server.confirmedBy);*)
-(* each must be one the spec confirms, so a core that counts a reply to a  *)
-(* request started before the number settled is refused at that reply.    *)
-(* Not equality: a restarted S2Server waits T_e again for the numbers no   *)
-(* peer has confirmed, while the spec keeps settled over ServerCrash; the  *)
-(* core then moves issue rounds the spec keeps, which only delays its      *)
-(* confirmations (a subset of the spec's), and its CreateNote lines show   *)
-(* the reuse it makes on them.                                             *)
+(* they must be the spec's: a core that counts a reply to a request        *)
+(* started before the number settled is refused at that reply, and so is a *)
+(* restarted core whose unlogged settle the spec cannot place (settled at *)
+(* one StartSync or another, the spec moves the issue round or keeps it,   *)
+(* and the replies' conf tells which).                                     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS2MsgAsync, TLC
 
@@ -41,12 +46,13 @@ CONSTANTS
 VARIABLES
     l,          \* process -> how many of its lines the behaviour has taken
     log,        \* TraceLog, held in a variable that never changes (see TraceScmp)
-    sent        \* every sync message the lines taken sent (SyncMsg records)
+    sent,       \* every sync message the lines taken sent (SyncMsg records)
+    reopened    \* server -> numbers a ServerCrash line unsettled, not settled since
 
 \* TraceExactlyOnceS2's line definitions over this module's variables.
 S2 == INSTANCE TraceExactlyOnceS2
 
-traceVars == <<asyncVars, l, log, sent>>
+traceVars == <<asyncVars, l, log, sent, reopened>>
 Procs == DOMAIN log
 Pending(p) == l[p] < Len(log[p])
 Line(p) == log[p][l[p] + 1]
@@ -70,6 +76,20 @@ LoseReplicaLine(ln) == ln.action = "LoseReplica" /\ LoseReplica(Replica(ln))
 
 SettleLine(ln) == ln.action = "SettleNumber" /\ SettleNumber(ln.server, ln.seq)
 
+\* The restart (see the module comment): the numbers it unsettles reopen.
+ServerCrashLine(ln) ==
+    /\ ln.action = "ServerCrash"
+    /\ ServerCrashAsync(ln.server)
+    /\ reopened' = [reopened EXCEPT ![ln.server] = @ \cup (settled[ln.server] \ settled'[ln.server])]
+
+\* The unlogged settle of a reopened number, before its server's StartSync line.
+SettleFor(p) ==
+    /\ Line(p).action = "StartSync"
+    /\ \E k \in reopened[Line(p).server] :
+          /\ SettleNumber(Line(p).server, k)
+          /\ reopened' = [reopened EXCEPT ![Line(p).server] = @ \ {k}]
+    /\ UNCHANGED <<l, sent>>
+
 \* The request the line shows is the one the spec's StartSyncAsync sends to every peer.
 StartSyncLine(ln) ==
     /\ ln.action = "StartSync"
@@ -79,7 +99,7 @@ StartSyncLine(ln) ==
     /\ StartSyncAsync(ln.server)
 
 \* The confirmations the core holds after a reply are the spec's (see above).
-ConfAgrees(ln) == S2!Has(ln, "conf") => S2!AsSet(ln.conf) \subseteq conf'[ln.server][ln.peer]
+ConfAgrees(ln) == S2!Has(ln, "conf") => S2!AsSet(ln.conf) = conf'[ln.server][ln.peer]
 
 \* Every other line is a step of ExactlyOnceS2Msg, as TraceExactlyOnceS2 takes it.
 MsgLine(ln) ==
@@ -94,7 +114,6 @@ MsgLine(ln) ==
        \/ S2!LoseLine(ln)
        \/ S2!HandleSyncLine(ln)
        \/ S2!ReceiveSyncReplyLine(ln)
-       \/ S2!ServerCrashLine(ln)
        \/ S2!ClientCrashLine(ln)
        \/ S2!LoadLine(ln)
     /\ UNCHANGED <<rnet, settled>>
@@ -102,14 +121,14 @@ MsgLine(ln) ==
 TraceStep ==
     \E p \in Procs :
        /\ Pending(p)
-       /\ \/ (S2!LoseFor(p) \/ S2!TimeoutFor(p)) /\ UNCHANGED <<rnet, settled>>
+       /\ \/ (S2!LoseFor(p) \/ S2!TimeoutFor(p)) /\ UNCHANGED <<rnet, settled, reopened>>
+          \/ SettleFor(p)
           \/ LET ln == Line(p) IN
              /\ \/ CreateLine(ln)
-                \/ ReceiveReplicaLine(ln)
-                \/ LoseReplicaLine(ln)
-                \/ SettleLine(ln)
-                \/ StartSyncLine(ln)
-                \/ MsgLine(ln)
+                   /\ reopened' = [reopened EXCEPT ![ln.server] = @ \ {lastAction'.note.seq}]
+                \/ (ReceiveReplicaLine(ln) \/ LoseReplicaLine(ln) \/ SettleLine(ln)
+                    \/ StartSyncLine(ln) \/ MsgLine(ln)) /\ UNCHANGED reopened
+                \/ ServerCrashLine(ln)
              /\ S2!Agrees(ln)
              /\ ConfAgrees(ln)
              /\ S2!Sends(ln)
@@ -117,12 +136,14 @@ TraceStep ==
 
 TraceNext == TraceStep /\ UNCHANGED log
 
-TraceInit == log = TraceLog /\ AsyncInit /\ l = [p \in Procs |-> 0] /\ sent = {}
+TraceInit ==
+    /\ log = TraceLog /\ AsyncInit /\ l = [p \in Procs |-> 0] /\ sent = {}
+    /\ reopened = [s \in Servers |-> {}]
 
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 
 \* Not faults nor lastAction (what the step was); nor sent: the lines taken (l) fix it.
-TraceView == <<l, net, conn, created, delivered, stratVars, rnet, settled>>
+TraceView == <<l, net, conn, created, delivered, stratVars, rnet, settled, reopened>>
 
 ASSUME TLCSet(1, 0 - 1)
 TraceProgress ==
@@ -136,9 +157,12 @@ TraceProgress ==
 SpecState ==
     [net |-> net, conn |-> conn, created |-> created, delivered |-> delivered, ctr |-> ctr, K |-> K,
      sess |-> sess, R |-> R, conf |-> conf, removed |-> removed, round |-> round, issued |-> issued,
-     seen |-> seen, snet |-> snet, rnet |-> rnet, settled |-> settled, lastAction |-> lastAction]
+     seen |-> seen, snet |-> snet, rnet |-> rnet, settled |-> settled, reopened |-> reopened,
+     lastAction |-> lastAction]
 
-Probe == Progress(l) = ReportAt /\ AsyncNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED <<log, sent>>
+Probe ==
+    /\ Progress(l) = ReportAt /\ AsyncNext /\ l' = [p \in Procs |-> 0 - 1]
+    /\ UNCHANGED <<log, sent, reopened>>
 ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
 ReportBound == Progress(l) <= ReportAt
 ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)

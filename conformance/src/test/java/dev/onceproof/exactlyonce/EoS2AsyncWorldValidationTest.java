@@ -107,6 +107,56 @@ class EoS2AsyncWorldValidationTest {
         });
     }
 
+    /**
+     * A restart reopens a settled number (ExactlyOnceS2MsgAsync's ServerCrashAsync, S2Server's
+     * constructor): A.0 settles and a sync counts it settled, A delivers A.0 and crashes before any
+     * peer confirmed it; the restarted core waits T_e again, so its next request does not count for
+     * A.0 (the reply's conf is [1]) and the one after T_e does ([0,1]). TLC accepts the log with the
+     * replies' conf checked by equality only through the restart's reopening: with ServerCrash
+     * keeping settled (the spec before issue 20's restart fix) it is rejected at the first reply,
+     * whose conf lacks the 0 the spec counts. What the log cannot show is when the reopened number
+     * settles again: the world writes no second SettleNumber line, so the spec settles it at an
+     * unlogged step (TraceExactlyOnceS2Async's SettleFor), and a reopened number has no replica left
+     * (SettledHasNoReplica), so that step is always enabled.
+     */
+    @Test
+    void aRestartReopensTheNumbersNoPeerConfirmed() {
+        EoWorld world = EoWorld.s2WithReplicasAsMessages(2, 2, TE);
+        Path log = logged(dir.resolve("restart.jsonl"), world, this::restartReopens);
+        Validation ok = TestValidators.IN_JVM.validate(List.of(log));
+        System.out.println("EoWorld, Strategy 2, a restart reopening A.0: " + ok.summary());
+        assertThat(ok.accepted()).as("the real cores\n%s", ok.report()).isTrue();
+        List<ObjectNode> steps = StepLogFile.read(log).steps();
+        int crash = java.util.stream.IntStream.range(0, steps.size())
+                .filter(i -> steps.get(i).path("action").asText().equals("ServerCrash")).findFirst().orElseThrow();
+        assertThat(steps.subList(0, crash)).as("A.0 settled before the crash")
+                .anyMatch(l -> l.path("action").asText().equals("SettleNumber"));
+        assertThat(steps.subList(crash, steps.size()).stream()
+                .filter(l -> l.path("action").asText().equals("ReceiveSyncReply")).map(l -> l.get("conf").toString()))
+                .as("not counted while A.0 waits again, counted after").containsExactly("[1]", "[0,1]");
+    }
+
+    private void restartReopens(EoWorld world) {
+        world.create(0, 0); // A.0
+        world.deliverFirst(m -> m instanceof EoMessage.Replica); // B stores it
+        world.tick(TE); // A.0 settles by A's clock
+        world.sync(0, 0); // SettleNumber A.0; round 1 counts for it
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply); // B holds A.0: 0 not confirmed
+        world.connect(0, 0);
+        world.sendNote(0);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteDelivery);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteAck); // A.0 removed at A
+        world.crashServer(0); // A.0, confirmed by no peer, waits T_e again
+        world.sync(0, 0); // round 2: B learns A.0 removed, but the request started during the wait
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
+        world.tick(TE);
+        world.sync(0, 0); // round 3, after the wait: it counts
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
+    }
+
     /** The schedule of S2LateReplicaTest, on the world's network; with the seam, on to the duplicate. */
     private void lateReplica(EoWorld world) {
         world.create(0, 0); // A.0; its replica to B waits in flight
