@@ -40,17 +40,20 @@ class EoS2AsyncWorldValidationTest {
     @Test
     void seededSchedulesWithReplicasAsMessagesAreBehavioursOfTheSpec() throws Exception {
         int seeds = TestDepth.pick(3, 40);
+        StringBuilder all = new StringBuilder();
         for (int seed = 1; seed <= seeds; seed++) {
             Path log = run(dir.resolve("s2-async-world-" + seed + ".jsonl"), seed, w -> w);
             Validation v = TestValidators.IN_JVM.validate(List.of(log));
             System.out.println("EoWorld, Strategy 2, replicas as messages, seed " + seed + ": " + v.summary());
             assertThat(v.accepted()).as("seed %d\n%s", seed, v.report()).isTrue();
-            // What a run must cover for the acceptance to say something: replicas taken, dropped
-            // and settling, reuse, and syncs.
-            assertThat(Files.readString(log)).contains("\"action\":\"ReceiveReplica\"",
-                    "\"action\":\"LoseReplica\"", "\"action\":\"SettleNumber\"", "\"inc\":1",
-                    "\"action\":\"ReceiveSyncReply\"");
+            all.append(Files.readString(log));
         }
+        // What the runs must cover for the acceptance to say something: replicas taken, dropped
+        // and settling, reuse, and syncs. Over the seeds together, not each: under -Pdeep some
+        // seeds (23, 38) lose every replica before it arrives, which is a schedule, not a fault.
+        assertThat(all.toString()).contains("\"action\":\"ReceiveReplica\"",
+                "\"action\":\"LoseReplica\"", "\"action\":\"SettleNumber\"", "\"inc\":1",
+                "\"action\":\"ReceiveSyncReply\"");
     }
 
     /**

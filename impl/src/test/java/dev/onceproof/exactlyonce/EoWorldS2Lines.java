@@ -193,9 +193,10 @@ final class EoWorldS2Lines extends EoWorldLines {
     /**
      * A SettleNumber line for each number of server s's stream that has settled by its core's clock
      * since its CreateNote line, written before s's next sync (the step that reads it). A restarted
-     * core waits T_e again for a number the spec had settled (S2Server's constructor); it then moves
-     * that number's issue round at a sync where the spec does not, a stricter confirmation, so the
-     * log shows no second SettleNumber.
+     * core waits T_e again for the numbers no peer confirmed (S2Server's constructor), as the spec's
+     * ServerCrashAsync reopens them; the log writes no second SettleNumber for such a number, so
+     * TraceExactlyOnceS2Async settles it at an unlogged step before its server's next StartSync
+     * (SettleFor), and when a reopened number settles again is not checked.
      */
     @Override
     void settles(ServerId s) {
