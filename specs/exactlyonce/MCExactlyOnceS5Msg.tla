@@ -54,6 +54,10 @@ RefinesAtomicS5 == [][Atomic!Next]_(Atomic!vars)
 PeerSyncInFlight(s) == \E m \in pnet : m.from = s
 OneRoundInFlight ==
     lastAction'.name = "PeriodicSync" /\ lastAction' # lastAction => ~PeerSyncInFlight(lastAction'.server)
+\* Trap for the models without that bound: no server ever has two DSyncs to
+\* the same peer on the way (TLC must refute it where a model claims to
+\* check several rounds at once).
+OneRoundOnTheWay == \A m1, m2 \in pnet : m1.from = m2.from /\ m1.to = m2.to => m1 = m2
 
 \* Narrowings for the ci models and the mutants (ACTION_CONSTRAINTs; each
 \* model says which it uses, and a mutant's passing control uses the same):
@@ -71,6 +75,28 @@ ConnectAThenB ==
 SyncsFromA == lastAction'.name = "PeriodicSync" => lastAction'.server = "A"
 SyncsFromB == lastAction'.name = "PeriodicSync" => lastAction'.server = "B"
 TickWhileAway == lastAction'.name = "Tick" => conn = None
+\* For the reboot mutant and its control: the faults are the client's moves
+\* and its crashes while away (ClientCrashAway; a crash in a connection is
+\* ExactlyOnceS5's, which the other models have).  Two faults: a crash while
+\* away that forgets an end needs a move before it.
+MovesAndCrashesAway ==
+    faults' > faults => \/ lastAction'.name = "Disconnect"
+                        \/ lastAction'.name = "ClientCrash" /\ conn = None
+\* ... and A's DSyncs go out while the client is at A (the mutant's stale
+\* DSync is sent in its session, before the delivery).
+SyncsFromAWhileThere == lastAction'.name = "PeriodicSync" => lastAction'.server = "A" /\ conn = "A"
+\* For the three-server M5-e mutant and its control, as CtlS5MovesOnly's
+\* MovesOnly: the faults are the client's moves, made while no reqD or
+\* reply is on its way (no reply outlives its session), no DSyncs (with
+\* T_r = 0 every DSync is stale, so one would only merge D early, which the
+\* gather does anyway), and the client goes A, B, C.
+QuietMoves ==
+    /\ OnlyDisconnect
+    /\ lastAction'.name # "PeriodicSync"
+    /\ lastAction'.name = "Disconnect" => snet = {}
+ConnectABC == connId' > connId => connId' <= 3 /\ lastAction'.server = <<"A", "B", "C">>[connId']
+\* ... and DSyncs go out only between connections (while the client is away).
+SyncsWhileAway == lastAction'.name = "PeriodicSync" => conn = None
 
 \* The refinement check's spec: MsgSpec with the bound and the narrowings of
 \* exactlyonce-s5msg-from-a as part of its next-state relation, not as

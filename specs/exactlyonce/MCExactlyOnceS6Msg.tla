@@ -54,6 +54,10 @@ RefinesAtomicS6 == [][Atomic!Next]_(Atomic!vars)
 PeerSyncInFlight(s) == \E m \in pnet : m.from = s
 OneRoundInFlight ==
     lastAction'.name = "PushSync" /\ lastAction' # lastAction => ~PeerSyncInFlight(lastAction'.server)
+\* Trap for the models without that bound: no server ever has two DSyncs to
+\* the same peer on the way (TLC must refute it where a model claims to
+\* check several rounds at once).
+OneRoundOnTheWay == \A m1, m2 \in pnet : m1.from = m2.from /\ m1.to = m2.to => m1 = m2
 
 \* Narrowings for the ci models and the mutants (ACTION_CONSTRAINTs; each
 \* model says which it uses, and a mutant's passing control uses the same):
@@ -71,6 +75,10 @@ ConnectAThenB ==
 SyncsFromA == lastAction'.name = "PushSync" => lastAction'.server = "A"
 SyncsFromB == lastAction'.name = "PushSync" => lastAction'.server = "B"
 TickWhileAway == lastAction'.name = "Tick" => conn = None
+\* For the three-server models: the client goes A, B, C.
+ConnectABC == connId' > connId => connId' <= 3 /\ lastAction'.server = <<"A", "B", "C">>[connId']
+\* ... and DSyncs go out only between connections (while the client is away).
+SyncsWhileAway == lastAction'.name = "PushSync" => conn = None
 
 \* The refinement check's spec: MsgSpec with the bound and the narrowings of
 \* exactlyonce-s6msg-from-a as part of its next-state relation, not as
