@@ -90,13 +90,13 @@ SyncsFromAWhileThere == lastAction'.name = "PeriodicSync" => lastAction'.server 
 \* reply is on its way (no reply outlives its session), no DSyncs (with
 \* T_r = 0 every DSync is stale, so one would only merge D early, which the
 \* gather does anyway), and the client goes A, B, C.
-QuietMoves ==
-    /\ OnlyDisconnect
-    /\ lastAction'.name # "PeriodicSync"
-    /\ lastAction'.name = "Disconnect" => snet = {}
+MovesWhileQuiet == OnlyDisconnect /\ (lastAction'.name = "Disconnect" => snet = {})
+QuietMoves == MovesWhileQuiet /\ lastAction'.name # "PeriodicSync"
 ConnectABC == connId' > connId => connId' <= 3 /\ lastAction'.server = <<"A", "B", "C">>[connId']
-\* ... and DSyncs go out only between connections (while the client is away).
-SyncsWhileAway == lastAction'.name = "PeriodicSync" => conn = None
+\* For the three-server models with DSyncs: no idle server crash (IdleCrashM,
+\* outside the fault budget and the one step that leaves lastAction as it
+\* was; the reports it loses are the two-server models' matter).
+NoIdleCrash == lastAction' = lastAction => UNCHANGED reportVars
 
 \* The refinement check's spec: MsgSpec with the bound and the narrowings of
 \* exactlyonce-s5msg-from-a as part of its next-state relation, not as

@@ -75,10 +75,15 @@ ConnectAThenB ==
 SyncsFromA == lastAction'.name = "PushSync" => lastAction'.server = "A"
 SyncsFromB == lastAction'.name = "PushSync" => lastAction'.server = "B"
 TickWhileAway == lastAction'.name = "Tick" => conn = None
-\* For the three-server models: the client goes A, B, C.
+\* For the three-server models: the faults are the client's moves, made while
+\* no reqD or reply is on its way (no reply outlives its session; as
+\* MCExactlyOnceS5Msg's), and the client goes A, B, C.
+MovesWhileQuiet == OnlyDisconnect /\ (lastAction'.name = "Disconnect" => snet = {})
 ConnectABC == connId' > connId => connId' <= 3 /\ lastAction'.server = <<"A", "B", "C">>[connId']
-\* ... and DSyncs go out only between connections (while the client is away).
-SyncsWhileAway == lastAction'.name = "PushSync" => conn = None
+\* For the three-server models with DSyncs: no idle server crash (IdleCrashM,
+\* outside the fault budget and the one step that leaves lastAction as it
+\* was; the reports it loses are the two-server models' matter).
+NoIdleCrash == lastAction' = lastAction => UNCHANGED reportVars
 
 \* The refinement check's spec: MsgSpec with the bound and the narrowings of
 \* exactlyonce-s6msg-from-a as part of its next-state relation, not as
