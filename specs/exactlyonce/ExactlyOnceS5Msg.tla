@@ -6,7 +6,10 @@
 (* other server, and its receipt is GatherServer.recvPeerSync, one step:   *)
 (* TS raised, then the purge.  The atomic RecvSync and PurgeSync are gone; *)
 (* every other action is ExactlyOnceS5's, with the numbering and the       *)
-(* reports kept where the core keeps them.                                 *)
+(* reports kept where the core keeps them, plus what the trace validation  *)
+(* of GatherWorld found the core does and ExactlyOnceS5 has no step for: a  *)
+(* DSync round while an earlier one is on the way (ExactlyOnceTimedMsg's   *)
+(* SendPeerSyncT) and a client crash while not connected (ClientCrashAway). *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS5, ExactlyOnceTimedMsg
 
@@ -24,6 +27,25 @@ CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
 IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
+\* A client crash while it is not connected (footnote 3; L221 "a timer that
+\* starts ticking at the end of a connection"): the timer is volatile, so
+\* the rebooted S5Client does not know when its last connection ended and
+\* waits T_r from the reboot (S5Client.rebooted; notes 2.6): lastEnd := now,
+\* no earlier than the end it forgot.  ExactlyOnceS5's ClientCrash ends a
+\* connection (EndConnection), so the trace validation of GatherWorld took
+\* this crash as stuttering (TraceExactlyOnceS5 until this stop).  A client
+\* that forgot the end and did NOT wait would break the promise
+\* (MutS5MsgRebootForgetsEnd).  The bound `now + Tr <= MaxTime` is
+\* EndConnection's: the client can keep its promise within MaxTime.
+ClientCrashAway ==
+    /\ conn = None
+    /\ now + Tr <= MaxTime
+    /\ ClientCrashBase
+    /\ lastEnd' = now
+    /\ UNCHANGED <<gatherVars, timedVars>>
+
+ClientCrashM == ClientCrash \/ ClientCrashAway
+
 \* L229 "The servers periodically send these synchronization messages".
 PeriodicSyncM(s) == SendPeerSyncT(s, "PeriodicSync") /\ UNCHANGED lastEnd
 RecvPeerSyncWith5(r, m, purged(_, _, _)) == RecvPeerSyncWith(r, m, purged) /\ UNCHANGED lastEnd
@@ -41,7 +63,7 @@ MsgNextWith(recv(_, _)) ==
          \/ PeriodicSyncM(s)
          \/ \E m \in pnet : recv(s, m)
          \/ \E t \in Servers : Same(ReqD(s, t))
-    \/ Same(Disconnect \/ ClientCrash \/ \E m \in snet : LoseMsg(m))
+    \/ Same(Disconnect \/ ClientCrashM \/ \E m \in snet : LoseMsg(m))
     \/ \E s \in Servers : ServerCrashM(s) \/ IdleCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
     \/ \E m \in pnet : LosePeerSync(m)
 

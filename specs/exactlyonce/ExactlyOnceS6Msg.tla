@@ -7,7 +7,10 @@
 (* receipt is GatherServer.recvPeerSync, one step: TS raised, then the     *)
 (* purge.  The atomic RecvSync and PurgeSync are gone; every other action  *)
 (* is ExactlyOnceS6's, with the numbering and the reports kept where the   *)
-(* core keeps them.                                                        *)
+(* core keeps them, plus what the trace validation of GatherWorld found    *)
+(* the core does and ExactlyOnceS6 has no step for: a DSync round while an *)
+(* earlier one is on the way (ExactlyOnceTimedMsg's SendPeerSyncT) and a   *)
+(* history lost again before every server was visited (ClientLoseHM).     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS6, ExactlyOnceTimedMsg
 
@@ -25,6 +28,22 @@ CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
 IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
+\* L254 "In the event that the client loses its information": H lost,
+\* detectably (Z17), whenever the device loses it, also again before the
+\* client has connected to every server since an earlier loss, which wipes
+\* the entries written since (S6Client.loseHistory).  ExactlyOnceS6's
+\* ClientLoseH takes only a first loss (~HistoryLost, a model bound there);
+\* the trace validation of GatherWorld (seed 3) found the second, which the
+\* trace module took as a step of its own (LoseHAgain) until this stop.
+\* Losing entries only makes servers pull more: with any entry Unknown,
+\* Stale6 is every other server.
+ClientLoseHM ==
+    /\ faults < MaxFaults
+    /\ faults' = faults + 1
+    /\ H' = [t \in Servers |-> Unknown]
+    /\ lastAction' = [name |-> "ClientLoseH"]
+    /\ UNCHANGED <<net, conn, created, delivered, gatherVars, timedVars>>
+
 \* L246 "only when there is new information": while the client is not at s.
 PushSyncM(s) == conn # s /\ SendPeerSyncT(s, "PushSync") /\ UNCHANGED H
 RecvPeerSyncWith6(r, m, purged(_, _, _)) == RecvPeerSyncWith(r, m, purged) /\ UNCHANGED H
@@ -42,7 +61,7 @@ MsgNextWith(recv(_, _)) ==
          \/ PushSyncM(s)
          \/ \E m \in pnet : recv(s, m)
          \/ \E t \in Servers : Same(ReqD(s, t))
-    \/ Same(Disconnect \/ ClientCrash \/ ClientLoseH \/ \E m \in snet : LoseMsg(m))
+    \/ Same(Disconnect \/ ClientCrash \/ ClientLoseHM \/ \E m \in snet : LoseMsg(m))
     \/ \E s \in Servers : ServerCrashM(s) \/ IdleCrashM(s) \/ Same(\E i \in K[s] : ADeliverErr(s, i))
     \/ \E m \in pnet : LosePeerSync(m)
 

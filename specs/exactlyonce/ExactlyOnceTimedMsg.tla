@@ -62,11 +62,6 @@ PeerSync(from, to, k, d, sn, ts) ==
 PeerSyncs(s) ==
     {PeerSync(s, t, K[s], D[s], seen[s], Clock(s)) : t \in {u \in Servers \ {s} : Link(s, u)}}
 
-\* Model bound, as ExactlyOnceTimed's SyncInFlight: at most one round of
-\* s's DSyncs on the way (an older DSync only adds an older report and an
-\* older stamp; the watermark makes the report harmless, and TS is a max).
-PeerSyncInFlight(s) == \E m \in pnet : m.from = s
-
 TimedMsgTypeOK ==
     /\ \A m \in pnet : m.type = "dsync" /\ {m.from, m.to} \subseteq Servers /\ m.from # m.to
                        /\ m.k \subseteq NoteUniverse /\ m.d \subseteq m.k /\ m.seen \in 0..MaxNotes
@@ -100,9 +95,17 @@ NumberNote ==
     /\ UNCHANGED <<pnet, reportVars>>
 
 \* GatherServer.syncAll (S5's periodicSync, S6's pushSync): a DSync with our
-\* K, D, watermark and clock now to every other server we can reach.
+\* K, D, watermark and clock now to every other server we can reach, whether
+\* or not an earlier round is still on the way: the core sends a round every
+\* T_u (L229) without waiting for the last, and App. B (L854) counts on it
+\* ("A could potentially have attempted multiple synchronizations to B (s2
+\* and s3)").  Until this stop the step waited for s's earlier DSyncs to
+\* leave pnet, a model bound the GatherWorld logs broke (TraceExactlyOnceS5
+\* took such a round as a step of its own, SendAnotherRound); the bound now
+\* lives in the models only (MCExactlyOnceS5Msg's OneRoundInFlight).  An
+\* older DSync only adds an older report and an older stamp: the watermark
+\* makes the report harmless, and TS is a max.
 SendPeerSyncT(s, name) ==
-    /\ ~PeerSyncInFlight(s)
     /\ PeerSyncs(s) # {}
     /\ pnet' = pnet \cup PeerSyncs(s)
     /\ lastAction' = [name |-> name, server |-> s, k |-> K[s], d |-> D[s], seen |-> seen[s],

@@ -42,6 +42,23 @@ Atomic == INSTANCE ExactlyOnceS5 WITH
 AtomicInit == Atomic!Init
 RefinesAtomicS5 == [][Atomic!Next]_(Atomic!vars)
 
+\* The model bound ExactlyOnceTimedMsg's SendPeerSyncT no longer has: at
+\* most one round of a server's DSyncs on the way (the next goes out once the
+\* last arrived or was lost).  Every model here and every mutant uses it (an
+\* ACTION_CONSTRAINT), so their counts are those of the spec that had the
+\* bound; the spec and the trace module do not.  Without it, a round sent
+\* each time the sender's K, D, seen or clock differ is a DSync of its own,
+\* and the sets of DSyncs on the way multiply.  `lastAction' # lastAction`:
+\* IdleCrashM leaves lastAction as it was, and a round identical to the last
+\* step's is a stutter.
+PeerSyncInFlight(s) == \E m \in pnet : m.from = s
+OneRoundInFlight ==
+    lastAction'.name = "PeriodicSync" /\ lastAction' # lastAction => ~PeerSyncInFlight(lastAction'.server)
+\* Trap for the models without that bound: no server ever has two DSyncs to
+\* the same peer on the way (TLC must refute it where a model claims to
+\* check several rounds at once).
+OneRoundOnTheWay == \A m1, m2 \in pnet : m1.from = m2.from /\ m1.to = m2.to => m1 = m2
+
 \* Narrowings for the ci models and the mutants (ACTION_CONSTRAINTs; each
 \* model says which it uses, and a mutant's passing control uses the same):
 \* the one fault is the client's disconnect (a move), the first connection is
@@ -58,4 +75,38 @@ ConnectAThenB ==
 SyncsFromA == lastAction'.name = "PeriodicSync" => lastAction'.server = "A"
 SyncsFromB == lastAction'.name = "PeriodicSync" => lastAction'.server = "B"
 TickWhileAway == lastAction'.name = "Tick" => conn = None
+\* For the reboot mutant and its control: the faults are the client's moves
+\* and its crashes while away (ClientCrashAway; a crash in a connection is
+\* ExactlyOnceS5's, which the other models have).  Two faults: a crash while
+\* away that forgets an end needs a move before it.
+MovesAndCrashesAway ==
+    faults' > faults => \/ lastAction'.name = "Disconnect"
+                        \/ lastAction'.name = "ClientCrash" /\ conn = None
+\* ... and A's DSyncs go out while the client is at A (the mutant's stale
+\* DSync is sent in its session, before the delivery).
+SyncsFromAWhileThere == lastAction'.name = "PeriodicSync" => lastAction'.server = "A" /\ conn = "A"
+\* For the three-server M5-e mutant and its control, as CtlS5MovesOnly's
+\* MovesOnly: the faults are the client's moves, made while no reqD or
+\* reply is on its way (no reply outlives its session), no DSyncs (with
+\* T_r = 0 every DSync is stale, so one would only merge D early, which the
+\* gather does anyway), and the client goes A, B, C.
+MovesWhileQuiet == OnlyDisconnect /\ (lastAction'.name = "Disconnect" => snet = {})
+QuietMoves == MovesWhileQuiet /\ lastAction'.name # "PeriodicSync"
+ConnectABC == connId' > connId => connId' <= 3 /\ lastAction'.server = <<"A", "B", "C">>[connId']
+\* For the three-server models with DSyncs: no idle server crash (IdleCrashM,
+\* outside the fault budget and the one step that leaves lastAction as it
+\* was; the reports it loses are the two-server models' matter).
+NoIdleCrash == lastAction' = lastAction => UNCHANGED reportVars
+
+\* The refinement check's spec: MsgSpec with the bound and the narrowings of
+\* exactlyonce-s5msg-from-a as part of its next-state relation, not as
+\* ACTION_CONSTRAINTs, because TLC checks an action property on every
+\* transition it generates, also those a constraint then drops: with the
+\* constraints alone the check would fail first on a step outside the model
+\* (a second DSync round, which the atomic spec's model bound SyncInFlight
+\* forbids, or ClientCrashAway, a client crash while not connected, which
+\* ExactlyOnceS5 has no step for).
+RefinesSpec ==
+    MsgInit /\ [][MsgNext /\ OneRoundInFlight /\ OnlyDisconnect /\ ConnectAThenB /\ SyncsFromA
+                 /\ TickWhileAway]_allVars
 =============================================================================

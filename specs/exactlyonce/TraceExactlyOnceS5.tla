@@ -18,15 +18,16 @@
 (*   now + ClockOffset[s], the header's offsets;                          *)
 (* - a StartSession line names the servers the core pulls from: the spec's *)
 (*   Stale5, which its clock, TS, T_r and the margins decide;              *)
-(* - a PeriodicSync line while a DSync of the sender is still in pnet: the *)
-(*   spec's PeerSyncInFlight is a model bound (ExactlyOnceTimedMsg: "safety *)
-(*   does not rest on the bound"), and with AllowDup a received DSync stays *)
-(*   in pnet, so a second round could never be sent.  The trace takes the  *)
-(*   send without the bound (SendAnotherRound), nothing else changed;      *)
-(* - a client crash while it is not connected: the spec's ClientCrash ends *)
-(*   a connection (EndConnection needs one).  The rebooted S5Client waits  *)
-(*   T_r from the crash, later than the spec's lastEnd, so every connect it *)
-(*   then makes the spec allows too: stuttering.                           *)
+(* - a PeriodicSync line is the spec's PeriodicSyncM, also while a DSync  *)
+(*   of the sender is still in pnet (with AllowDup a received DSync stays  *)
+(*   in pnet): the spec has no bound on rounds, the models do             *)
+(*   (MCExactlyOnceS5Msg's OneRoundInFlight); until this stop the bound   *)
+(*   was the spec's and this module added the round (SendAnotherRound);    *)
+(* - a ClientCrash line while the client is not connected is the spec's   *)
+(*   ClientCrashAway (the rebooted S5Client waits T_r from the crash),     *)
+(*   which this module took as stuttering until this stop.                 *)
+(* Every line is one step of ExactlyOnceS5Msg's MsgNext or stuttering     *)
+(* (ReportOutcome), nothing added.                                         *)
 (* faults is outside the VIEW: MaxFaults is set above any run's count.     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS5Msg, TLC
@@ -62,7 +63,7 @@ Still == UNCHANGED allVars
 CreateLine(ln) == ln.action = "CreateNote" /\ CreateNoteM /\ lastAction'.note = ln.note
 ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
 DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
-ClientCrashLine(ln) == ln.action = "ClientCrash" /\ (Same(ClientCrash) \/ (conn = None /\ Still))
+ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrashM)
 TickLine(ln) == ln.action = "Tick" /\ Same(Tick) /\ now' = ln.now
 
 StartSessionLine(ln) ==
@@ -90,20 +91,11 @@ ADeliverOKLine(ln) == ln.action = "ADeliverOK" /\ Same(ADeliverOK(ln.server, ln.
 ADeliverErrLine(ln) == ln.action = "ADeliverErr" /\ Same(ADeliverErr(ln.server, ln.note))
 ReportOutcomeLine(ln) == ln.action = "ReportOutcome" /\ Still
 
-\* See the header: SendPeerSyncT without its model bound PeerSyncInFlight.
-SendAnotherRound(s) ==
-    /\ PeerSyncInFlight(s)
-    /\ PeerSyncs(s) # {}
-    /\ pnet' = pnet \cup PeerSyncs(s)
-    /\ lastAction' = [name |-> "PeriodicSync", server |-> s, k |-> K[s], d |-> D[s], seen |-> seen[s],
-                      ts |-> Clock(s)]
-    /\ UNCHANGED <<baseVars, gatherVars, timedVars, lastEnd, seen, entered, reportVars>>
-
 PeriodicSyncLine(ln) ==
     LET s == ln.server IN
     /\ ln.action = "PeriodicSync"
     /\ K[s] = AsSet(ln.k) /\ D[s] = AsSet(ln.d) /\ seen[s] = ln.seen /\ Clock(s) = ln.ts
-    /\ PeriodicSyncM(s) \/ SendAnotherRound(s)
+    /\ PeriodicSyncM(s)
 
 RecvPeerSyncLine(ln) ==
     /\ ln.action = "RecvPeerSync"

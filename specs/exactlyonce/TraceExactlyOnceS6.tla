@@ -14,16 +14,16 @@
 (*   TS and the margins decide;                                           *)
 (* - a connection cut by its server's crash is the client core's crash,    *)
 (*   which leaves H(s) open: the spec's ClientCrash;                      *)
-(* - a lost history is a ClientLoseH line.  The spec's ClientLoseH needs   *)
-(*   ~HistoryLost (a model bound), but a device can lose its history again *)
-(*   before it has visited every server, wiping the entries written since  *)
-(*   the first loss.  LoseHAgain takes that loss, H all Unknown, nothing    *)
-(*   else changed: a step ExactlyOnceS6Msg does not have, found by this    *)
-(*   validation (GatherWorld seed 3); losing entries only makes servers    *)
-(*   pull more;                                                           *)
-(* - a PushSync while a DSync of the sender is in pnet is SendAnotherRound *)
-(*   (the model bound PeerSyncInFlight left out, S5's header says why),    *)
-(*   still only while the client is not at the sender (L246).            *)
+(* - a lost history is a ClientLoseH line, the spec's ClientLoseHM, also  *)
+(*   a loss again before the client visited every server (found by this   *)
+(*   validation, GatherWorld seed 3; this module added it as LoseHAgain    *)
+(*   until the spec took it);                                             *)
+(* - a PushSync line is the spec's PushSyncM, also while a DSync of the    *)
+(*   sender is in pnet (S5's header says why; SendAnotherRound here until *)
+(*   the bound moved to the models), only while the client is not at the  *)
+(*   sender (L246).                                                       *)
+(* Every line is one step of ExactlyOnceS6Msg's MsgNext or stuttering     *)
+(* (ReportOutcome), nothing added.                                         *)
 (* faults is outside the VIEW: MaxFaults is set above any run's count.     *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS6Msg, TLC
@@ -60,12 +60,7 @@ CreateLine(ln) == ln.action = "CreateNote" /\ CreateNoteM /\ lastAction'.note = 
 ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
 DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
 ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrash)
-\* See the header: a history lost again before the client visited every server.
-LoseHAgain ==
-    /\ HistoryLost
-    /\ H' = [t \in Servers |-> Unknown]
-    /\ UNCHANGED <<baseVars, gatherVars, timedVars, lastAction, msgVars>>
-ClientLoseHLine(ln) == ln.action = "ClientLoseH" /\ (Same(ClientLoseH) \/ LoseHAgain)
+ClientLoseHLine(ln) == ln.action = "ClientLoseH" /\ Same(ClientLoseHM)
 TickLine(ln) == ln.action = "Tick" /\ Same(Tick) /\ now' = ln.now
 
 StartSessionLine(ln) ==
@@ -93,21 +88,11 @@ ADeliverOKLine(ln) == ln.action = "ADeliverOK" /\ Same(ADeliverOK(ln.server, ln.
 ADeliverErrLine(ln) == ln.action = "ADeliverErr" /\ Same(ADeliverErr(ln.server, ln.note))
 ReportOutcomeLine(ln) == ln.action = "ReportOutcome" /\ Still
 
-\* See the header: PushSyncM without its model bound PeerSyncInFlight.
-SendAnotherRound(s) ==
-    /\ conn # s
-    /\ PeerSyncInFlight(s)
-    /\ PeerSyncs(s) # {}
-    /\ pnet' = pnet \cup PeerSyncs(s)
-    /\ lastAction' = [name |-> "PushSync", server |-> s, k |-> K[s], d |-> D[s], seen |-> seen[s],
-                      ts |-> Clock(s)]
-    /\ UNCHANGED <<baseVars, gatherVars, timedVars, H, seen, entered, reportVars>>
-
 PushSyncLine(ln) ==
     LET s == ln.server IN
     /\ ln.action = "PushSync"
     /\ K[s] = AsSet(ln.k) /\ D[s] = AsSet(ln.d) /\ seen[s] = ln.seen /\ Clock(s) = ln.ts
-    /\ PushSyncM(s) \/ SendAnotherRound(s)
+    /\ PushSyncM(s)
 
 RecvPeerSyncLine(ln) ==
     /\ ln.action = "RecvPeerSync"
