@@ -116,4 +116,24 @@ class CausalJoinTest {
         g.n1.collectGarbage();
         assertThat(g.n1.held(new EventId(N1, 1))).as("stable in the view with n3").isNull();
     }
+
+    @Test
+    void theCoordinatorAdmitsTheSpareAfterTheViewChangeAndNeverTheOldId() {
+        ViewChange views = new ViewChange(4);
+        views.spare(N3);
+        assertThat(views.members()).containsExactlyInAnyOrder(N0, N1, N2);
+        assertThat(views.suspect(N0, N2)).isTrue();
+        assertThat(views.join(N0, N3)).as("not while the change runs").isFalse();
+        views.report(N0, SeqSet.EMPTY);
+        views.report(N1, SeqSet.EMPTY);
+        assertThat(views.decide()).isPresent();
+        views.installed(N0);
+        views.installed(N1);
+        assertThat(views.flushing()).isEmpty();
+        assertThat(views.join(N0, N2)).as("the old id").isFalse();
+        assertThat(views.join(N2, N3)).as("a removed donor").isFalse();
+        assertThat(views.join(N0, N3)).isTrue();
+        assertThat(views.members()).containsExactlyInAnyOrder(N0, N1, N3);
+        assertThat(views.join(N0, N3)).as("once").isFalse();
+    }
 }
