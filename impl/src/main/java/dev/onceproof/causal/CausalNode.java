@@ -868,12 +868,13 @@ public class CausalNode {
 
     /**
      * Spec Spare: j is an id never used yet, out of the view until it joins (JoinInit). Its events
-     * are refused and its row does not hold the stable prefix. Called before any traffic.
+     * are refused and its row does not hold the stable prefix. Called before any traffic; on the
+     * spare's own node too (the spec's view of a spare is Node \ Spare until {@link #startFrom}).
      */
     public void spare(NodeId j) {
         String bad = checkNode(j, "spare");
-        if (bad != null || j.equals(self)) {
-            throw new IllegalArgumentException(bad != null ? bad : "spare " + j + " is this node itself");
+        if (bad != null) {
+            throw new IllegalArgumentException(bad);
         }
         inView[j.index()] = false;
         stability.exclude(j.index());
@@ -918,28 +919,31 @@ public class CausalNode {
     /** Spec Join(d, j), joiner side: a node for the spare id {@code config.self()} starting from {@code s}. */
     public static CausalNode joining(CausalConfig config, Ticker ticker, JoinState s) {
         CausalNode node = new CausalNode(config, ticker);
-        node.takeJoinState(s);
+        node.startFrom(s);
         return node;
     }
 
-    /** The joiner's start: the handed prefix counts as delivered, the rest of the state as the donor's. */
-    void takeJoinState(JoinState s) {
+    /**
+     * The joiner's start, on a node of the spare id that has taken no step yet: the handed prefix
+     * counts as delivered, the rest of the state is the donor's. Public for replay, which builds its
+     * cores (a broken one too) before the trace says which of them joins.
+     */
+    public void startFrom(JoinState s) {
         if (!s.joiner().equals(self)) {
             throw new IllegalArgumentException("state handed to " + s.joiner() + " taken by " + self);
         }
         for (int k = 0; k < n; k++) {
             delivered[k].startAt(startPrefix(k, s));
+        }
+        for (int k = 0; k < n; k++) {
             inView[k] = s.inView(k) || k == self.index();
             agreed[k] = s.agreed(k);
             if (inView[k]) {
-                if (k != self.index()) {
-                    stability.learn(k, s.row(k));
-                }
+                stability.include(k, k == self.index() ? prefixClock() : s.row(k));
             } else {
                 stability.exclude(k);
             }
         }
-        stability.learn(self.index(), prefixClock());
         for (Event e : s.store()) {
             store.put(e.id(), e);
         }

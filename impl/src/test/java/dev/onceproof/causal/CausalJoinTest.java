@@ -95,7 +95,7 @@ class CausalJoinTest {
                 return 0;
             }
         };
-        broken.takeJoinState(g.handed);
+        broken.startFrom(g.handed);
         List<EventId> delivered = new ArrayList<>();
         broken.handle(to(g.e1, N3)).delivered().forEach(e -> delivered.add(e.id()));
         assertThat(deliveredAgain(List.of(new EventId(N0, 1)), delivered)).containsExactly(new EventId(N0, 1));
