@@ -36,8 +36,8 @@ import java.util.TreeSet;
  *
  * <p><b>Not thread-safe.</b> One thread at a time; {@link ConcurrentCausalNode} is the shared one.
  *
- * <p><b>Mutation seams.</b> {@link #deliverable}, {@link #has} and {@link #retryTarget} each carry
- * one safeguard, so conformance tests can build a broken node and show that their checks catch it;
+ * <p><b>Mutation seams.</b> {@link #deliverable}, {@link #has}, {@link #retryTarget} and
+ * {@link #startPrefix} each carry one safeguard, so conformance tests can build a broken node and show that their checks catch it;
  * production code must not override them.
  */
 public class CausalNode {
@@ -862,6 +862,120 @@ public class CausalNode {
             }
         }
         return Step.of(Outcome.ACCEPTED);
+    }
+
+    // ---------------------------------------------------------------- Join (CausalJoin.tla)
+
+    /**
+     * Spec Spare: j is an id never used yet, out of the view until it joins (JoinInit). Its events
+     * are refused and its row does not hold the stable prefix. Called before any traffic; on the
+     * spare's own node too (the spec's view of a spare is Node \ Spare until {@link #startFrom}).
+     */
+    public void spare(NodeId j) {
+        String bad = checkNode(j, "spare");
+        if (bad != null) {
+            throw new IllegalArgumentException(bad);
+        }
+        inView[j.index()] = false;
+        stability.exclude(j.index());
+    }
+
+    /**
+     * Spec Join(d, j), donor side (this node is d): while no view change runs, hand the spare j this
+     * node's delivered prefix, store, view, agreed sets and rows, and install the view with j in the
+     * same step, j's row starting from this node's own prefix (what j starts from). The snapshot and
+     * the install are one call: a delivery between the two would leave j's row above j's prefix
+     * (MutJoinSnapshotEarly), and an event j lacks would be collected.
+     */
+    public JoinState join(NodeId j) {
+        checkJoin(j);
+        int k = j.index();
+        VectorClock prefix = prefixClock();
+        inView[k] = true;
+        stability.include(k, prefix);
+        VectorClock[] rows = new VectorClock[n];
+        for (int x = 0; x < n; x++) {
+            rows[x] = x == self.index() ? prefix : stability.row(x);
+        }
+        return new JoinState(self, j, prefix, new ArrayList<>(store.values()), inView, agreed, rows);
+    }
+
+    /**
+     * Spec Join(d, j), at a member other than the donor: install the view with j, its row starting
+     * from this node's row of the donor, a lower bound of the donor's prefix at the join, which is
+     * j's start (KnownIsLowerBound).
+     */
+    public Step installJoin(NodeId j, NodeId donor) {
+        Step bad = checkPeer(donor, "donor");
+        if (bad != null) {
+            return bad;
+        }
+        checkJoin(j);
+        inView[j.index()] = true;
+        stability.include(j.index(), stability.row(donor.index()));
+        return Step.of(Outcome.ACCEPTED);
+    }
+
+    /** Spec Join(d, j), joiner side: a node for the spare id {@code config.self()} starting from {@code s}. */
+    public static CausalNode joining(CausalConfig config, Ticker ticker, JoinState s) {
+        CausalNode node = new CausalNode(config, ticker);
+        node.startFrom(s);
+        return node;
+    }
+
+    /**
+     * The joiner's start, on a node of the spare id that has taken no step yet: the handed prefix
+     * counts as delivered, the rest of the state is the donor's. Public for replay, which builds its
+     * cores (a broken one too) before the trace says which of them joins.
+     */
+    public void startFrom(JoinState s) {
+        if (!s.joiner().equals(self)) {
+            throw new IllegalArgumentException("state handed to " + s.joiner() + " taken by " + self);
+        }
+        for (int k = 0; k < n; k++) {
+            delivered[k].startAt(startPrefix(k, s));
+        }
+        for (int k = 0; k < n; k++) {
+            inView[k] = s.inView(k) || k == self.index();
+            agreed[k] = s.agreed(k);
+            if (inView[k]) {
+                stability.include(k, k == self.index() ? prefixClock() : s.row(k));
+            } else {
+                stability.exclude(k);
+            }
+        }
+        for (Event e : s.store()) {
+            store.put(e.id(), e);
+        }
+    }
+
+    /**
+     * The joiner's starting prefix of origin k: the donor's. Seam: a joiner that starts from an empty
+     * prefix (MutJoinEmptyPrefix) takes the old events still on their way as new and delivers again
+     * what its application got with the state.
+     */
+    protected long startPrefix(int k, JoinState s) {
+        return s.prefix().get(k);
+    }
+
+    private void checkJoin(NodeId j) {
+        if (crashed) {
+            throw new IllegalStateException("node " + self + " has crashed and takes no join of " + j);
+        }
+        String bad = checkNode(j, "joiner");
+        if (bad != null || j.equals(self)) {
+            throw new IllegalArgumentException(bad != null ? bad : "joiner " + j + " is this node itself");
+        }
+        if (inView[j.index()] || agreed[j.index()] != null) {
+            throw new IllegalArgumentException("joiner " + j + " is not a spare of " + self + ": "
+                    + (inView[j.index()] ? "it is in the view" : "it was removed, and an id is never used twice"));
+        }
+        for (int k = 0; k < n; k++) {
+            if (frozen[k] || awaiting[k]) {
+                throw new IllegalStateException("a join of " + j + " at " + self + " while the view change on "
+                        + NodeId.of(k) + " runs: a join waits until every member installed the last view");
+            }
+        }
     }
 
     // ---------------------------------------------------------------- Store, crash

@@ -16,6 +16,15 @@ final class DeliveredSet {
         return prefix;
     }
 
+    /** A joiner's start (spec Join): seqs 1..p count as delivered; nothing was delivered here before. */
+    void startAt(long p) {
+        if (prefix != 0 || !above.isEmpty()) {
+            throw new IllegalStateException("a joiner starts from the handed prefix only before any delivery, has "
+                    + prefix);
+        }
+        prefix = p;
+    }
+
     boolean contains(long seq) {
         return seq <= prefix || above.contains(seq);
     }

@@ -25,6 +25,15 @@ final class Stability {
         excluded[j] = true;
     }
 
+    /**
+     * Spec Join: j joined the view, and its row counts from now on, starting from {@code start}, a
+     * lower bound of j's progress (this node's row of the donor, or the donor's own prefix).
+     */
+    void include(int j, VectorClock start) {
+        excluded[j] = false;
+        learn(j, start);
+    }
+
     /** Node j is known to have delivered at least prefix {@code vc}. */
     void learn(int j, VectorClock vc) {
         long[] row = known[j];

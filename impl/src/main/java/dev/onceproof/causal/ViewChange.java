@@ -104,6 +104,33 @@ public final class ViewChange {
         return true;
     }
 
+    /**
+     * Spec Spare (CausalJoin.tla): j is an id never used yet, out of the membership until it {@link
+     * #join}s. Called before any change runs.
+     */
+    public void spare(NodeId j) {
+        if (j.index() >= n) {
+            throw new IllegalArgumentException("spare " + j + " is not in the group of " + n + " nodes");
+        }
+        members.remove(j);
+    }
+
+    /**
+     * Spec Join(d, j), the membership's side: the spare j joins from the member {@code donor}
+     * ({@link CausalNode#join} on the donor, {@link CausalNode#installJoin} on the others, {@link
+     * CausalNode#joining} for j). Only while no change runs (the donor has installed the last view,
+     * so its prefix holds every agreed event), and never for a removed id: a node removed by mistake
+     * comes back only under a new one. False if refused.
+     */
+    public boolean join(NodeId donor, NodeId j) {
+        if (!flushing.isEmpty() || !members.contains(donor) || members.contains(j) || gone.contains(j)
+                || j.index() >= n) {
+            return false;
+        }
+        members.add(j);
+        return true;
+    }
+
     /** The survivors: the members but the nodes being removed. */
     public SortedSet<NodeId> survivors() {
         TreeSet<NodeId> s = new TreeSet<>(members);

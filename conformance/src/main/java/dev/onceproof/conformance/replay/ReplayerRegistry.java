@@ -38,7 +38,7 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS6"), new ExactlyOnceReplayer("ExactlyOnceS4Deliver"),
                 new ExactlyOnceReplayer("ExactlyOnceS4Outcome"), new ExactlyOnceReplayer("ExactlyOnceS5Outcome"),
                 new ExactlyOnceReplayer("ExactlyOnceS6Outcome"),
-                new CausalReplayer(), CausalReplayer.membership(), CausalReplayer.restart()));
+                new CausalReplayer(), CausalReplayer.membership(), CausalReplayer.restart(), CausalReplayer.join()));
     }
 
     public Optional<FamilyReplayer> forSpec(String spec) {

@@ -9,6 +9,7 @@ import dev.onceproof.causal.CausalMessage;
 import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.CausalState;
 import dev.onceproof.causal.Event;
+import dev.onceproof.causal.JoinState;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.ManualTicker;
 import dev.onceproof.causal.Mode;
@@ -62,6 +63,8 @@ public final class CausalReplayer implements FamilyReplayer {
     private final boolean membership;
     /** Replaying CausalMembershipRestart: flushing a set, reports and installs over it, the freeze per node. */
     private final boolean restart;
+    /** Replaying CausalJoin: spares idle until a Join hands them a member's state. */
+    private final boolean join;
 
     public CausalReplayer() {
         this(CausalNode::new);
@@ -69,14 +72,15 @@ public final class CausalReplayer implements FamilyReplayer {
 
     /** With a core factory: tests pass a broken core (a seam overridden) to show replay catches it. */
     public CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
-        this(factory, false, false);
+        this(factory, false, false, false);
     }
 
     private CausalReplayer(BiFunction<CausalConfig, Ticker, CausalNode> factory, boolean membership,
-            boolean restart) {
+            boolean restart, boolean join) {
         this.factory = factory;
         this.membership = membership;
         this.restart = restart;
+        this.join = join;
     }
 
     /** The replayer of specs/causal/CausalMembership.tla's traces. */
@@ -85,7 +89,7 @@ public final class CausalReplayer implements FamilyReplayer {
     }
 
     public static CausalReplayer membership(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
-        return new CausalReplayer(factory, true, false);
+        return new CausalReplayer(factory, true, false, false);
     }
 
     /** The replayer of specs/causal/CausalMembershipRestart.tla's traces (the flush restart). */
@@ -94,12 +98,21 @@ public final class CausalReplayer implements FamilyReplayer {
     }
 
     public static CausalReplayer restart(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
-        return new CausalReplayer(factory, true, true);
+        return new CausalReplayer(factory, true, true, false);
+    }
+
+    /** The replayer of specs/causal/CausalJoin.tla's traces (a spare id joins with state transfer). */
+    public static CausalReplayer join() {
+        return join(CausalNode::new);
+    }
+
+    public static CausalReplayer join(BiFunction<CausalConfig, Ticker, CausalNode> factory) {
+        return new CausalReplayer(factory, true, false, true);
     }
 
     @Override
     public String spec() {
-        return restart ? "CausalMembershipRestart" : membership ? "CausalMembership" : "Causal";
+        return join ? "CausalJoin" : restart ? "CausalMembershipRestart" : membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -109,6 +122,9 @@ public final class CausalReplayer implements FamilyReplayer {
         }
         Set<String> all = new TreeSet<>(ACTIONS);
         all.addAll(VIEW_ACTIONS);
+        if (join) {
+            all.add("Join");
+        }
         return all;
     }
 
@@ -141,6 +157,8 @@ public final class CausalReplayer implements FamilyReplayer {
         private ViewChange views;
         private final Map<String, List<EventId>> dlog = new TreeMap<>();
         private ObjectNode previous;
+        /** CausalJoin's spares that have not joined yet: idle (spec up FALSE), out of every view. */
+        private final Set<String> idle = new TreeSet<>();
         /** A restart trace's FlushForward: the sends of its per-node forwards, compared as one step's. */
         private List<Outgoing> forwarded;
 
@@ -153,6 +171,9 @@ public final class CausalReplayer implements FamilyReplayer {
             // Likewise for the memory bounds: unbounded, as the core's bounds were set before.
             maxBuffered = c.has("MaxBuffered") ? c.get("MaxBuffered").asInt() : 1 << 20;
             maxStored = c.has("MaxStored") ? c.get("MaxStored").asInt() : 1 << 20;
+            if (join) {
+                required(c, "Spare").forEach(n -> idle.add(n.asText()));
+            }
         }
 
         private int index(String name) {
@@ -199,6 +220,29 @@ public final class CausalReplayer implements FamilyReplayer {
                         dlog.put(names.get(k), new ArrayList<>());
                     }
                     views = new ViewChange(names.size());
+                    for (String j : idle) {
+                        views.spare(NodeId.of(index(j)));
+                        for (CausalNode core : cores) {
+                            core.spare(NodeId.of(index(j)));
+                        }
+                    }
+                }
+                case "Join" -> {
+                    // Spec Join(d, j): the donor hands its state and installs the view with j, the other
+                    // members install it with j's row from their row of the donor, j starts from the state.
+                    NodeId d = node(p.get("node"));
+                    String jn = p.get("target").asText();
+                    NodeId j = NodeId.of(index(jn));
+                    out.addAll(Mismatch.compare("join", F.booleanNode(true), F.booleanNode(views.join(d, j))));
+                    JoinState handed = cores[d.index()].join(j);
+                    for (NodeId i : views.members()) {
+                        if (!i.equals(d) && !i.equals(j)) {
+                            cores[i.index()].installJoin(j, d);
+                        }
+                    }
+                    cores[j.index()].startFrom(handed);
+                    dlog.put(jn, new ArrayList<>(dlog.get(names.get(d.index()))));
+                    idle.remove(jn);
                 }
                 case "Broadcast" -> {
                     result = core(at).broadcast(Payload.EMPTY);
@@ -560,7 +604,7 @@ public final class CausalReplayer implements FamilyReplayer {
             m.put(n + ".buf", canonical(buf));
             m.put(n + ".store", canonical(store));
             m.put(n + ".missing", canonical(missing));
-            m.put(n + ".up", F.booleanNode(st.up()));
+            m.put(n + ".up", F.booleanNode(st.up() && !idle.contains(n)));
             ArrayNode dl = F.arrayNode();
             for (EventId d : log) {
                 dl.addObject().put("origin", names.get(d.origin().index())).put("seq", d.seq());

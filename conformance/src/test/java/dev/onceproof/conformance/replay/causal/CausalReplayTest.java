@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onceproof.causal.CausalConfig;
 import dev.onceproof.causal.CausalNode;
+import dev.onceproof.causal.JoinState;
 import dev.onceproof.causal.Event;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.NodeId;
@@ -135,10 +136,25 @@ class CausalReplayTest {
         assertThat(report).contains("causal-coordinator-restart").contains("deliverable");
     }
 
+    @Test
+    void nodeThatJoinsFromAnEmptyPrefixIsCaught() {
+        // Mutant MutJoinEmptyPrefix (CausalJoin): n2 is removed by mistake and comes back as the spare
+        // n3; a joiner that does not take the donor's prefix would take the old events still on their
+        // way as new and deliver again what its application got with the state.
+        String report = firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            protected long startPrefix(int k, JoinState s) {
+                return 0;
+            }
+        });
+        assertThat(report).contains("causal-rejoin").contains("Join").contains("n3.");
+    }
+
     /** Replays every stored trace on the broken node; the report of the first that fails. */
     private String firstFailure(BiFunction<CausalConfig, Ticker, CausalNode> broken) {
         TraceReplayer replayer = new TraceReplayer(ReplayerRegistry.standard().with(new CausalReplayer(broken))
-                .with(CausalReplayer.membership(broken)).with(CausalReplayer.restart(broken)));
+                .with(CausalReplayer.membership(broken)).with(CausalReplayer.restart(broken))
+                .with(CausalReplayer.join(broken)));
         for (Path t : traces()) {
             ReplayResult r = replayer.replay(t);
             if (!r.passed()) {
