@@ -85,12 +85,7 @@ class EoS1WorldValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        HandEditedLogs.Edit e = HandEditedLogs.secondProcessing(StepLogFile.read(STORED.resolve("s1-world-seed4.jsonl")));
-        Validation v = e.validation();
-        System.out.println("Control, the client's processing of line " + (e.at() + 2) + " inserted again:\n" + v.report());
-        assertThat(v.accepted()).isFalse();
-        int inserted = e.at() + 2; // 1-based: the original is line first + 1 of the process
-        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
+        HandEditedLogs.assertSecondProcessingRejectedThere(STORED.resolve("s1-world-seed4.jsonl"));
     }
 
     @Test

@@ -187,26 +187,12 @@ class EoS2AsyncWorldValidationTest {
 
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedThere() {
-        HandEditedLogs.Edit e = HandEditedLogs.secondProcessing(StepLogFile.read(STORED));
-        Validation v = e.validation();
-        System.out.println("Control, the client's processing of line " + (e.at() + 2) + " inserted again:\n" + v.report());
-        assertThat(v.accepted()).isFalse();
-        int inserted = e.at() + 2; // 1-based: the original is line first + 1 of the process
-        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
+        HandEditedLogs.assertSecondProcessingRejectedThere(STORED);
     }
 
     @Test
     void aSendNoteRemovedByHandIsRejectedWhereItIsMissed() {
-        HandEditedLogs.Edit e = HandEditedLogs.withoutFirstReceivedSend(StepLogFile.read(STORED));
-        Validation v = e.validation();
-        ObjectNode send = e.step();
-        System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
-        assertThat(v.accepted()).isFalse();
-        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
-            assertThat(t.index()).isGreaterThan(e.at());
-            String[] id = send.get("note").asText().split("\\.");
-            assertThat(t.text()).contains("\"server\":\"" + id[0] + "\"", "\"seq\":" + id[1]);
-        });
+        HandEditedLogs.assertSendRemovedRejectedAtItsNote(STORED);
     }
 
     /**

@@ -1,10 +1,13 @@
 package dev.onceproof.exactlyonce;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.ScmpTraceValidationTest;
 import dev.onceproof.conformance.validate.StepLogFile;
 import dev.onceproof.conformance.validate.TestValidators;
 import dev.onceproof.conformance.validate.Validation;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -28,6 +31,36 @@ final class HandEditedLogs {
         int first = ScmpTraceValidationTest.indexOf(steps, "ReceiveNote", "accepted");
         steps.add(first + 1, steps.get(first).deepCopy());
         return new Edit(first, steps.get(first), TestValidators.IN_JVM.validateLogs(List.of(log.withSteps(steps))));
+    }
+
+    /**
+     * The control of a strict strategy (1, 2): the stored log with the client's first accepted
+     * processing inserted again is rejected at the inserted line.
+     */
+    static void assertSecondProcessingRejectedThere(Path stored) {
+        Edit e = secondProcessing(StepLogFile.read(stored));
+        Validation v = e.validation();
+        System.out.println("Control, the client's processing of line " + (e.at() + 2) + " inserted again:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        int inserted = e.at() + 2; // 1-based: the original is line first + 1 of the process
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.index()).isEqualTo(inserted));
+    }
+
+    /**
+     * The control of Strategy 2's logs (notes named by server and seq): the stored log without its
+     * first received SendNote is rejected after the removed line, at a line naming that note.
+     */
+    static void assertSendRemovedRejectedAtItsNote(Path stored) {
+        Edit e = withoutFirstReceivedSend(StepLogFile.read(stored));
+        Validation v = e.validation();
+        ObjectNode send = e.step();
+        System.out.println("Control, the first received SendNote removed (" + send + "):\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            assertThat(t.index()).isGreaterThan(e.at());
+            String[] id = send.get("note").asText().split("\\.");
+            assertThat(t.text()).contains("\"server\":\"" + id[0] + "\"", "\"seq\":" + id[1]);
+        });
     }
 
     /** The first SendNote that alone explains a receipt ({@link #firstReceivedSend}) removed. */
