@@ -1,0 +1,124 @@
+package dev.onceproof.conformance.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.conformance.TestDepth;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The control of the kill run's merge (issue 21 item 3): GatherKillRun checks one order of the
+ * processes' lines, the wall-clock one, and its class comment argues that every order consistent
+ * with happens-before is accepted or rejected alike. Here, on the stored run gather-sigkill-seed21
+ * (four processes, two kills of server B, 593 lines), seeded random orders that keep happens-before
+ * as {@link GatherKillRunOrders} rebuilds it (per-process order, a receipt after its send, the
+ * parent's relaying, the kills) are all accepted, and an order that moves one receipt before its
+ * send is rejected at that receipt. The orders are given to the validator as the run's own logs
+ * with {@code at} rewritten, so the merge under test is the one ./onceproof validate runs.
+ * Two seeds here; {@code -Pdeep} draws twenty.
+ */
+class KillRunReorderTest {
+
+    static final Path STORED = GatherKillRunTest.STORED;
+
+    private static GatherKillRunOrders stored() {
+        try (Stream<Path> list = Files.list(STORED)) {
+            return new GatherKillRunOrders(list.filter(p -> p.toString().endsWith(".jsonl")).sorted()
+                    .map(StepLogFile::read).toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void ordersThatKeepHappensBeforeAreAllAccepted() {
+        GatherKillRunOrders run = stored();
+        assertThat(run.keepsHappensBefore(run.wallClock())).as("the wall clock keeps the rebuilt edges").isTrue();
+        int seeds = TestDepth.pick(2, 20);
+        for (long seed = 1; seed <= seeds; seed++) {
+            UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+            List<Integer> order = run.randomOrder(random);
+            assertThat(run.keepsHappensBefore(order)).isTrue();
+            long swapped = run.swappedPairs(order);
+            Validation v = TestValidators.IN_JVM.validateLogs(run.logsIn(order));
+            System.out.println("gather-sigkill-seed21, order of seed " + seed + " (" + swapped
+                    + " pairs of lines of two processes swapped from the wall clock): " + v.summary());
+            assertThat(swapped).as("a different order, not the wall clock's").isPositive();
+            assertThat(v.accepted()).as(v.report()).isTrue();
+        }
+    }
+
+    /**
+     * One receipt moved to just before its send (a DSync whose content no earlier send had, at a
+     * server that logs nothing between that send and the receipt, so per-process order stays): the
+     * spec's pnet does not hold that message yet, and TLC rejects the order at the receipt.
+     */
+    @Test
+    void aReceiptMovedBeforeItsSendIsRejectedThere() {
+        GatherKillRunOrders run = stored();
+        List<Integer> wall = run.wallClock();
+        int receipt = -1;
+        int send = -1;
+        for (int i = 0; i < run.nodes.size() && receipt < 0; i++) {
+            GatherKillRunOrders.Node n = run.nodes.get(i);
+            if (!n.action().equals("RecvPurgeSync")) {
+                continue;
+            }
+            int s = run.preds.get(i).stream().filter(p -> run.nodes.get(p).action().equals("SendPurgeSync"))
+                    .findFirst().orElseThrow();
+            if (firstOfItsContent(run, s) && nothingOfTheReceiverBetween(run, s, i)) {
+                receipt = i;
+                send = s;
+            }
+        }
+        assertThat(receipt).as("a receipt to move").isNotNegative();
+        List<Integer> order = new ArrayList<>(wall);
+        order.remove(Integer.valueOf(receipt));
+        order.add(order.indexOf(send), receipt);
+        assertThat(run.keepsHappensBefore(order)).isFalse();
+        Validation v = TestValidators.IN_JVM.validateLogs(run.logsIn(order));
+        System.out.println("Control, " + run.origin(receipt) + " moved before its send " + run.origin(send) + ":\n"
+                + v.report());
+        assertThat(v.accepted()).isFalse();
+        String origin = run.origin(receipt);
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.origin()).startsWith(origin));
+        List<TraceFamily.Process.Line> merged = GatherKillRun.processes(run.logsIn(order)).get(0).lines();
+        int at = 0;
+        while (!merged.get(at).origin().startsWith(origin)) {
+            at++;
+        }
+        assertThat(v.rejection().taken()).as("rejected at the moved receipt, not later").isEqualTo(at);
+    }
+
+    /** No SendPurgeSync before {@code send} carried the same DSync (from, to, k, d, seen). */
+    private static boolean firstOfItsContent(GatherKillRunOrders run, int send) {
+        var s = run.nodes.get(send).step();
+        for (int j = 0; j < send; j++) {
+            var o = run.nodes.get(j).step();
+            if (run.nodes.get(j).action().equals("SendPurgeSync") && o.path("server").equals(s.path("server"))
+                    && o.path("peer").equals(s.path("peer")) && o.path("k").equals(s.path("k"))
+                    && o.path("d").equals(s.path("d")) && o.path("seen").equals(s.path("seen"))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean nothingOfTheReceiverBetween(GatherKillRunOrders run, int send, int receipt) {
+        String receiver = run.nodes.get(receipt).process();
+        for (int j = send; j < receipt; j++) {
+            if (run.nodes.get(j).process().equals(receiver)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
