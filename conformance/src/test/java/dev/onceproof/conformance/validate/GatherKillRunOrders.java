@@ -56,8 +56,16 @@ final class GatherKillRunOrders {
     /** preds.get(i): the nodes that must come before node i. */
     final List<Set<Integer>> preds = new ArrayList<>();
 
+    /** Whether the parent's relaying of the client's connection gives edges (false: the control that they are needed). */
+    private final boolean relay;
+
     GatherKillRunOrders(List<StepLogFile> logs) {
+        this(logs, true);
+    }
+
+    GatherKillRunOrders(List<StepLogFile> logs, boolean relay) {
         this.logs = List.copyOf(logs);
+        this.relay = relay;
         Map<String, Integer> processIndex = new LinkedHashMap<>();
         for (StepLogFile log : logs) {
             processIndex.putIfAbsent(log.process(), processIndex.size());
@@ -133,11 +141,13 @@ final class GatherKillRunOrders {
                         throw new IllegalStateException(where(n) + ": a StartSession with no Connect of the client to "
                                 + server + " before it");
                     }
-                    preds.get(i).add(connect);
+                    if (relay) {
+                        preds.get(i).add(connect);
+                    }
                 }
                 case "Disconnect" -> {
                     Integer last = connectedTo == null ? null : lastOfProcess.get(connectedTo);
-                    if (last != null) {
+                    if (last != null && relay) {
                         preds.get(i).add(last);
                     }
                     connectedTo = null;

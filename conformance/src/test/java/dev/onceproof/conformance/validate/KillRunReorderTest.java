@@ -30,9 +30,13 @@ class KillRunReorderTest {
     static final Path STORED = GatherKillRunTest.STORED;
 
     private static GatherKillRunOrders stored() {
+        return stored(true);
+    }
+
+    private static GatherKillRunOrders stored(boolean relay) {
         try (Stream<Path> list = Files.list(STORED)) {
             return new GatherKillRunOrders(list.filter(p -> p.toString().endsWith(".jsonl")).sorted()
-                    .map(StepLogFile::read).toList());
+                    .map(StepLogFile::read).toList(), relay);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -96,6 +100,26 @@ class KillRunReorderTest {
             at++;
         }
         assertThat(v.rejection().taken()).as("rejected at the moved receipt, not later").isEqualTo(at);
+    }
+
+    /**
+     * The variables the class comment names as the ones that could break the argument, conn and
+     * connId, are what the parent's relaying orders: without its edges (StartSession after the
+     * client's Connect, the client's Disconnect after its server's lines) a random order of seed 1
+     * is rejected at a line of the client's connection (a server's StartSession or aDeliver needs the
+     * client connected to it, a Connect needs it disconnected), so those edges are not decoration.
+     */
+    @Test
+    void withoutTheRelayedConnectionsEdgesAnOrderIsRejectedAtTheConnection() {
+        GatherKillRunOrders run = stored(false);
+        List<Integer> order = run.randomOrder(RandomSource.XO_RO_SHI_RO_128_PP.create(1L));
+        assertThat(stored().keepsHappensBefore(order)).as("the order breaks the relay's edges").isFalse();
+        Validation v = TestValidators.IN_JVM.validateLogs(run.logsIn(order));
+        System.out.println("Control, an order of seed 1 without the relay's edges:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.text())
+                .containsAnyOf("\"action\":\"StartSession\"", "\"action\":\"ADeliverOK\"", "\"action\":\"ADeliverErr\"",
+                        "\"action\":\"Connect\"", "\"action\":\"Disconnect\""));
     }
 
     /** No SendPurgeSync before {@code send} carried the same DSync (from, to, k, d, seen). */
