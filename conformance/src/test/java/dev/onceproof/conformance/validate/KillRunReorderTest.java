@@ -8,7 +8,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -120,6 +124,84 @@ class KillRunReorderTest {
         assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.text())
                 .containsAnyOf("\"action\":\"StartSession\"", "\"action\":\"ADeliverOK\"", "\"action\":\"ADeliverErr\"",
                         "\"action\":\"Connect\"", "\"action\":\"Disconnect\""));
+    }
+
+    static final Path CAUSAL = TestValidators.REPO.root()
+            .resolve("conformance/src/test/resources/validate/causal/sigkill-view-seed1");
+
+    private static List<StepLogFile> causalLogs() {
+        try (Stream<Path> list = Files.list(CAUSAL)) {
+            return list.filter(p -> p.toString().endsWith(".jsonl")).sorted().map(StepLogFile::read).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The causal kill run (sigkill-view-seed1: n3 killed, the view change removes it) is merged by
+     * CausalMerge's rules, not by a clock; random orders under the same rules, which its class
+     * comment says are taken or refused alike, are all accepted.
+     */
+    @Test
+    void causalOrdersUnderTheMergesRulesAreAllAccepted() {
+        List<StepLogFile> logs = causalLogs();
+        CausalOrders run = new CausalOrders(logs);
+        List<TraceFamily.Process.Line> merged = run.merged();
+        int seeds = TestDepth.pick(2, 20);
+        for (long seed = 1; seed <= seeds; seed++) {
+            List<TraceFamily.Process.Line> order = run.randomOrder(RandomSource.XO_RO_SHI_RO_128_PP.create(seed));
+            long swapped = CausalOrders.swappedPairs(merged, order);
+            Validation v = TestValidators.IN_JVM.validateLogs(logs, ps -> List.of(new TraceFamily.Process("merged", order)));
+            System.out.println("sigkill-view-seed1, order of seed " + seed + " (" + swapped
+                    + " pairs of lines of two processes swapped from CausalMerge's): " + v.summary());
+            assertThat(swapped).as("a different order, not CausalMerge's").isPositive();
+            assertThat(v.accepted()).as(v.report()).isTrue();
+        }
+    }
+
+    /** A Receive moved to just before the one line that sent its message is rejected at that Receive. */
+    @Test
+    void aCausalReceiptMovedBeforeItsSendIsRejectedThere() {
+        List<StepLogFile> logs = causalLogs();
+        CausalOrders run = new CausalOrders(logs);
+        List<TraceFamily.Process.Line> merged = run.merged();
+        Map<String, List<Integer>> senders = new HashMap<>();
+        for (int i = 0; i < merged.size(); i++) {
+            Set<String> sent = new HashSet<>();
+            CausalMerge.sends(merged.get(i).step(), run.group, sent);
+            for (String m : sent) {
+                senders.computeIfAbsent(m, k -> new ArrayList<>()).add(i);
+            }
+        }
+        int receipt = -1;
+        int send = -1;
+        for (int i = 0; i < merged.size() && receipt < 0; i++) {
+            var step = merged.get(i).step();
+            String needs = CausalMerge.needs(step);
+            if (!step.path("action").asText().equals("Receive") || senders.getOrDefault(needs, List.of()).size() != 1) {
+                continue;
+            }
+            int s = senders.get(needs).get(0);
+            boolean alone = true;
+            for (int j = s; j < i; j++) {
+                alone &= !merged.get(j).step().path("node").equals(step.path("node"))
+                        || CausalMerge.coordinator(merged.get(j).step());
+            }
+            if (alone) {
+                receipt = i;
+                send = s;
+            }
+        }
+        assertThat(receipt).as("a receipt to move").isNotNegative();
+        List<TraceFamily.Process.Line> order = new ArrayList<>(merged);
+        TraceFamily.Process.Line moved = order.remove(receipt);
+        order.add(send, moved);
+        Validation v = TestValidators.IN_JVM.validateLogs(logs, ps -> List.of(new TraceFamily.Process("merged", order)));
+        System.out.println("Control, " + moved.origin() + " moved before its send " + merged.get(send).origin() + ":\n"
+                + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> assertThat(t.origin()).isEqualTo(moved.origin()));
+        assertThat(v.rejection().taken()).as("rejected at the moved receipt, not later").isEqualTo(send);
     }
 
     /** No SendPurgeSync before {@code send} carried the same DSync (from, to, k, d, seen). */
