@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The stored Strategy 1 kill run (validate/exactlyonce/s1-sigkill-seed5/: the driver's log and
- * three client incarnations, the second kill cut a receipt the restart's R shows; its README says
+ * The stored Strategy 1 kill run (validate/exactlyonce/s1-sigkill-seed18/: the driver's log and
+ * three client incarnations, each kill cut a receipt the restart's R shows; its README says
  * how it was made). The stored-logs test (EoS3TraceValidationTest) and {@code ./onceproof verify}
  * accept it; here its control: the client's first accepted receipt of its second incarnation
  * logged twice is rejected at the copy (R already holds the note, the spec's verdict is a
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class EoS1StoredKillLogTest {
 
     static final Path STORED = TestValidators.REPO.root()
-            .resolve("conformance/src/test/resources/validate/exactlyonce/s1-sigkill-seed5");
+            .resolve("conformance/src/test/resources/validate/exactlyonce/s1-sigkill-seed18");
 
     @Test
     void aSecondProcessingInsertedIntoAnIncarnationIsRejectedAtIt() {
@@ -41,7 +41,7 @@ class EoS1StoredKillLogTest {
         }
         assertThat(at).as("client-1.jsonl has an accepted receipt").isNotNegative();
         Validation v = TestValidators.IN_JVM.validateLogs(logs);
-        System.out.println("Control, s1-sigkill-seed5 with client-1's first accepted receipt logged twice:\n"
+        System.out.println("Control, s1-sigkill-seed18 with client-1's first accepted receipt logged twice:\n"
                 + v.report());
         assertThat(v.accepted()).isFalse();
         String origin = "client-1.jsonl:" + (at + 3);
