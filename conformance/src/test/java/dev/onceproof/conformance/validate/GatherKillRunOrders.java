@@ -245,16 +245,44 @@ final class GatherKillRunOrders {
 
     /** Pairs of lines of different processes that {@code order} puts the other way round from the wall clock. */
     long swappedPairs(List<Integer> order) {
+        return swappedPairs(order, (a, b) -> true);
+    }
+
+    /** As {@link #swappedPairs(List)}, counting only the pairs (earlier, later by the wall clock) that {@code which} takes. */
+    long swappedPairs(List<Integer> order, java.util.function.BiPredicate<Node, Node> which) {
         int[] place = places(order);
         long swapped = 0;
         for (int i = 0; i < nodes.size(); i++) {
             for (int j = i + 1; j < nodes.size(); j++) {
-                if (place[i] > place[j] && !nodes.get(i).process().equals(nodes.get(j).process())) {
+                if (place[i] > place[j] && !nodes.get(i).process().equals(nodes.get(j).process())
+                        && which.test(nodes.get(i), nodes.get(j))) {
                     swapped++;
                 }
             }
         }
         return swapped;
+    }
+
+    /**
+     * A CreateNote and a SendPurgeSync of another server, either way round: the pair the argument's
+     * hardest case is about (the DSync differs by the new note, which the sender has not stored).
+     */
+    static boolean createAndSync(Node a, Node b) {
+        return a.action().equals("CreateNote") && b.action().equals("SendPurgeSync")
+                || a.action().equals("SendPurgeSync") && b.action().equals("CreateNote");
+    }
+
+    /** A line of the client and a server line that reads the connection (StartSession, aDeliver). */
+    static boolean clientAndSession(Node a, Node b) {
+        return isClient(a) && readsConnection(b) || isClient(b) && readsConnection(a);
+    }
+
+    private static boolean isClient(Node n) {
+        return n.action().equals("Connect") || n.action().equals("Disconnect");
+    }
+
+    private static boolean readsConnection(Node n) {
+        return List.of("StartSession", "ADeliverOK", "ADeliverErr").contains(n.action());
     }
 
     private int[] places(List<Integer> order) {

@@ -56,10 +56,16 @@ class KillRunReorderTest {
             List<Integer> order = run.randomOrder(random);
             assertThat(run.keepsHappensBefore(order)).isTrue();
             long swapped = run.swappedPairs(order);
+            long createSync = run.swappedPairs(order, GatherKillRunOrders::createAndSync);
+            long session = run.swappedPairs(order, GatherKillRunOrders::clientAndSession);
             Validation v = TestValidators.IN_JVM.validateLogs(run.logsIn(order));
             System.out.println("gather-sigkill-seed21, order of seed " + seed + " (" + swapped
-                    + " pairs of lines of two processes swapped from the wall clock): " + v.summary());
+                    + " pairs of lines of two processes swapped from the wall clock, " + createSync
+                    + " of them a CreateNote and another server's SendPurgeSync, " + session
+                    + " a client line and a server line that reads the connection): " + v.summary());
             assertThat(swapped).as("a different order, not the wall clock's").isPositive();
+            assertThat(createSync).as("the argument's hardest case, CreateNote against a concurrent sync, is taken")
+                    .isPositive();
             assertThat(v.accepted()).as(v.report()).isTrue();
         }
     }
