@@ -19,15 +19,18 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The control of the kill run's merge (issue 21 item 3): GatherKillRun checks one order of the
+ * The control of the kill runs' merges (issue 21 item 3). GatherKillRun checks one order of the
  * processes' lines, the wall-clock one, and its class comment argues that every order consistent
  * with happens-before is accepted or rejected alike. Here, on the stored run gather-sigkill-seed21
- * (four processes, two kills of server B, 593 lines), seeded random orders that keep happens-before
- * as {@link GatherKillRunOrders} rebuilds it (per-process order, a receipt after its send, the
- * parent's relaying, the kills) are all accepted, and an order that moves one receipt before its
- * send is rejected at that receipt. The orders are given to the validator as the run's own logs
- * with {@code at} rewritten, so the merge under test is the one ./onceproof validate runs.
- * Two seeds here; {@code -Pdeep} draws twenty.
+ * (four processes, two kills of server B, 587 logged lines), seeded random orders that keep
+ * happens-before as {@link GatherKillRunOrders} rebuilds it (per-process order, a receipt after its
+ * send, the parent's relaying, the kills) are all accepted, an order that moves one receipt before
+ * its send is rejected at that receipt, and orders without the relay's edges are rejected at a line
+ * of the client's connection. The orders are given to the validator as the run's own logs with
+ * {@code at} rewritten, so the merge under test is the one ./onceproof validate runs. The same for
+ * CausalMerge on the causal kill run sigkill-view-seed1 ({@link CausalOrders}: random orders under
+ * the merge's rules, handed to the validator in place of the merge's). Two seeds each here;
+ * {@code -Pdeep} draws twenty.
  */
 class KillRunReorderTest {
 
