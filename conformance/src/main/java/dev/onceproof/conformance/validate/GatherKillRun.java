@@ -88,9 +88,12 @@ import java.util.Set;
  * is placed at its restart's first line (50-250 ms later and a JVM start), which nothing forces after
  * those lines, and an order with ClientCrash before such an ADeliverOK is rejected (Live). Strategy
  * 4's runs kill only servers (GatherCrashConfig.standard: clientKillPercent 0); with {@code
- * --client-kills} the risk is a rejection of a correct run, never an acceptance of a wrong one. The
- * control is KillRunReorderTest: random orders of a stored run that keep happens-before, all
- * accepted, and a receipt moved before its send, rejected there.
+ * --client-kills} the risk is a rejection of a correct run, never an acceptance of a wrong one
+ * (restarting the client only after its server's ENDED would close it). The argument is Strategy
+ * 4's: the timed specs of Strategies 5 and 6 add the clock {@code now}, which every process's steps
+ * read, and a merge of their logs needs its own reason why Ticks between lines of two processes
+ * commute with them. The control is KillRunReorderTest: random orders of a stored run that keep
+ * happens-before, all accepted, and a receipt moved before its send, rejected there.
  */
 final class GatherKillRun {
 
