@@ -64,6 +64,10 @@ public final class EoCrashCommand implements Callable<Integer> {
             + "from it; the driver is the network) (default ${DEFAULT-VALUE}).")
     String kill;
 
+    @Option(names = "--final-up", paramLabel = "MS", description = "Strategy 1: how long the last client incarnation "
+            + "runs before it is stopped (default 1500 ms); a step-logged run's logs grow with it (about 3 lines a ms).")
+    Long finalUp;
+
     @Option(names = "--dir", description = "Directory for the client store and log, Strategies 4-6: for every process's files, "
             + "which must not hold an earlier run's (default: a new temp dir).")
     Path dir;
@@ -77,6 +81,10 @@ public final class EoCrashCommand implements Callable<Integer> {
         if (!kill.equals("client") && !(kill.equals("server") && strategy == 3)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--kill " + kill + ": client, or server with"
                     + " --strategy 3");
+        }
+        if (finalUp != null && (strategy != 1 || finalUp < 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--final-up " + finalUp
+                    + ": a length in ms (at least 0) of Strategy 1's last client incarnation");
         }
         if (strategy >= 4) {
             if (stepLogs != null && strategy != 4) {
@@ -116,6 +124,9 @@ public final class EoCrashCommand implements Callable<Integer> {
             return report.safe() ? 0 : 1;
         }
         EoCrashExperiment.Config config = new EoCrashExperiment.Config(crashes, seed, minUp, maxUp, ackFirst, 15);
+        if (finalUp != null) {
+            config = config.withFinalUp(finalUp);
+        }
         Path where = where();
         EoCrashExperiment experiment = new EoCrashExperiment(config, where, System.out);
         if (stepLogs != null) {

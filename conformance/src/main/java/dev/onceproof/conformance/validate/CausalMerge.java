@@ -52,6 +52,10 @@ import java.util.Set;
  * order too and the decision is taken alike; a coordinator that decided before receiving a report
  * is rejected in every such order (in this one at the decision, or at that report's receipt after
  * it).
+ *
+ * <p>The control (KillRunReorderTest, on the causal kill run sigkill-view-seed1): random orders
+ * under these rules are all accepted, and a Receive moved before the one line that sent its message
+ * is rejected there.
  */
 final class CausalMerge {
 

@@ -40,6 +40,60 @@ import java.util.Set;
  * of the one order). Checking that one order instead of letting TLC interleave four processes keeps
  * the search to about one state per line: with one cursor per process TLC would explore every
  * interleaving of the servers' independent syncs.
+ *
+ * <p><b>Why no other order could pass where this one fails</b> (issue 21 item 3). Happens-before
+ * here is: each process's lines in order (a kill after the killed incarnation's lines, before the
+ * restart's); a receipt after its send (RecvPurgeSync after the SendPurgeSync of that DSync, ReplyD
+ * after its ReqD, RecvD after its ReplyD, StoreReplica after the origin's CreateNote); and the
+ * parent's relaying (GatherCrashExperiment): StartSession after the client's Connect to that
+ * server (CONNECT is relayed from the client's UPLOAD), the client's Disconnect after every line its
+ * server wrote while it was connected (DISCONNECT goes to the server and END to the client only
+ * after the server's ENDED, or after the server was killed), and a batch's CreateNote after every
+ * StoreReplica of the batches before (the parent waits for every STORED). Any two orders that keep
+ * it are joined by swaps of adjacent lines of two processes that it leaves unordered, and TLC's
+ * acceptance is "the set of spec states that take each prefix is never empty" (each line is one
+ * TraceStep, no step without a line), so it suffices that such a swap leaves that set alike, up to
+ * differences no later line can tell apart. The spec's variables, by who writes and reads them:
+ * <ul>
+ *   <li>a server's own (its K, D, sess, seen, entered, known, knownK, knownSeen), and the trace's
+ *       sidOf (a session's id, read by a ReplyD, which comes after the session's ReqD): written and
+ *       read by that server's lines only, with the exception of CreateNote, below;</li>
+ *   <li>the networks snet and pnet: a send adds a message and a receipt needs it there, and with
+ *       AllowDup (the validator's constant) a receipt leaves it; loss is not a step of the trace.
+ *       So they only grow, two sends commute, and a receipt is enabled alike before or after another
+ *       process's send of a different message (the one it needs comes before it);</li>
+ *   <li>the client's conn and connId (and the ghost delivered, appended by ADeliverOK): written by
+ *       the client's Connect, Disconnect and ClientCrash, read by a server's StartSession and
+ *       aDeliver (Live). Every such server line is between the Connect that opened its connection
+ *       and the Disconnect that ended it, so no order puts another connection around it, and two
+ *       ADeliverOK lines (of two connections) are ordered;</li>
+ *   <li>created and the notes' numbers: the validator takes NoteIds from this order's CreateNote
+ *       lines, and every CreateNote is ordered (one origin per batch, batches in order), so NoteIds
+ *       and every server's numbering are the same in every order. A CreateNote also puts the note
+ *       into the other servers' K, seen and entered at once, where their lines see it only after
+ *       their StoreReplica: a line of such a server t before or after the CreateNote is checked
+ *       alike (the trace variable unstored makes up the difference), and what differs in the
+ *       states is a DSync t sends meanwhile (with the note and seen + 1, or without), the reports
+ *       taken from it, and a session's common started meanwhile; the note is the newest, numbered
+ *       above the DSync's seen, and in no D, so RecvPurgeSync accepts either form and no purge rule
+ *       reads either differently (TraceExactlyOnceS4's header). aDeliver's bound MayReceive reads
+ *       created too, and holds alike at an ADeliverOK of a note not processed before;</li>
+ *   <li>lastAction and faults: outside the VIEW, lastAction read only as the step's own, faults
+ *       below MaxFaults (set above the run's count) in every order;</li>
+ *   <li>the inserted ServerCrash (ServerCrashM or IdleCrashM) and a dropped cut line (SkipCut)
+ *       touch the killed server's variables alone.</li>
+ * </ul>
+ * One case is not covered: a killed client. The parent sends DISCONNECT to the server right after
+ * the kill, and the server may still take an aDeliver before it reads that; the client's ClientCrash
+ * is placed at its restart's first line (50-250 ms later and a JVM start), which nothing forces after
+ * those lines, and an order with ClientCrash before such an ADeliverOK is rejected (Live). Strategy
+ * 4's runs kill only servers (GatherCrashConfig.standard: clientKillPercent 0); with {@code
+ * --client-kills} the risk is a rejection of a correct run, never an acceptance of a wrong one
+ * (restarting the client only after its server's ENDED would close it). The argument is Strategy
+ * 4's: the timed specs of Strategies 5 and 6 add the clock {@code now}, which every process's steps
+ * read, and a merge of their logs needs its own reason why Ticks between lines of two processes
+ * commute with them. The control is KillRunReorderTest: random orders of a stored run that keep
+ * happens-before, all accepted, and a receipt moved before its send, rejected there.
  */
 final class GatherKillRun {
 

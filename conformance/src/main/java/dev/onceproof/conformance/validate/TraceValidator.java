@@ -109,10 +109,23 @@ public final class TraceValidator {
     }
 
     public Validation validateLogs(List<StepLogFile> logs) {
+        return validateLogs(logs, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #validateLogs(List)}, with the processes the family makes of the logs replaced by
+     * {@code reorder}'s, the same lines in another order: the control of a family's merge
+     * (KillRunReorderTest checks that other orders consistent with happens-before pass alike).
+     */
+    Validation validateLogs(List<StepLogFile> logs, java.util.function.UnaryOperator<List<TraceFamily.Process>> reorder) {
         checkSameSpec(logs);
         StepLogFile first = logs.get(0);
         TraceFamily family = TraceFamily.forSpec(first.spec(), first.file() + ":1").forLogs(logs);
-        List<TraceFamily.Process> processes = family.processes(logs);
+        List<TraceFamily.Process> merged = family.processes(logs);
+        List<TraceFamily.Process> processes = reorder.apply(merged);
+        if (count(processes) != count(merged)) {
+            throw new IllegalArgumentException("a reordering of " + count(merged) + " lines gave " + count(processes));
+        }
         Map<String, String> constants = family.constants(logs, processes);
         Path dir;
         try {
@@ -130,6 +143,10 @@ public final class TraceValidator {
                 System.err.println("onceproof validate: generated files kept in " + dir);
             }
         }
+    }
+
+    private static int count(List<TraceFamily.Process> processes) {
+        return processes.stream().mapToInt(p -> p.lines().size()).sum();
     }
 
     private Validation run(TraceFamily family, List<StepLogFile> logs, List<TraceFamily.Process> processes,
