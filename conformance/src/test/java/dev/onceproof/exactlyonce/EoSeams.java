@@ -41,6 +41,18 @@ public final class EoSeams {
         return new S0Server(config, clock, durable, !confirmed, !te);
     }
 
+    /**
+     * A Strategy 2 server with replicas as messages (no {@code replicasStoredAtOnce}) and one of its
+     * settle rules removed: {@code settleWait = false} counts a reply to a request started before a
+     * number settled (the cores before the fix, Settle = FALSE); {@code restartWait = false} counts
+     * every number settled after a restart (MutS2MsgAsyncRestartSettles).
+     */
+    public static ServerCore s2AsyncWithout(ServerConfig config, EoClock clock, int w, ServerDurableState durable,
+            boolean settleWait, boolean restartWait) {
+        S2Server s = new S2Server(config, clock, w, durable, true, true, settleWait, false);
+        return restartWait ? s : s.withoutRestartWait();
+    }
+
     /** A Strategy 2 server whose Condition 1 does not wait T_e after the confirmations. */
     public static ServerCore s2WithoutTeWait(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
         return new S2Server(config, clock, w, durable, true, false, true, true); // replay: replicas at once

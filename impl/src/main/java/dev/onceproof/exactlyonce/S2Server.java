@@ -82,6 +82,17 @@ public final class S2Server extends StreamServer {
     }
 
     /**
+     * Mutation seam, tests only: the restart's settle wait dropped, so a restarted server counts
+     * every number settled at once (ExactlyOnceS2MsgAsync's MutS2MsgAsyncRestartSettles: a reply
+     * to a request started while a replica of a reopened number may still arrive then confirms
+     * it). Called on a core just built from its store; returns this.
+     */
+    S2Server withoutRestartWait() {
+        unsettled.clear();
+        return this;
+    }
+
+    /**
      * Whether Condition 1 lets this server number its next note now (ExactlyOnceS2Timed's
      * {@code MayUseTimed(x)}); changes nothing. Replay compares it with the spec's after every step.
      */
@@ -145,9 +156,10 @@ public final class S2Server extends StreamServer {
     /**
      * Whether number {@code seq} of this stream has settled by this server's clock (T_e since its
      * issue, or since a restart for one not yet confirmed); changes nothing. A test world reads it
-     * to log the spec's {@code SettleNumber} step before the sync that would see it.
+     * to log the spec's {@code SettleNumber} step before the sync that would see it, and trace replay
+     * compares it with the spec's {@code settled} after every step.
      */
-    boolean settled(long seq) {
+    public boolean settled(long seq) {
         long now = clock.now();
         return unsettled.stream().noneMatch(u -> u[0] == seq && u[1] > now);
     }
