@@ -45,6 +45,16 @@ public final class S2Server extends StreamServer {
      */
     private final boolean replicasAtOnce;
     /**
+     * Mutation seam (tests): false confirms a number from a reply to any round, also one started
+     * before its current incarnation was issued (ExactlyOnceS2Msg's MutS2MsgConfirmAnyRound, notes M2-d).
+     */
+    private boolean confirmRound = true;
+    /**
+     * Mutation seam (tests): false keeps a removal of a wire id when a replica of a new incarnation
+     * of it arrives (acceptReplica's half of rule "reuse", MutS2MsgKeepRemovedOnReuse).
+     */
+    private boolean dropRemovedOnReuse = true;
+    /**
      * Volatile: the numbers issued less than T_e ago, {seq, clock time it settles}, in issue order
      * (so the settled ones leave from the front). At most the notes created within T_e.
      */
@@ -89,6 +99,18 @@ public final class S2Server extends StreamServer {
      */
     S2Server withoutRestartWait() {
         unsettled.clear();
+        return this;
+    }
+
+    /** Mutation seam, tests only: see {@link #confirmRound}. Returns this. */
+    S2Server confirmingAnyRound() {
+        confirmRound = false;
+        return this;
+    }
+
+    /** Mutation seam, tests only: see {@link #dropRemovedOnReuse}. Returns this. */
+    S2Server keepingRemovedOnReuse() {
+        dropRemovedOnReuse = false;
         return this;
     }
 
@@ -193,7 +215,9 @@ public final class S2Server extends StreamServer {
      */
     @Override
     protected boolean acceptReplica(NoteId id) {
-        dropRemoved(id);
+        if (dropRemovedOnReuse) {
+            dropRemoved(id);
+        }
         return true;
     }
 
@@ -209,7 +233,7 @@ public final class S2Server extends StreamServer {
             NoteId id = NoteId.sequenced(config.self(), seq);
             Long issuedAt = issued.get(seq);
             boolean gone = !reply.k().contains(id) && (issuedAt == null
-                    || reply.round() > issuedAt && reply.removed().contains(id));
+                    || (reply.round() > issuedAt || !confirmRound) && reply.removed().contains(id));
             long now = clock.now();
             if (gone && conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), now) == null) {
                 journal(new ServerOp.Confirm(seq, reply.from(), now));
