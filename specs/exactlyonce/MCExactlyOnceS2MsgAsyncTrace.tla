@@ -90,4 +90,10 @@ NotResettled == ~resettled
 \* settled, and the new A.0 processed.
 ReuseSettled == \E i \in created : i.inc = 1 /\ Processed(i)
 NotReuseSettled == ~ReuseSettled
+
+\* 3.1, the Deliver outcome "timeout, message lost": the note is lost and the
+\* server's Deliver times out; the note stays in K.
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================

@@ -35,4 +35,20 @@ NotStaleHeld == ~staleHeld
 \* new A.0 is processed.
 ReuseUnderCondition1 == \E i \in created : i.inc = 1 /\ i.seq = 0 /\ Processed(i)
 NotReuseUnderCondition1 == ~ReuseUnderCondition1
+
+\* A server restarts with a session open after it delivered a note and
+\* synced: everything but the session is durable (Z13), so the rebuilt core
+\* must hold K, removed, round, issued, seen, entered and conf as before.
+CrashAfterSync ==
+    /\ lastAction.name = "ServerCrash"
+    /\ round[lastAction.server] >= 1
+    /\ removed[lastAction.server] # {}
+    /\ K[lastAction.server] # {}
+NotCrashAfterSync == ~CrashAfterSync
+
+\* 3.1, the Deliver outcome "timeout, message lost": the note is lost and the
+\* server's Deliver times out; the note stays in K.
+LostThenTimeout ==
+    lastAction.name = "Timeout" /\ ~Processed(lastAction.note) /\ NoCopy(lastAction.note)
+NotLostThenTimeout == ~LostThenTimeout
 =============================================================================
