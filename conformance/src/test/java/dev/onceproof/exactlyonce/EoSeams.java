@@ -60,7 +60,9 @@ public final class EoSeams {
         /** A reply to any round confirms (S2Server.confirm without reply.round() > issuedAt). */
         CONFIRM_ANY_ROUND,
         /** A replica of a reused number leaves the old incarnation's removal in place. */
-        KEEP_REMOVED_ON_REUSE
+        KEEP_REMOVED_ON_REUSE,
+        /** Condition 1 checked only at a literal reuse: the first wrap goes unchecked. */
+        CONDITION_AT_REUSE_ONLY
     }
 
     /** A Strategy 2 server with {@code defect}, replicas stored at once or as messages. */
@@ -72,6 +74,7 @@ public final class EoSeams {
             case NO_WATERMARK -> s;
             case CONFIRM_ANY_ROUND -> s.confirmingAnyRound();
             case KEEP_REMOVED_ON_REUSE -> s.keepingRemovedOnReuse();
+            case CONDITION_AT_REUSE_ONLY -> s.checkingConditionAtReuseOnly();
         };
     }
 

@@ -55,6 +55,12 @@ public final class S2Server extends StreamServer {
      */
     private boolean dropRemovedOnReuse = true;
     /**
+     * Mutation seam (tests): true checks Condition 1 only at a literal reuse (once the stream has
+     * wrapped, ctr >= W), not from the first generation whose successor was used before
+     * (MutS2ConditionOnReuseOnly: the first wrap left open).
+     */
+    private boolean conditionAtReuseOnly;
+    /**
      * Volatile: the numbers issued less than T_e ago, {seq, clock time it settles}, in issue order
      * (so the settled ones leave from the front). At most the notes created within T_e.
      */
@@ -108,6 +114,12 @@ public final class S2Server extends StreamServer {
         return this;
     }
 
+    /** Mutation seam, tests only: see {@link #conditionAtReuseOnly}. Returns this. */
+    S2Server checkingConditionAtReuseOnly() {
+        conditionAtReuseOnly = true;
+        return this;
+    }
+
     /** Mutation seam, tests only: see {@link #dropRemovedOnReuse}. Returns this. */
     S2Server keepingRemovedOnReuse() {
         dropRemovedOnReuse = false;
@@ -132,7 +144,7 @@ public final class S2Server extends StreamServer {
     protected Optional<Long> nextSeq() {
         long s = ctr % w;
         long next = (s + 1) % w;
-        if (ctr + 1 >= w && !reusable(next)) {
+        if ((conditionAtReuseOnly ? ctr >= w : ctr + 1 >= w) && !reusable(next)) {
             return Optional.empty();
         }
         return Optional.of(s);

@@ -81,6 +81,21 @@ class S2MsgBrokenCoreReplayTest {
     }
 
     /**
+     * Condition 1 from the first generation whose successor was used before (S2Server.nextSeq; the
+     * spec's MayUse, MutS2ConditionOnReuseOnly): a core that checks it only at a literal reuse
+     * opens its gate for A.1 before B confirmed A.0 gone; replay compares the gate after every
+     * step and stops at A.0's creation.
+     */
+    @Test
+    void serverThatChecksConditionOneOnlyAtReuseIsCaughtAtTheFirstCreation() {
+        ReplayResult r = replay(S2MsgReplayer.MSG, "exactlyonce-s2msg-reuse.jsonl", with(S2Defect.CONDITION_AT_REUSE_ONLY));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("CreateNote");
+        assertThat(r.failure().step()).isEqualTo(1);
+        assertThat(fields(r)).containsExactly("conditionOne[A]");
+    }
+
+    /**
      * Rule "confirm" (notes M2-d): with replicas as messages, A's request started before A.0
      * settled gets round 1 as A.0's issue round; B's reply of round 1 lists A.0 removed, and a core
      * that counts a reply of any round confirms A.0 gone there, while its replica is still on the
