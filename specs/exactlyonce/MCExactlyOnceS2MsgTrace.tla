@@ -5,30 +5,35 @@
 (* simulation; the targeted cfgs have one invariant, a trap NotX == ~X, so *)
 (* TLC's shortest (BFS) counterexample is a trace of scenario X.           *)
 (*                                                                         *)
-(* staleHeld is a history variable (it changes nothing the spec reads): it *)
-(* records that a sync message was merged whose removals name a wire id    *)
-(* the receiver holds in an incarnation numbered above the message's seen  *)
-(* (rule "merge": the watermark keeps it).  A trap on a state cannot see a *)
-(* consumed message; the history variable can.  The replayer compares only *)
-(* the spec's variables.                                                   *)
+(* staleHeld is a history variable (it changes nothing the spec reads): the *)
+(* types of the sync messages merged whose removals name a wire id the      *)
+(* receiver holds in an incarnation numbered above the message's seen       *)
+(* (rule "merge": the watermark keeps it).  A trap on a state cannot see a  *)
+(* consumed message; the history variable can.  The replayer compares only  *)
+(* the spec's variables.                                                    *)
 EXTENDS MCExactlyOnceS2Msg
 
 VARIABLE staleHeld
 
 MergedStale ==
-    \E m \in snet :
+    {m.type : m \in {m \in snet :
         /\ m \notin snet'
         /\ lastAction'.name \in {"HandleSync", "ReceiveSyncReply"}
         /\ m.to = lastAction'.server /\ m.from = lastAction'.peer
-        /\ \E w \in m.removed : HeldNewer(m.to, w, m.seen)
+        /\ \E w \in m.removed : HeldNewer(m.to, w, m.seen)}}
 
-TraceInit == Init /\ staleHeld = FALSE
-TraceNext == Next /\ staleHeld' = (staleHeld \/ MergedStale)
+TraceInit == Init /\ staleHeld = {}
+TraceNext == Next /\ staleHeld' = staleHeld \cup MergedStale
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, staleHeld>>
 
 \* The stale sync: a message built before A reused a number arrives after
 \* the reuse, names the old incarnation removed, and the new one stays.
-NotStaleHeld == ~staleHeld
+NotStaleHeld == staleHeld = {}
+
+\* The same with a reply: B answers A's request listing the old A.0 removed,
+\* A reuses seq 0 (on the confirmation of an earlier round) before the
+\* reply arrives, and the new A.0 stays.
+NotStaleReplyHeld == "syncRep" \notin staleHeld
 
 \* Example 2's situation under Condition 1 with the sync as messages: seq 0
 \* of stream A is reused only after B's reply confirmed A.1 gone, and the

@@ -69,6 +69,19 @@ class S2MsgBrokenCoreReplayTest {
     }
 
     /**
+     * The same rule with a stale reply: A's reply to B's first request, built when A knew the old
+     * A.0 delivered, reaches B after A reused seq 0 and B stored the new A.0.
+     */
+    @Test
+    void serverWithoutTheWatermarkIsCaughtAtTheStaleReply() {
+        ReplayResult r = replay(S2MsgReplayer.MSG, "exactlyonce-s2msg-stale-reply.jsonl", with(S2Defect.NO_WATERMARK));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveSyncReply");
+        assertThat(r.failure().step()).isEqualTo(20);
+        assertThat(fields(r)).contains("K.B", "removed.B", "entered.B.A.0");
+    }
+
+    /**
      * Rule "reuse" at the other servers (S2Server.acceptReplica drops the old removal): without
      * it B keeps naming A.0 removed once the new A.0 is stored, from the reuse on.
      */
