@@ -16,7 +16,7 @@
 (* number was reused can arrive after it.  What the cores keep for that:   *)
 (* - removed[s]: the wire ids s knows delivered (StreamServer.removed; no  *)
 (*   incarnation: the wire id is all a message can name);                 *)
-(* - seen[s], entered[s][i]: every note entering K gets the next number    *)
+(* - seen[s], entered[s][x][k]: every note entering K gets the next number *)
 (*   (StreamServer.enter); a message carries its sender's seen;           *)
 (* - round[s], issued[x][k]: x's sync counter, and the round in which x    *)
 (*   issued its current note numbered k (StreamServer.round, issued).      *)
@@ -78,7 +78,8 @@ VARIABLES
     round,    \* server, durable: syncs started (StreamServer.round)
     issued,   \* server, durable: issued[x][k] = round[x] when x.k was last issued, or Never
     seen,     \* server, durable: how many notes have entered its K (StreamServer.seen)
-    entered,  \* server, durable: note -> its number here, 0 if not in K (StreamServer.entered)
+    entered,  \* server, durable: note Nth(x, k) -> its number here, entered[s][x][k], 0 if not in K
+              \* (StreamServer.entered); keyed by origin and Ord so a trace renders it
     snet      \* the servers' network: sync requests and replies
 
 s2Vars == <<ctr, K, conf, sess, R>>
@@ -100,7 +101,11 @@ Idle == [active |-> FALSE, pending |-> <<>>]
 Wire(i) == [server |-> i.server, seq |-> i.seq]
 WireIds == {[server |-> x, seq |-> k] : x \in Origins, k \in Seqs}
 Wires(S) == {Wire(i) : i \in S}
-NotNumbered == [i \in NoteUniverse |-> 0]
+\* entered is keyed by origin and Ord (Nth(x, k) is the note with Ord k), not by the
+\* note record: a trace renders only string and integer keys (specs/CONVENTIONS.md).
+NoteNums == 0..(MaxNotes - 1)
+NotNumbered == [x \in Origins |-> [k \in NoteNums |-> 0]]
+Ent(s, i) == entered[s][i.server][Ord(i)]
 
 \* EoMessage.SyncRequest / SyncReply: from, to, round, K, removed, seen (d is S3's, empty here).
 SyncMsg(type, from, to, rnd, k, rem, sn) ==
@@ -120,8 +125,8 @@ TypeOK ==
     /\ round \in [Servers -> 0..MaxRound]
     /\ issued \in [Servers -> [Seqs -> {Never} \cup 0..MaxRound]]
     /\ seen \in [Servers -> 0..MaxNotes]
-    /\ entered \in [Servers -> [NoteUniverse -> 0..MaxNotes]]
-    /\ \A s \in Servers : \A i \in NoteUniverse : (entered[s][i] # 0) <=> i \in K[s]
+    /\ entered \in [Servers -> [Origins -> [NoteNums -> 0..MaxNotes]]]
+    /\ \A s \in Servers : \A i \in NoteUniverse : (Ent(s, i) # 0) <=> i \in K[s]
     /\ \A m \in snet : /\ m.type \in {"syncReq", "syncRep"} /\ {m.from, m.to} \subseteq Servers
                        /\ m.round \in 1..MaxRound /\ m.k \subseteq WireIds
                        /\ m.removed \subseteq WireIds /\ m.seen \in 0..MaxNotes
@@ -187,7 +192,7 @@ CreateNoteWith(x, mayUse, newRemoved, newConf) ==
          /\ ctr' = [ctr EXCEPT ![x] = @ + 1]
          /\ K' = [s \in Servers |-> K[s] \cup {i}]
          /\ seen' = [s \in Servers |-> seen[s] + 1]
-         /\ entered' = [s \in Servers |-> [entered[s] EXCEPT ![i] = seen[s] + 1]]
+         /\ entered' = [s \in Servers |-> [entered[s] EXCEPT ![i.server][Ord(i)] = seen[s] + 1]]
          /\ removed' = newRemoved[i]
          /\ conf' = newConf[i]
          /\ issued' = [issued EXCEPT ![x][i.seq] = round[x]]
@@ -247,7 +252,7 @@ ReceiveAck(m) ==
     /\ sess[m.to].pending = <<m.note>>
     /\ net' = Consume(m)
     /\ K' = [K EXCEPT ![m.to] = @ \ {m.note}]
-    /\ entered' = [entered EXCEPT ![m.to][m.note] = 0]
+    /\ entered' = [entered EXCEPT ![m.to][m.note.server][Ord(m.note)] = 0]
     /\ removed' = [removed EXCEPT ![m.to] = @ \cup {Wire(m.note)}]
     /\ sess' = [sess EXCEPT ![m.to].pending = <<>>]
     /\ lastAction' = [name |-> "ReceiveAck", server |-> m.to, note |-> m.note]
@@ -283,7 +288,7 @@ StartSync(s) ==
 
 \* Rule "merge" (StreamServer.mergeRemoval): the removals of message m that
 \* r applies.  A parameter so that a mutant can drop the watermark.
-HeldNewer(r, w, sn) == \E i \in K[r] : Wire(i) = w /\ entered[r][i] > sn
+HeldNewer(r, w, sn) == \E i \in K[r] : Wire(i) = w /\ Ent(r, i) > sn
 AppliedWith(r, m, watermark) == {w \in m.removed : ~(watermark /\ HeldNewer(r, w, m.seen))}
 
 \* The merge of m at r: K loses the applied wire ids, removed gains them.
@@ -291,7 +296,8 @@ MergeWith(r, m, watermark) ==
     LET ap == AppliedWith(r, m, watermark)
         kr == {i \in K[r] : Wire(i) \notin ap}
     IN /\ K' = [K EXCEPT ![r] = kr]
-       /\ entered' = [entered EXCEPT ![r] = [i \in NoteUniverse |-> IF i \in kr THEN @[i] ELSE 0]]
+       /\ entered' = [entered EXCEPT ![r] = [x \in Origins |-> [k \in NoteNums |->
+                                               IF Nth(x, k) \in kr THEN @[x][k] ELSE 0]]]
        /\ removed' = [removed EXCEPT ![r] = @ \cup ap]
 
 \* What t replies after merging request m (its state after the merge).
@@ -414,5 +420,5 @@ ConfTruthful ==
 \* the number of notes created.
 NumberedAlike ==
     /\ \A s \in Servers : seen[s] = Cardinality(created)
-    /\ \A s, t \in Servers : \A i \in K[s] \cap K[t] : entered[s][i] = entered[t][i]
+    /\ \A s, t \in Servers : \A i \in K[s] \cap K[t] : Ent(s, i) = Ent(t, i)
 =============================================================================

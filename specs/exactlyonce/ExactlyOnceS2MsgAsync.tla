@@ -85,7 +85,7 @@ CreateNoteAt(x) ==
          /\ ctr' = [ctr EXCEPT ![x] = @ + 1]
          /\ K' = [K EXCEPT ![x] = @ \cup {i}]
          /\ seen' = [seen EXCEPT ![x] = @ + 1]
-         /\ entered' = [entered EXCEPT ![x][i] = seen[x] + 1]
+         /\ entered' = [entered EXCEPT ![x][i.server][Ord(i)] = seen[x] + 1]
          /\ removed' = [removed EXCEPT ![x] = @ \ {Wire(i)}]
          /\ conf' = ClearConf[i]
          /\ issued' = [issued EXCEPT ![x][i.seq] = round[x]]
@@ -107,7 +107,7 @@ ReceiveReplica(r) ==
                /\ UNCHANGED <<K, seen, entered, removed>>
           ELSE /\ K' = [K EXCEPT ![s] = @ \cup {i}]
                /\ seen' = [seen EXCEPT ![s] = @ + 1]
-               /\ entered' = [entered EXCEPT ![s][i] = seen[s] + 1]
+               /\ entered' = [entered EXCEPT ![s][i.server][Ord(i)] = seen[s] + 1]
                /\ removed' = [removed EXCEPT ![s] = @ \ {Wire(i)}]
                /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
                                  verdict |-> "stored"]

@@ -41,6 +41,43 @@ public final class EoSeams {
         return new S0Server(config, clock, durable, !confirmed, !te);
     }
 
+    /**
+     * A Strategy 2 server with replicas as messages (no {@code replicasStoredAtOnce}) and one of its
+     * settle rules removed: {@code settleWait = false} counts a reply to a request started before a
+     * number settled (the cores before the fix, Settle = FALSE); {@code restartWait = false} counts
+     * every number settled after a restart (MutS2MsgAsyncRestartSettles).
+     */
+    public static ServerCore s2AsyncWithout(ServerConfig config, EoClock clock, int w, ServerDurableState durable,
+            boolean settleWait, boolean restartWait) {
+        S2Server s = new S2Server(config, clock, w, durable, true, true, settleWait, false);
+        return restartWait ? s : s.withoutRestartWait();
+    }
+
+    /** The defects of a Strategy 2 server's sync and reuse rules, one per seam. */
+    public enum S2Defect {
+        /** A stale sync's removal takes a new incarnation (StreamServer's watermark off). */
+        NO_WATERMARK,
+        /** A reply to any round confirms (S2Server.confirm without reply.round() > issuedAt). */
+        CONFIRM_ANY_ROUND,
+        /** A replica of a reused number leaves the old incarnation's removal in place. */
+        KEEP_REMOVED_ON_REUSE,
+        /** Condition 1 checked only at a literal reuse: the first wrap goes unchecked. */
+        CONDITION_AT_REUSE_ONLY
+    }
+
+    /** A Strategy 2 server with {@code defect}, replicas stored at once or as messages. */
+    public static ServerCore s2With(S2Defect defect, ServerConfig config, EoClock clock, int w,
+            ServerDurableState durable, boolean replicasAsMessages) {
+        S2Server s = new S2Server(config, clock, w, durable, defect != S2Defect.NO_WATERMARK, true, true,
+                !replicasAsMessages);
+        return switch (defect) {
+            case NO_WATERMARK -> s;
+            case CONFIRM_ANY_ROUND -> s.confirmingAnyRound();
+            case KEEP_REMOVED_ON_REUSE -> s.keepingRemovedOnReuse();
+            case CONDITION_AT_REUSE_ONLY -> s.checkingConditionAtReuseOnly();
+        };
+    }
+
     /** A Strategy 2 server whose Condition 1 does not wait T_e after the confirmations. */
     public static ServerCore s2WithoutTeWait(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
         return new S2Server(config, clock, w, durable, true, false, true, true); // replay: replicas at once

@@ -45,6 +45,22 @@ public final class S2Server extends StreamServer {
      */
     private final boolean replicasAtOnce;
     /**
+     * Mutation seam (tests): false confirms a number from a reply to any round, also one started
+     * before its current incarnation was issued (ExactlyOnceS2Msg's MutS2MsgConfirmAnyRound, notes M2-d).
+     */
+    private boolean confirmRound = true;
+    /**
+     * Mutation seam (tests): false keeps a removal of a wire id when a replica of a new incarnation
+     * of it arrives (acceptReplica's half of rule "reuse", MutS2MsgKeepRemovedOnReuse).
+     */
+    private boolean dropRemovedOnReuse = true;
+    /**
+     * Mutation seam (tests): true checks Condition 1 only at a literal reuse (once the stream has
+     * wrapped, ctr >= W), not from the first generation whose successor was used before
+     * (MutS2ConditionOnReuseOnly: the first wrap left open).
+     */
+    private boolean conditionAtReuseOnly;
+    /**
      * Volatile: the numbers issued less than T_e ago, {seq, clock time it settles}, in issue order
      * (so the settled ones leave from the front). At most the notes created within T_e.
      */
@@ -82,6 +98,35 @@ public final class S2Server extends StreamServer {
     }
 
     /**
+     * Mutation seam, tests only: the restart's settle wait dropped, so a restarted server counts
+     * every number settled at once (ExactlyOnceS2MsgAsync's MutS2MsgAsyncRestartSettles: a reply
+     * to a request started while a replica of a reopened number may still arrive then confirms
+     * it). Called on a core just built from its store; returns this.
+     */
+    S2Server withoutRestartWait() {
+        unsettled.clear();
+        return this;
+    }
+
+    /** Mutation seam, tests only: see {@link #confirmRound}. Returns this. */
+    S2Server confirmingAnyRound() {
+        confirmRound = false;
+        return this;
+    }
+
+    /** Mutation seam, tests only: see {@link #conditionAtReuseOnly}. Returns this. */
+    S2Server checkingConditionAtReuseOnly() {
+        conditionAtReuseOnly = true;
+        return this;
+    }
+
+    /** Mutation seam, tests only: see {@link #dropRemovedOnReuse}. Returns this. */
+    S2Server keepingRemovedOnReuse() {
+        dropRemovedOnReuse = false;
+        return this;
+    }
+
+    /**
      * Whether Condition 1 lets this server number its next note now (ExactlyOnceS2Timed's
      * {@code MayUseTimed(x)}); changes nothing. Replay compares it with the spec's after every step.
      */
@@ -99,7 +144,7 @@ public final class S2Server extends StreamServer {
     protected Optional<Long> nextSeq() {
         long s = ctr % w;
         long next = (s + 1) % w;
-        if (ctr + 1 >= w && !reusable(next)) {
+        if ((conditionAtReuseOnly ? ctr >= w : ctr + 1 >= w) && !reusable(next)) {
             return Optional.empty();
         }
         return Optional.of(s);
@@ -145,9 +190,10 @@ public final class S2Server extends StreamServer {
     /**
      * Whether number {@code seq} of this stream has settled by this server's clock (T_e since its
      * issue, or since a restart for one not yet confirmed); changes nothing. A test world reads it
-     * to log the spec's {@code SettleNumber} step before the sync that would see it.
+     * to log the spec's {@code SettleNumber} step before the sync that would see it, and trace replay
+     * compares it with the spec's {@code settled} after every step.
      */
-    boolean settled(long seq) {
+    public boolean settled(long seq) {
         long now = clock.now();
         return unsettled.stream().noneMatch(u -> u[0] == seq && u[1] > now);
     }
@@ -181,7 +227,9 @@ public final class S2Server extends StreamServer {
      */
     @Override
     protected boolean acceptReplica(NoteId id) {
-        dropRemoved(id);
+        if (dropRemovedOnReuse) {
+            dropRemoved(id);
+        }
         return true;
     }
 
@@ -197,7 +245,7 @@ public final class S2Server extends StreamServer {
             NoteId id = NoteId.sequenced(config.self(), seq);
             Long issuedAt = issued.get(seq);
             boolean gone = !reply.k().contains(id) && (issuedAt == null
-                    || reply.round() > issuedAt && reply.removed().contains(id));
+                    || (reply.round() > issuedAt || !confirmRound) && reply.removed().contains(id));
             long now = clock.now();
             if (gone && conf.computeIfAbsent(seq, x -> new TreeMap<>()).putIfAbsent(reply.from(), now) == null) {
                 journal(new ServerOp.Confirm(seq, reply.from(), now));

@@ -4,6 +4,7 @@ import dev.onceproof.conformance.replay.adaptive.AdaptiveReplayer;
 import dev.onceproof.conformance.replay.adaptive.EstimatorReplayer;
 import dev.onceproof.conformance.replay.causal.CausalReplayer;
 import dev.onceproof.conformance.replay.exactlyonce.ExactlyOnceReplayer;
+import dev.onceproof.conformance.replay.exactlyonce.S2MsgReplayer;
 import dev.onceproof.conformance.replay.hybrid.HybridReplayer;
 import dev.onceproof.conformance.replay.rpc.RpcReplayer;
 import dev.onceproof.conformance.replay.scmp.ScmpReplayer;
@@ -32,6 +33,7 @@ public final class ReplayerRegistry {
                 new ExactlyOnceReplayer("ExactlyOnceS0Msg"),
                 new ExactlyOnceReplayer("ExactlyOnceS0MsgTimed"), new ExactlyOnceReplayer("ExactlyOnceS1Msg"),
                 new ExactlyOnceReplayer("ExactlyOnceS2"), new ExactlyOnceReplayer("ExactlyOnceS2Timed"),
+                new S2MsgReplayer("ExactlyOnceS2Msg"), new S2MsgReplayer("ExactlyOnceS2MsgAsync"),
                 new ExactlyOnceReplayer("ExactlyOnceS3"),
                 new ExactlyOnceReplayer("ExactlyOnceS3Printed"), new ExactlyOnceReplayer("ExactlyOnceS3Timed"),
                 new ExactlyOnceReplayer("ExactlyOnceS4"), new ExactlyOnceReplayer("ExactlyOnceS5"),
