@@ -36,10 +36,13 @@ import java.util.TreeSet;
  *
  * <p>With {@link #logSteps} the coordinator writes its own step log (trace validation,
  * specs/causal/TraceCausalMembership.tla), one line per step it takes, inside the step: Suspect
- * (the suspecting node and the target), FlushReport as the coordinator receives a survivor's
- * report (that survivor and the seqs it reported; the spec's FlushReport(i) is both sides at once),
- * and DecideView (the agreed seqs), written before the caller tells the survivors of it. A restart
- * is logged for one removed node at a time only (TraceCausalMembership knows no restart yet).
+ * (the suspecting node, the target, the set being removed after it and whether it restarted a
+ * running flush), FlushReport as the coordinator receives a survivor's report (that survivor and
+ * the seqs it reported; the spec's FlushReport(i) is both sides at once), and DecideView (the agreed
+ * seqs), written before the caller tells the survivors of it. A log opened with {@link
+ * #restartStepLogHeader} is checked against CausalMembershipRestart (TraceCausalMembershipRestart),
+ * restarts included; one opened with {@link #stepLogHeader} against CausalMembership, which knows
+ * one removed node at a time.
  */
 public final class ViewChange {
 
@@ -82,6 +85,17 @@ public final class ViewChange {
     }
 
     /**
+     * The coordinator's log header for a run whose view change may restart (a second suspicion
+     * mid-flush, the coordinator's included): {@link #stepLogHeader} naming the membership spec its
+     * lines are checked against, CausalMembershipRestart (its trace module
+     * TraceCausalMembershipRestart; without it a log is checked against CausalMembership, which
+     * knows one removed node at a time).
+     */
+    public static StepLog.Header restartStepLogHeader(CausalConfig group) {
+        return stepLogHeader(group).constant("Membership", "CausalMembershipRestart");
+    }
+
+    /**
      * Spec Suspect(i, x): survivor {@code by} suspects survivor {@code x} (maybe falsely). With no change
      * running it starts one; during one it restarts it for the nodes being removed and x
      * (CausalMembershipRestart): the round's reports are dropped, as the old coordinator's state is
@@ -93,12 +107,18 @@ public final class ViewChange {
         if (!s.contains(x) || !s.contains(by) || by.equals(x)) {
             return false;
         }
+        boolean restart = !flushing.isEmpty();
         flushing.add(x);
         report.clear();
         installed.clear();
         if (log.on()) {
+            // With the set it makes and whether it restarted a running flush (CausalMembershipRestart's
+            // Suspect: the round a survivor's report answers is named by that set).
+            List<String> set = new ArrayList<>();
+            flushing.forEach(f -> set.add(f.specName()));
             synchronized (log) {
-                log.step("Suspect").field("node", by.specName()).field("target", x.specName()).end();
+                log.step("Suspect").field("node", by.specName()).field("target", x.specName())
+                        .strings("flushing", set).field("restart", restart).end();
             }
         }
         return true;

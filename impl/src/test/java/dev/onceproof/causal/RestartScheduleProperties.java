@@ -92,8 +92,18 @@ class RestartScheduleProperties {
 
     /** Runs the schedule and a fair end. */
     static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule) {
+        return run(f, schedule, () -> dev.onceproof.steplog.StepLog.OFF);
+    }
+
+    /**
+     * As above, the coordinator (ViewChange) logging its steps to the log {@code coordinator} opens
+     * once the nodes exist (conformance's RestartWorldRun, trace validation).
+     */
+    static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
+            java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator) {
         Group g = new Group(4, Mode.CAUSAL, 3, 7, 5, f);
         Flush flush = new Flush(g);
+        flush.views.logSteps(coordinator.get());
         for (Action a : schedule) {
             switch (a.kind()) {
                 case 0, 1 -> {
