@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * first line that differs from the real core's; a second delivery
  * inserted by hand; the coordinator's restart (its Suspect that restarted a running flush) removed
  * by hand, at the coordinator's next line (its receipt of a report to the round that no longer
- * started).
+ * started); the first line of a survivor's two-line report to the restarted round removed by hand,
+ * at the second.
  */
 class CausalRestartValidationTest {
 
@@ -148,6 +149,31 @@ class CausalRestartValidationTest {
         Rejection.Tried at = tried(v);
         assertThat(at.origin()).as("%s", v.report()).isEqualTo(coordinator.file() + ":" + (i + 2));
         assertThat(at.text()).contains("\"action\":\"FlushReport\"", "\"coordinator\":true");
+    }
+
+    /**
+     * A survivor's report to the restarted round is two lines, one per node it removes, and the
+     * spec's one FlushReport step is taken at the first. With that line removed by hand, the second
+     * (n3's report on n2) heads no report: rejected there, the line right after the removed one.
+     */
+    @Test
+    void aReportsFirstLineRemovedByHandIsRejectedAtItsSecond() {
+        List<StepLogFile> logs = read(RestartWorldRun.run(dir, 119, CausalNode::new).logs());
+        StepLogFile n3 = logs.get(2);
+        int i = indexOf(n3.steps(), "FlushReport", 0);
+        while (n3.steps().get(i).path("targets").size() < 2) {
+            i = indexOf(n3.steps(), "FlushReport", i + 1);
+        }
+        assertThat(n3.steps().get(i + 1).path("target").asText()).isEqualTo("n2");
+        List<ObjectNode> edited = new ArrayList<>(n3.steps());
+        edited.remove(i);
+        logs.set(2, n3.withSteps(edited));
+        Validation v = VALIDATOR.validateLogs(logs);
+        System.out.println("Control, the first line of n3's report to the restarted round removed:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        Rejection.Tried at = tried(v);
+        assertThat(at.origin()).as("%s", v.report()).isEqualTo(n3.file() + ":" + (i + 2));
+        assertThat(at.text()).contains("\"action\":\"FlushReport\"", "\"target\":\"n2\"");
     }
 
     static List<StepLogFile> read(List<Path> files) {
