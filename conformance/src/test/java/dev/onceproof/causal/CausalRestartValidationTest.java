@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * behaviours of CausalMembershipRestart.tla, through specs/causal/TraceCausalMembershipRestart.tla.
  * The controls, each rejected at the line where it goes wrong: a core that delivers by a decision a
  * restart superseded (its {@code awaitingDecision} seam, MutDeliverAfterNewReport's defect), at its
- * first line that differs from the real core's; a second delivery
+ * first line that differs from the real core's; a coordinator whose restart keeps the superseded
+ * round's reports (ViewChange's {@code restartKeepsReports} seam, MutRestartKeepsReports' defect),
+ * at its decision; a second delivery
  * inserted by hand; the coordinator's restart (its Suspect that restarted a running flush) removed
  * by hand, at the coordinator's next line (its receipt of a report to the round that no longer
  * started); the first line of a survivor's two-line report to the restarted round removed by hand,
@@ -106,6 +108,39 @@ class CausalRestartValidationTest {
         @Override
         protected boolean awaitingDecision(int k) {
             return false;
+        }
+    }
+
+    /**
+     * MutRestartKeepsReports in the coordinator (ViewChange's {@code restartKeepsReports} seam): the
+     * restart after the decision on n1 keeps n3's and n4's reports to the superseded round, so the
+     * new round decides at once, from reports that say nothing of n2, and agrees on none of n2's
+     * events (the real run agrees on n2's seq 1). Rejected at that decision on n2: the spec's
+     * restart asks every survivor to report again, and none has, so no survivor can learn a
+     * decision of the new round (the merge puts n3's learning of it first: n3 never reported to the
+     * round that took it, and no consistent order places it).
+     */
+    @Test
+    void aCoordinatorDecidingFromTheSupersededRoundsReportsIsRejectedAtItsDecision() {
+        RestartWorldRun.Result r = RestartWorldRun.run(dir, 119, CausalNode::new, new ReportKeepingViewChange());
+        assertThat(r.violations()).as("the end-state property on the broken coordinator's run").isNotEmpty();
+        Validation v = VALIDATOR.validate(r.logs());
+        System.out.println("Control, a restart that keeps the superseded round's reports:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        Rejection.Tried at = tried(v);
+        assertThat(at.text()).as("%s", v.report()).contains("\"action\":\"DecideView\"", "\"target\":\"n2\"",
+                "\"seqs\":[]");
+    }
+
+    /** Keeps the old round's reports on a restart: the seam {@link ViewChange#restartKeepsReports}. */
+    static final class ReportKeepingViewChange extends ViewChange {
+        ReportKeepingViewChange() {
+            super(4);
+        }
+
+        @Override
+        boolean restartKeepsReports() {
+            return true;
         }
     }
 

@@ -28,6 +28,16 @@ final class RestartWorldRun {
     }
 
     static Result run(Path dir, List<CausalScheduleProperties.Action> schedule, CausalWorldRun.NodeFactory factory) {
+        return run(dir, schedule, factory, new ViewChange(4));
+    }
+
+    /** With this coordinator (a broken one through a seam, for a control). */
+    static Result run(Path dir, int seed, CausalWorldRun.NodeFactory factory, ViewChange views) {
+        return run(dir, RestartScheduleProperties.random(seed), factory, views);
+    }
+
+    static Result run(Path dir, List<CausalScheduleProperties.Action> schedule, CausalWorldRun.NodeFactory factory,
+                      ViewChange views) {
         List<StepLog> logs = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         try {
@@ -46,7 +56,7 @@ final class RestartWorldRun {
                 logs.add(log);
                 files.add(f);
                 return log;
-            });
+            }, views);
             return new Result(files, RestartScheduleProperties.check(flush), flush.restartedAfterDecision);
         } finally {
             logs.forEach(StepLog::close);

@@ -31,6 +31,10 @@ import java.util.TreeSet;
  * decision already taken included (it is taken again). This object is the group's view of that
  * state, as the spec's variables are; which process holds it is the caller's business.
  *
+ * <p>Mutation seam: {@link #restartKeepsReports} (package-private), so a conformance test can build
+ * a coordinator whose restart keeps the old round's reports and show that trace validation catches
+ * it; production code must not override it.
+ *
  * <p>Not thread-safe. Outcomes are return values; a call out of turn throws, since it is a broken
  * contract of the caller, not input from the network.
  *
@@ -44,7 +48,7 @@ import java.util.TreeSet;
  * restarts included; one opened with {@link #stepLogHeader} against CausalMembership, which knows
  * one removed node at a time.
  */
-public final class ViewChange {
+public class ViewChange {
 
     private final int n;
     private final Set<NodeId> members = new TreeSet<>();
@@ -109,7 +113,11 @@ public final class ViewChange {
         }
         boolean restart = !flushing.isEmpty();
         flushing.add(x);
-        report.clear();
+        if (restartKeepsReports()) {
+            report.remove(x);
+        } else {
+            report.clear();
+        }
         installed.clear();
         if (log.on()) {
             // With the set it makes and whether it restarted a running flush (CausalMembershipRestart's
@@ -122,6 +130,17 @@ public final class ViewChange {
             }
         }
         return true;
+    }
+
+    /**
+     * Mutation seam (MutRestartKeepsReports' defect; production code must not override it): a
+     * restart that keeps the reports the survivors made to the superseded round (but the new
+     * suspect's), so the new round decides from reports that say nothing of the node it adds. The
+     * real restart drops them all and every survivor reports again (CausalMembershipRestart's
+     * Suspect); trace validation rejects the broken coordinator at its decision.
+     */
+    boolean restartKeepsReports() {
+        return false;
     }
 
     /**
@@ -199,7 +218,7 @@ public final class ViewChange {
         for (NodeId x : flushing) {
             SeqSet union = SeqSet.EMPTY;
             for (TreeMap<NodeId, SeqSet> r : report.values()) {
-                union = union.union(r.get(x));
+                union = union.union(r.getOrDefault(x, SeqSet.EMPTY)); // a key is missing only under the seam
             }
             out.put(x, union);
         }
@@ -229,7 +248,7 @@ public final class ViewChange {
         TreeMap<NodeId, SeqSet> atI = report.get(i);
         TreeSet<Long> out = new TreeSet<>();
         if (fromJ != null && atI != null) {
-            for (long s : atI.get(x).missingFrom(fromJ.get(x))) {
+            for (long s : atI.getOrDefault(x, SeqSet.EMPTY).missingFrom(fromJ.getOrDefault(x, SeqSet.EMPTY))) {
                 if (agreed.get(x).contains(s)) {
                     out.add(s);
                 }

@@ -101,8 +101,14 @@ class RestartScheduleProperties {
      */
     static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
             java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator) {
+        return run(f, schedule, coordinator, new ViewChange(4));
+    }
+
+    /** As above with this coordinator (a broken one through a seam, for a control). */
+    static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
+            java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator, ViewChange views) {
         Group g = new Group(4, Mode.CAUSAL, 3, 7, 5, f);
-        Flush flush = new Flush(g);
+        Flush flush = new Flush(g, views);
         flush.views.logSteps(coordinator.get());
         for (Action a : schedule) {
             switch (a.kind()) {
@@ -203,12 +209,17 @@ class RestartScheduleProperties {
      */
     static final class Flush {
         final Group g;
-        final ViewChange views = new ViewChange(4);
+        final ViewChange views;
         /** Whether some suspicion restarted a flush whose decision had been taken. */
         boolean restartedAfterDecision;
 
         Flush(Group g) {
+            this(g, new ViewChange(4));
+        }
+
+        Flush(Group g, ViewChange views) {
             this.g = g;
+            this.views = views;
         }
 
         private boolean decided() {
