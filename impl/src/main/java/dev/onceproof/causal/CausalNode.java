@@ -741,7 +741,7 @@ public class CausalNode {
             frozen[x.index()] = true;
             awaiting[x.index()] = true;
             if (logging) {
-                CausalStepLog.membership(log, "FlushReport", self, x, null, SeqSet.of(delivered[x.index()]).seqs());
+                CausalStepLog.ofRound(log, "FlushReport", self, x, SeqSet.of(delivered[x.index()]).seqs(), xs);
             }
         }
         for (EventId id : new ArrayList<>(buf.keySet())) {
@@ -858,7 +858,7 @@ public class CausalNode {
             missing.keySet().removeIf(id -> id.origin().equals(x));
             stability.exclude(k);
             if (logging) {
-                CausalStepLog.plain(log, "InstallView", self, x);
+                CausalStepLog.ofRound(log, "InstallView", self, x, null, xs);
             }
         }
         return Step.of(Outcome.ACCEPTED);

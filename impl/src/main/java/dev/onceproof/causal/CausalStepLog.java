@@ -115,6 +115,27 @@ final class CausalStepLog {
         }
     }
 
+    /**
+     * FlushReport or InstallView on one target of a view change that removes {@code targets}
+     * (CausalMembershipRestart.tla: flushing is a set, and a restart asks for a report on a larger
+     * one): the line of {@link #membership} or {@link #plain} with the whole set, in the order the
+     * node writes one line per target, so TraceCausalMembershipRestart takes the spec's one step at
+     * the first and CausalMerge knows the round (the set) a line belongs to. {@code seqs} null for
+     * InstallView.
+     */
+    static void ofRound(StepLog log, String action, NodeId self, NodeId target, Iterable<Long> seqs,
+                        java.util.Collection<NodeId> targets) {
+        synchronized (log) {
+            StepLog l = log.step(action).field("node", self.specName()).field("target", target.specName());
+            if (seqs != null) {
+                l.numbers("seqs", seqs);
+            }
+            List<String> names = new ArrayList<>();
+            targets.forEach(x -> names.add(x.specName()));
+            l.strings("targets", names).end();
+        }
+    }
+
     /** Crash, and InstallView (CausalMembership.tla): node and target. */
     static void plain(StepLog log, String action, NodeId self, NodeId target) {
         synchronized (log) {

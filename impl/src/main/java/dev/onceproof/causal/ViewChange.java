@@ -31,17 +31,24 @@ import java.util.TreeSet;
  * decision already taken included (it is taken again). This object is the group's view of that
  * state, as the spec's variables are; which process holds it is the caller's business.
  *
+ * <p>Mutation seam: {@link #restartKeepsReports} (package-private), so a conformance test can build
+ * a coordinator whose restart keeps the old round's reports and show that trace validation catches
+ * it; production code must not override it.
+ *
  * <p>Not thread-safe. Outcomes are return values; a call out of turn throws, since it is a broken
  * contract of the caller, not input from the network.
  *
  * <p>With {@link #logSteps} the coordinator writes its own step log (trace validation,
  * specs/causal/TraceCausalMembership.tla), one line per step it takes, inside the step: Suspect
- * (the suspecting node and the target), FlushReport as the coordinator receives a survivor's
- * report (that survivor and the seqs it reported; the spec's FlushReport(i) is both sides at once),
- * and DecideView (the agreed seqs), written before the caller tells the survivors of it. A restart
- * is logged for one removed node at a time only (TraceCausalMembership knows no restart yet).
+ * (the suspecting node, the target, the set being removed after it and whether it restarted a
+ * running flush), FlushReport as the coordinator receives a survivor's report (that survivor and
+ * the seqs it reported; the spec's FlushReport(i) is both sides at once), and DecideView (the agreed
+ * seqs), written before the caller tells the survivors of it. A log opened with {@link
+ * #restartStepLogHeader} is checked against CausalMembershipRestart (TraceCausalMembershipRestart),
+ * restarts included; one opened with {@link #stepLogHeader} against CausalMembership, which knows
+ * one removed node at a time.
  */
-public final class ViewChange {
+public class ViewChange {
 
     private final int n;
     private final Set<NodeId> members = new TreeSet<>();
@@ -82,6 +89,17 @@ public final class ViewChange {
     }
 
     /**
+     * The coordinator's log header for a run whose view change may restart (a second suspicion
+     * mid-flush, the coordinator's included): {@link #stepLogHeader} naming the membership spec its
+     * lines are checked against, CausalMembershipRestart (its trace module
+     * TraceCausalMembershipRestart; without it a log is checked against CausalMembership, which
+     * knows one removed node at a time).
+     */
+    public static StepLog.Header restartStepLogHeader(CausalConfig group) {
+        return stepLogHeader(group).constant("Membership", "CausalMembershipRestart");
+    }
+
+    /**
      * Spec Suspect(i, x): survivor {@code by} suspects survivor {@code x} (maybe falsely). With no change
      * running it starts one; during one it restarts it for the nodes being removed and x
      * (CausalMembershipRestart): the round's reports are dropped, as the old coordinator's state is
@@ -93,15 +111,36 @@ public final class ViewChange {
         if (!s.contains(x) || !s.contains(by) || by.equals(x)) {
             return false;
         }
+        boolean restart = !flushing.isEmpty();
         flushing.add(x);
-        report.clear();
+        if (restartKeepsReports()) {
+            report.remove(x);
+        } else {
+            report.clear();
+        }
         installed.clear();
         if (log.on()) {
+            // With the set it makes and whether it restarted a running flush (CausalMembershipRestart's
+            // Suspect: the round a survivor's report answers is named by that set).
+            List<String> set = new ArrayList<>();
+            flushing.forEach(f -> set.add(f.specName()));
             synchronized (log) {
-                log.step("Suspect").field("node", by.specName()).field("target", x.specName()).end();
+                log.step("Suspect").field("node", by.specName()).field("target", x.specName())
+                        .strings("flushing", set).field("restart", restart).end();
             }
         }
         return true;
+    }
+
+    /**
+     * Mutation seam (MutRestartKeepsReports' defect; production code must not override it): a
+     * restart that keeps the reports the survivors made to the superseded round (but the new
+     * suspect's), so the new round decides from reports that say nothing of the node it adds. The
+     * real restart drops them all and every survivor reports again (CausalMembershipRestart's
+     * Suspect); trace validation rejects the broken coordinator at its decision.
+     */
+    boolean restartKeepsReports() {
+        return false;
     }
 
     /**
@@ -179,7 +218,7 @@ public final class ViewChange {
         for (NodeId x : flushing) {
             SeqSet union = SeqSet.EMPTY;
             for (TreeMap<NodeId, SeqSet> r : report.values()) {
-                union = union.union(r.get(x));
+                union = union.union(r.getOrDefault(x, SeqSet.EMPTY)); // a key is missing only under the seam
             }
             out.put(x, union);
         }
@@ -209,7 +248,7 @@ public final class ViewChange {
         TreeMap<NodeId, SeqSet> atI = report.get(i);
         TreeSet<Long> out = new TreeSet<>();
         if (fromJ != null && atI != null) {
-            for (long s : atI.get(x).missingFrom(fromJ.get(x))) {
+            for (long s : atI.getOrDefault(x, SeqSet.EMPTY).missingFrom(fromJ.getOrDefault(x, SeqSet.EMPTY))) {
                 if (agreed.get(x).contains(s)) {
                     out.add(s);
                 }

@@ -92,8 +92,24 @@ class RestartScheduleProperties {
 
     /** Runs the schedule and a fair end. */
     static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule) {
+        return run(f, schedule, () -> dev.onceproof.steplog.StepLog.OFF);
+    }
+
+    /**
+     * As above, the coordinator (ViewChange) logging its steps to the log {@code coordinator} opens
+     * once the nodes exist (conformance's RestartWorldRun, trace validation).
+     */
+    static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
+            java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator) {
+        return run(f, schedule, coordinator, new ViewChange(4));
+    }
+
+    /** As above with this coordinator (a broken one through a seam, for a control). */
+    static Flush run(BiFunction<CausalConfig, Ticker, CausalNode> f, List<Action> schedule,
+            java.util.function.Supplier<dev.onceproof.steplog.StepLog> coordinator, ViewChange views) {
         Group g = new Group(4, Mode.CAUSAL, 3, 7, 5, f);
-        Flush flush = new Flush(g);
+        Flush flush = new Flush(g, views);
+        flush.views.logSteps(coordinator.get());
         for (Action a : schedule) {
             switch (a.kind()) {
                 case 0, 1 -> {
@@ -193,12 +209,17 @@ class RestartScheduleProperties {
      */
     static final class Flush {
         final Group g;
-        final ViewChange views = new ViewChange(4);
+        final ViewChange views;
         /** Whether some suspicion restarted a flush whose decision had been taken. */
         boolean restartedAfterDecision;
 
         Flush(Group g) {
+            this(g, new ViewChange(4));
+        }
+
+        Flush(Group g, ViewChange views) {
             this.g = g;
+            this.views = views;
         }
 
         private boolean decided() {

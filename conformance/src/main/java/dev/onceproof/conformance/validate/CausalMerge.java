@@ -56,6 +56,15 @@ import java.util.Set;
  * <p>The control (KillRunReorderTest, on the causal kill run sigkill-view-seed1): random orders
  * under these rules are all accepted, and a Receive moved before the one line that sent its message
  * is rejected there.
+ *
+ * <p>A view change that restarts (CausalMembershipRestart, TraceCausalMembershipRestart): messages
+ * of the view change are keyed by their round, the set being removed ({@link #round}), not by a
+ * target alone, since a survivor reports on the same node again after a restart and the reports,
+ * decisions and forwards of a superseded round must not stand for the new round's. Besides, the
+ * coordinator's Suspect waits for every survivor line after each decision it took ({@link #done}):
+ * the spec's decision reaches all survivors at once and a restart ends it, so in every order the
+ * spec accepts, those lines come before the next round starts. The argument above then holds round
+ * by round.
  */
 final class CausalMerge {
 
@@ -66,18 +75,23 @@ final class CausalMerge {
         List<TraceFamily.Process.Line> out = new ArrayList<>();
         List<TraceFamily.Process.Line> last = new ArrayList<>();
         Set<String> sent = new HashSet<>();
-        // The coordinator's order: how many lines of each kind a DecideView or InstallView waits for.
+        // The coordinator's order: how many lines of each kind a line waits for (forwards to a node
+        // in a round; every survivor's lines after a round's decision).
         Map<String, Integer> expected = new HashMap<>();
         for (TraceFamily.Process p : nodes) {
+            String round = "";
             for (TraceFamily.Process.Line line : p.lines()) {
-                String done = done(line.step());
-                if (done != null) {
+                round = round(line.step(), round);
+                for (String done : done(line.step(), round)) {
                     expected.merge(done, 1, Integer::sum);
                 }
             }
         }
         Map<String, Integer> seen = new HashMap<>();
         int[] at = new int[nodes.size()];
+        String[] rounds = new String[nodes.size()];
+        java.util.Arrays.fill(rounds, "");
+        List<String> decided = new ArrayList<>(); // the rounds the coordinator decided, in its order
         boolean progress = true;
         while (progress) {
             progress = false;
@@ -88,20 +102,27 @@ final class CausalMerge {
                     if (s.path("action").asText().equals("Crash")) {
                         break;
                     }
-                    String needs = needs(s);
+                    String round = round(s, rounds[p]);
+                    String needs = needs(s, round);
                     if (needs != null && !sent.contains(needs)) {
                         break;
                     }
-                    String waits = waits(s);
-                    if (waits != null && !seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0))) {
+                    boolean ready = true;
+                    for (String waits : waits(s, round, decided)) {
+                        ready &= seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0));
+                    }
+                    if (!ready) {
                         break;
                     }
                     out.add(lines.get(at[p]));
-                    sends(s, group, sent);
-                    String done = done(s);
-                    if (done != null) {
+                    sends(s, round, group, sent);
+                    for (String done : done(s, round)) {
                         seen.merge(done, 1, Integer::sum);
                     }
+                    if (coordinator(s) && s.path("action").asText().equals("DecideView") && !decided.contains(round)) {
+                        decided.add(round);
+                    }
+                    rounds[p] = round;
                     at[p]++;
                     progress = true;
                 }
@@ -116,6 +137,27 @@ final class CausalMerge {
         return out;
     }
 
+    /**
+     * The round of the view change a line belongs to, named by the set it removes (a restart makes a
+     * larger set, and a later view change removes other nodes, so no two rounds share a name): a
+     * coordinator's Suspect starts one (its "flushing"), a survivor's FlushReport answers one (its
+     * "targets"), and the lines after them are of that round, until the next. Logs of one removed
+     * node at a time (CausalMembership's, which lack the sets) name a round by its target.
+     */
+    static String round(JsonNode s, String current) {
+        String action = s.path("action").asText();
+        if (coordinator(s) ? action.equals("Suspect") : action.equals("FlushReport")) {
+            JsonNode set = s.path(coordinator(s) ? "flushing" : "targets");
+            if (!set.isArray()) {
+                return s.path("target").asText();
+            }
+            List<String> names = new ArrayList<>();
+            set.forEach(x -> names.add(x.asText()));
+            return String.join(",", names);
+        }
+        return current;
+    }
+
     private static String key(String type, String from, String to, JsonNode s) {
         return type + "|" + from + "|" + to + "|" + s.path("origin").asText() + "|" + s.path("seq").asText();
     }
@@ -124,15 +166,15 @@ final class CausalMerge {
         return "hb|" + from + "|" + to + "|" + vc;
     }
 
-    /** The message a line received, or null. */
-    static String needs(JsonNode s) {
+    /** The message a line of round {@code round} received, or null. */
+    static String needs(JsonNode s, String round) {
         String node = s.path("node").asText();
         String x = s.path("target").asText();
         return switch (s.path("action").asText()) {
-            // The view change: a report answers the coordinator's Suspect, the coordinator's
-            // receipt needs the report, and a survivor learns the coordinator's decision.
-            case "FlushReport" -> coordinator(s) ? "report|" + x + "|" + node : "suspect|" + x;
-            case "DecideView" -> coordinator(s) ? null : "decided|" + x;
+            // The view change: a report answers the coordinator's Suspect of its round, the
+            // coordinator's receipt needs the report, and a survivor learns the round's decision.
+            case "FlushReport" -> coordinator(s) ? "report|" + round + "|" + x + "|" + node : "suspect|" + round;
+            case "DecideView" -> coordinator(s) ? null : "decided|" + round + "|" + x;
             case "Receive" -> key(s.path("type").asText(), s.path("from").asText(), node, s);
             case "ServeRequest" -> key("req", s.path("from").asText(), node, s);
             case "ReceiveHeartbeat" -> hb(s.path("from").asText(), node, s.path("vc"));
@@ -144,40 +186,51 @@ final class CausalMerge {
         return s.path("coordinator").asBoolean(false);
     }
 
-    /** A view-change line others wait for (a report, a forward to a node), or null. */
-    static String done(JsonNode s) {
+    /**
+     * The view-change lines of a round others wait for, or none: a forward to a node (its install
+     * waits for every one), and every survivor line after the round's decision (learning it,
+     * forwarding, installing), which the coordinator's next Suspect waits for: the spec tells every
+     * survivor of a decision in the decision's step, and takes a forward or an install only while
+     * the round's decision holds, so no such line may follow a restart (the worlds that log tell
+     * every survivor of a decision before the coordinator's next step, and forward and install only
+     * while the flush is decided, so their order is one of these).
+     */
+    static List<String> done(JsonNode s, String round) {
         if (coordinator(s)) {
-            return null;
+            return List.of();
         }
-        String x = s.path("target").asText();
         return switch (s.path("action").asText()) {
-            case "FlushForward" -> "forward|" + x + "|" + s.path("to").asText();
-            default -> null;
+            case "FlushForward" -> List.of("forward|" + round + "|" + s.path("to").asText(), "post|" + round);
+            case "DecideView", "InstallView" -> List.of("post|" + round);
+            default -> List.of();
         };
     }
 
-    /** The kind of lines ({@link #done}'s names) a view-change line waits for every one of, or null. */
-    static String waits(JsonNode s) {
-        String x = s.path("target").asText();
+    /** The kinds of lines ({@link #done}'s names) a view-change line waits for every one of. */
+    static List<String> waits(JsonNode s, String round, List<String> decided) {
+        if (coordinator(s)) {
+            return s.path("action").asText().equals("Suspect")
+                    ? decided.stream().map(r -> "post|" + r).toList() : List.of();
+        }
         return switch (s.path("action").asText()) {
-            case "InstallView" -> "forward|" + x + "|" + s.path("node").asText();
-            default -> null;
+            case "InstallView" -> List.of("forward|" + round + "|" + s.path("node").asText());
+            default -> List.of();
         };
     }
 
     /** The messages a line sent. */
-    static void sends(JsonNode s, List<String> group, Set<String> sent) {
+    static void sends(JsonNode s, String round, List<String> group, Set<String> sent) {
         String node = s.path("node").asText();
         if (coordinator(s)) {
             switch (s.path("action").asText()) {
-                case "Suspect" -> sent.add("suspect|" + s.path("target").asText());
-                case "DecideView" -> sent.add("decided|" + s.path("target").asText());
+                case "Suspect" -> sent.add("suspect|" + round);
+                case "DecideView" -> sent.add("decided|" + round + "|" + s.path("target").asText());
                 default -> { }
             }
             return;
         }
         if (s.path("action").asText().equals("FlushReport")) {
-            sent.add("report|" + s.path("target").asText() + "|" + node);
+            sent.add("report|" + round + "|" + s.path("target").asText() + "|" + node);
         }
         switch (s.path("action").asText()) {
             case "Broadcast" -> group.stream().filter(j -> !j.equals(node))

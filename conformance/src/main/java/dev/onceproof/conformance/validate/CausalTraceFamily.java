@@ -26,7 +26,10 @@ import java.util.TreeSet;
  * against CausalMembership through specs/causal/TraceCausalMembership.tla ({@link #forLogs}), with
  * the view change's targets as Suspectable. The view change's coordinator (impl's ViewChange) gives
  * its own log, process {@code coordinator}, which a run with a view change needs: its Suspect, its receipt of each report
- * (FlushReport) and its DecideView, merged as the last process.
+ * (FlushReport) and its DecideView, merged as the last process. A coordinator whose header names
+ * CausalMembershipRestart (constant Membership; impl's ViewChange.restartStepLogHeader) runs a view
+ * change that restarts its flush on a second suspicion: the logs are checked against it through
+ * specs/causal/TraceCausalMembershipRestart.tla, the merge keyed by round ({@link CausalMerge}).
  */
 final class CausalTraceFamily implements TraceFamily {
 
@@ -37,21 +40,47 @@ final class CausalTraceFamily implements TraceFamily {
 
     /** Whether the logs hold a view change: then the spec is CausalMembership. */
     private final boolean membership;
+    /**
+     * Whether the coordinator's header names CausalMembershipRestart (constant Membership, impl's
+     * ViewChange.restartStepLogHeader): a view change that may restart its flush on a second
+     * suspicion, checked through TraceCausalMembershipRestart.
+     */
+    private final boolean restart;
+
+    /** The value of the header constant Membership that names the restarting view change. */
+    static final String RESTART = "CausalMembershipRestart";
 
     CausalTraceFamily() {
-        this(false);
+        this(false, false);
     }
 
-    private CausalTraceFamily(boolean membership) {
+    private CausalTraceFamily(boolean membership, boolean restart) {
         this.membership = membership;
+        this.restart = restart;
     }
 
     @Override
     public TraceFamily forLogs(List<StepLogFile> logs) {
+        boolean restart = false;
+        for (StepLogFile log : logs) {
+            JsonNode named = log.constants().path("Membership");
+            if (!named.isMissingNode()) {
+                if (!named.asText().equals(RESTART)) {
+                    throw new StepLogException(log.file() + ":1: constant Membership is " + named
+                            + "; the only membership spec a header may name is " + RESTART
+                            + " (without it a view change is CausalMembership's)");
+                }
+                restart = true;
+            }
+        }
+        if (restart) {
+            // Named by the header, also for a run in which no suspicion came (an empty view change).
+            return new CausalTraceFamily(true, true);
+        }
         for (StepLogFile log : logs) {
             for (JsonNode s : log.steps()) {
                 if (isMembership(s)) {
-                    return new CausalTraceFamily(true);
+                    return new CausalTraceFamily(true, false);
                 }
             }
         }
@@ -64,7 +93,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String spec() {
-        return membership ? "CausalMembership" : "Causal";
+        return restart ? RESTART : membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -74,7 +103,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String traceModule() {
-        return membership ? "TraceCausalMembership" : "TraceCausal";
+        return restart ? "TraceCausalMembershipRestart" : membership ? "TraceCausalMembership" : "TraceCausal";
     }
 
     /** The process name of the view change's coordinator (impl's ViewChange), and the actions it logs. */
@@ -197,6 +226,13 @@ final class CausalTraceFamily implements TraceFamily {
                     case "Broadcast" -> broadcasts.merge(s.path("node").asText(), 1, Integer::sum);
                     case "Crash" -> faulty.add(s.path("node").asText());
                     case "FlushReport" -> suspected.add(s.path("target").asText());
+                    // A restart's suspect may be one the log ends before any report on (its round
+                    // never completed): Suspect is taken for it too.
+                    case "Suspect" -> {
+                        if (restart) {
+                            suspected.add(s.path("target").asText());
+                        }
+                    }
                     default -> { }
                 }
             }
