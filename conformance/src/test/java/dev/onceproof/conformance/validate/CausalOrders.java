@@ -13,7 +13,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Other orders of a causal run's lines than {@link CausalMerge}'s, for its control
  * (KillRunReorderTest): CausalMerge's class comment argues that every order keeping its rules is
  * taken or refused alike (each node's lines in order, a receipt after some line that sent its
- * message, InstallView after the FlushForward lines to it, a Crash after every other line). Here
+ * message, InstallView after the FlushForward lines to it, a coordinator's Suspect after every survivor
+ * line of the rounds it decided, a Crash after every other line; a line's round as CausalMerge.round
+ * names it). Here
  * each place is drawn uniformly among the processes whose next line those rules let go now, where
  * CausalMerge lets each node go as far as it can in turn.
  */
@@ -53,9 +55,10 @@ final class CausalOrders {
     List<TraceFamily.Process.Line> randomOrder(UniformRandomProvider random) {
         Map<String, Integer> expected = new HashMap<>();
         for (TraceFamily.Process p : processes) {
+            String round = "";
             for (TraceFamily.Process.Line line : p.lines()) {
-                String done = CausalMerge.done(line.step());
-                if (done != null) {
+                round = CausalMerge.round(line.step(), round);
+                for (String done : CausalMerge.done(line.step(), round)) {
                     expected.merge(done, 1, Integer::sum);
                 }
             }
@@ -63,12 +66,15 @@ final class CausalOrders {
         Map<String, Integer> seen = new HashMap<>();
         Set<String> sent = new HashSet<>();
         int[] at = new int[processes.size()];
+        String[] rounds = new String[processes.size()];
+        java.util.Arrays.fill(rounds, "");
+        List<String> decided = new ArrayList<>(); // the rounds the coordinator decided, in its order
         List<TraceFamily.Process.Line> out = new ArrayList<>();
         while (true) {
             List<Integer> ready = new ArrayList<>();
             for (int p = 0; p < processes.size(); p++) {
                 List<TraceFamily.Process.Line> lines = processes.get(p).lines();
-                if (at[p] < lines.size() && mayGo(lines.get(at[p]).step(), sent, seen, expected)) {
+                if (at[p] < lines.size() && mayGo(lines.get(at[p]).step(), rounds[p], decided, sent, seen, expected)) {
                     ready.add(p);
                 }
             }
@@ -78,11 +84,15 @@ final class CausalOrders {
             int p = ready.get(random.nextInt(ready.size()));
             JsonNode s = processes.get(p).lines().get(at[p]).step();
             out.add(processes.get(p).lines().get(at[p]));
-            CausalMerge.sends(s, group, sent);
-            String done = CausalMerge.done(s);
-            if (done != null) {
+            String round = CausalMerge.round(s, rounds[p]);
+            CausalMerge.sends(s, round, group, sent);
+            for (String done : CausalMerge.done(s, round)) {
                 seen.merge(done, 1, Integer::sum);
             }
+            if (CausalMerge.coordinator(s) && s.path("action").asText().equals("DecideView") && !decided.contains(round)) {
+                decided.add(round);
+            }
+            rounds[p] = round;
             at[p]++;
         }
         for (int p = 0; p < processes.size(); p++) {
@@ -95,16 +105,22 @@ final class CausalOrders {
         return out;
     }
 
-    private static boolean mayGo(JsonNode s, Set<String> sent, Map<String, Integer> seen, Map<String, Integer> expected) {
+    private static boolean mayGo(JsonNode s, String current, List<String> decided, Set<String> sent,
+                                 Map<String, Integer> seen, Map<String, Integer> expected) {
         if (s.path("action").asText().equals("Crash")) {
             return false;
         }
-        String needs = CausalMerge.needs(s);
+        String round = CausalMerge.round(s, current);
+        String needs = CausalMerge.needs(s, round);
         if (needs != null && !sent.contains(needs)) {
             return false;
         }
-        String waits = CausalMerge.waits(s);
-        return waits == null || seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0));
+        for (String waits : CausalMerge.waits(s, round, decided)) {
+            if (!seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Pairs of lines of two processes that {@code order} puts the other way round from {@code base}. */

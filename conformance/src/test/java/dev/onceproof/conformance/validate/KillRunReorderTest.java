@@ -175,9 +175,16 @@ class KillRunReorderTest {
         CausalOrders run = new CausalOrders(logs);
         List<TraceFamily.Process.Line> merged = run.merged();
         Map<String, List<Integer>> senders = new HashMap<>();
+        Map<String, String> rounds = new HashMap<>(); // each process's current round (CausalMerge.round)
+        List<String> roundOf = new ArrayList<>();
         for (int i = 0; i < merged.size(); i++) {
+            var line = merged.get(i).step();
+            String process = (CausalMerge.coordinator(line) ? "coordinator|" : "") + line.path("node").asText();
+            String round = CausalMerge.round(line, rounds.getOrDefault(process, ""));
+            rounds.put(process, round);
+            roundOf.add(round);
             Set<String> sent = new HashSet<>();
-            CausalMerge.sends(merged.get(i).step(), run.group, sent);
+            CausalMerge.sends(line, round, run.group, sent);
             for (String m : sent) {
                 senders.computeIfAbsent(m, k -> new ArrayList<>()).add(i);
             }
@@ -186,7 +193,7 @@ class KillRunReorderTest {
         int send = -1;
         for (int i = 0; i < merged.size() && receipt < 0; i++) {
             var step = merged.get(i).step();
-            String needs = CausalMerge.needs(step);
+            String needs = CausalMerge.needs(step, roundOf.get(i));
             if (!step.path("action").asText().equals("Receive") || senders.getOrDefault(needs, List.of()).size() != 1) {
                 continue;
             }
