@@ -62,6 +62,29 @@ public final class ViewChange {
         }
     }
 
+    /**
+     * The group's view-change state as a survivor taking over the coordinator's role knows it
+     * (CausalMembershipRestart: the coordinator is suspected and the next survivor in ring order
+     * takes over): {@code members} is its installed view, {@code flushing} the nodes the new round
+     * removes (those of the interrupted change, some of which may have left its view already, a
+     * decision taken again, and the suspected coordinator). The old coordinator's reports are lost
+     * with it: the round starts with none, as the spec's Suspect clears them. Every other id is gone.
+     */
+    public static ViewChange resume(int n, Set<NodeId> members, Set<NodeId> flushing) {
+        ViewChange v = new ViewChange(n);
+        for (NodeId k : List.copyOf(v.members)) {
+            if (!members.contains(k) && !flushing.contains(k)) {
+                v.members.remove(k);
+                v.gone.add(k);
+            }
+        }
+        v.flushing.addAll(flushing);
+        require(!flushing.isEmpty() && !v.survivors().isEmpty() && flushing.stream().allMatch(x -> x.index() < n),
+                "a taken-over flush needs nodes to remove and survivors; got members "
+                + members + ", flushing " + flushing);
+        return v;
+    }
+
     /** Logs this coordinator's steps to {@code log} (its own process; header {@link #stepLogHeader}). Returns this. */
     public ViewChange logSteps(StepLog log) {
         this.log = Objects.requireNonNull(log, "log");

@@ -1,0 +1,209 @@
+package dev.onceproof.causal.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalNode;
+import dev.onceproof.causal.EventId;
+import dev.onceproof.causal.Mode;
+import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.Outcome;
+import dev.onceproof.causal.Payload;
+import dev.onceproof.causal.wire.ViewMessage;
+import dev.onceproof.steplog.StepLog;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The restarted flush over real UDP (issue 19 item 3; specs/causal/CausalMembershipRestart.tla),
+ * four nodes in one JVM, 5% of datagrams lost and 5% handled twice. n4 crashes; n1's detector
+ * suspects it and starts the flush. n1 drops n3's reports (a {@link ViewOptions#hold}), so the
+ * flush cannot decide while n1 lives: the second failure always lands mid-flush, whatever the load.
+ *
+ * <ul>
+ *   <li>The coordinator fails: n1 crashes once n2 and n3 reported; both detectors suspect it, n2
+ *       (next in ring order) takes over and flushes {n1, n4} again.</li>
+ *   <li>A survivor the flush waits for fails: n3 crashes once n2 reported; n1's detector suspects
+ *       it during the flush, which restarts for {n3, n4}.</li>
+ * </ul>
+ * In both the two survivors install the view without the two dead nodes, deliver the same events of
+ * each (RemovedAgreement, from their delivery logs), keep causal order and once, and empty their
+ * stores after more traffic (GcContinues). The controls run the same with the restart off ({@link
+ * ViewOptions#withoutRestart}, the runtime before this change): the flush never ends and the stores
+ * never empty.
+ */
+class ViewRestartOverUdpTest {
+
+    private static final int N = 4;
+    private static final NodeId N1 = NodeId.of(0);
+    private static final NodeId N2 = NodeId.of(1);
+    private static final NodeId N3 = NodeId.of(2);
+    private static final NodeId N4 = NodeId.of(3);
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    @Test
+    void aCoordinatorCrashedMidFlushIsReplacedAndTheChangeCompletes() throws Exception {
+        Run r = run(true, N1, 20_000);
+        assertThat(r.nodes.get(1).takeovers()).isEqualTo(1);
+        r.assertCompleted(N2, N3);
+    }
+
+    @Test
+    void aSurvivorCrashedMidFlushRestartsTheFlush() throws Exception {
+        Run r = run(true, N3, 20_000);
+        assertThat(r.nodes.get(0).restarts()).isEqualTo(1);
+        r.assertCompleted(N1, N2);
+    }
+
+    @Test
+    void withoutRestartACoordinatorCrashedMidFlushStopsTheChangeAndCollection() throws Exception {
+        Run r = run(false, N1, 3_000);
+        r.assertStuck(N2, N3);
+    }
+
+    @Test
+    void withoutRestartASurvivorCrashedMidFlushStopsTheChangeAndCollection() throws Exception {
+        Run r = run(false, N3, 3_000);
+        r.assertStuck(N1, N2);
+    }
+
+    /** What a run left. */
+    private record Run(List<CausalUdpNode> nodes, Map<NodeId, List<EventId>> delivered, boolean done,
+            Map<NodeId, Integer> stored) {
+
+        void assertCompleted(NodeId a, NodeId b) {
+            System.out.println("restart run: done " + done + ", stored " + stored + ", views "
+                    + nodes.get(a.index()).memberView() + " " + nodes.get(b.index()).memberView());
+            assertThat(done).as("both survivors installed, delivered everything, emptied their stores").isTrue();
+            assertThat(nodes.get(a.index()).memberView()).containsExactly(a, b);
+            assertThat(nodes.get(b.index()).memberView()).containsExactly(a, b);
+            for (NodeId x : List.of(N1, N2, N3, N4)) {
+                if (!x.equals(a) && !x.equals(b)) {
+                    assertThat(seqsOf(delivered.get(b), x)).as("%s and %s deliver the same of %s", a, b, x)
+                            .isEqualTo(seqsOf(delivered.get(a), x));
+                }
+            }
+            DeliveryAudit.Result audit = DeliveryAudit.check(Mode.CAUSAL, delivered, Set.of(a, b));
+            System.out.println("audit " + audit);
+            assertThat(audit.violations()).isEmpty();
+            assertThat(audit.ok()).isTrue();
+            assertThat(stored.get(a)).isZero();
+            assertThat(stored.get(b)).isZero();
+        }
+
+        void assertStuck(NodeId a, NodeId b) {
+            System.out.println("no-restart control: done " + done + ", stored " + stored + ", views "
+                    + nodes.get(a.index()).memberView() + " " + nodes.get(b.index()).memberView());
+            assertThat(done).isFalse();
+            assertThat(nodes.get(a.index()).memberView()).hasSize(N);
+            assertThat(stored.get(a)).isPositive();
+            assertThat(stored.get(b)).isPositive();
+        }
+    }
+
+    private static List<Long> seqsOf(List<EventId> log, NodeId x) {
+        return new ArrayList<>(new TreeSet<>(log.stream().filter(e -> e.origin().equals(x)).map(EventId::seq).toList()));
+    }
+
+    /**
+     * n4 crashes after 10 events each; n1 holds n3's reports; {@code second} crashes mid-flush
+     * (once the survivors it needs reported); then the survivors broadcast 10 more each and the run
+     * waits until they installed, delivered each other's events and emptied their stores.
+     */
+    private static Run run(boolean restart, NodeId second, long deadlineMillis) throws Exception {
+        Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
+        List<InetSocketAddress> any = new ArrayList<>();
+        for (int k = 0; k < N; k++) {
+            delivered.put(NodeId.of(k), Collections.synchronizedList(new ArrayList<>()));
+            any.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        }
+        // Every node suspectable after 300 ms of silence (fifteen heartbeat intervals).
+        ViewOptions view = ViewOptions.manual(20 * MS).withDetector(Set.of(N1, N2, N3, N4), 300 * MS);
+        if (!restart) {
+            view = view.withoutRestart();
+        }
+        List<CausalUdpNode> nodes = new ArrayList<>();
+        try {
+            for (int k = 0; k < N; k++) {
+                NodeId id = NodeId.of(k);
+                List<EventId> log = delivered.get(id);
+                ViewOptions v = k == 0 ? view.withHold(m -> m instanceof ViewMessage.Report && m.from().equals(N3)) : view;
+                nodes.add(new CausalUdpNode(CausalConfig.of(N, id, Mode.CAUSAL, 5 * MS, 20 * MS, 20 * MS), any, 0.05,
+                        17 * 1_000_003L + k, e -> log.add(e.id()), StepLog.OFF, v, CausalNode::new).duplicating(0.05));
+            }
+            LoopbackGroup.connect(nodes);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
+            for (int e = 0; e < 10; e++) {
+                for (CausalUdpNode a : nodes) {
+                    broadcast(a, "before-" + e, deadline);
+                }
+                Thread.sleep(2);
+            }
+            nodes.get(3).crash();
+            List<CausalUdpNode> waited = second.equals(N1) ? List.of(nodes.get(1), nodes.get(2)) : List.of(nodes.get(1));
+            waitFor(() -> waited.stream().allMatch(CausalUdpNode::hasReported), System.nanoTime() + 10_000 * MS,
+                    "the flush on n4 reached its survivors");
+            nodes.get(second.index()).crash();
+            List<NodeId> survivors = new ArrayList<>();
+            for (int k = 0; k < 3; k++) {
+                if (k != second.index()) {
+                    survivors.add(NodeId.of(k));
+                }
+            }
+            for (int e = 0; e < 10; e++) {
+                for (NodeId s : survivors) {
+                    broadcast(nodes.get(s.index()), "after-" + e, deadline);
+                }
+                Thread.sleep(2);
+            }
+            // Done: both installed the view of the two, delivered all 20 events of each, stored none.
+            boolean done = false;
+            while (!done && System.nanoTime() < deadline) {
+                done = true;
+                for (NodeId s : survivors) {
+                    CausalUdpNode a = nodes.get(s.index());
+                    long fromSurvivors;
+                    synchronized (delivered.get(s)) {
+                        fromSurvivors = delivered.get(s).stream().filter(d -> survivors.contains(d.origin())).count();
+                    }
+                    done &= a.memberView().size() == 2 && fromSurvivors == 40 && a.state().store().isEmpty();
+                }
+                Thread.sleep(5);
+            }
+            Map<NodeId, Integer> stored = new LinkedHashMap<>();
+            for (NodeId s : survivors) {
+                stored.put(s, nodes.get(s.index()).state().store().size());
+            }
+            Map<NodeId, List<EventId>> copy = new LinkedHashMap<>();
+            delivered.forEach((k, l) -> copy.put(k, List.copyOf(l)));
+            return new Run(nodes, copy, done, stored);
+        } finally {
+            nodes.forEach(CausalUdpNode::close);
+        }
+    }
+
+    private static void broadcast(CausalUdpNode a, String payload, long deadline) throws InterruptedException {
+        while (a.broadcast(Payload.ofUtf8(payload)).outcome() != Outcome.ACCEPTED && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+    }
+
+    private static void waitFor(BooleanSupplier cond, long until, String what) throws InterruptedException {
+        while (!cond.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("timed out waiting until " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+}
