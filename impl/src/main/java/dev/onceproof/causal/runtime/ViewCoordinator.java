@@ -127,6 +127,17 @@ final class ViewCoordinator {
             return false;
         }
         SortedSet<NodeId> xs = views.flushing();
+        if (m instanceof ViewMessage.Report && restart && !xs.containsAll(m.targets())
+                && views.survivors().contains(m.from())) {
+            // A survivor reports on a change this coordinator never heard of (it took over after the
+            // old coordinator's flush request to it was lost): restart for the union, as a suspicion
+            // of those nodes (Suspect(self, x)) would.
+            boolean any = false;
+            for (NodeId x : m.targets()) {
+                any |= views.survivors().contains(x) && suspect(x, now);
+            }
+            return any;
+        }
         if (xs.isEmpty() || !xs.equals(m.targets()) || !views.survivors().contains(m.from())) {
             return false;
         }

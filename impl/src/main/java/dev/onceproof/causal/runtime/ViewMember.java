@@ -32,7 +32,9 @@ import java.util.function.Consumer;
  * so the new round's flush is for a larger set, and the member reports again on all of them
  * (its core's freeze keeps what it froze; from this report on it delivers none of them until the
  * new decision: the spec's awaiting). A flush that leaves out a change this member has not
- * installed comes from a coordinator that missed it, and is refused.
+ * installed comes from a coordinator that missed it (its flush request was lost before the old
+ * coordinator died): it is refused and answered with this member's report on its change, from
+ * which the coordinator restarts for the union.
  *
  * <p>Each step once per round, and repeats answered from what it did: a repeated Flush gets the
  * same report again; a repeated {@link ViewMessage.Decide} gets the same forwarded copies and
@@ -118,6 +120,9 @@ final class ViewMember {
         }
         if (!xs.equals(targets) || !f.from().equals(coordinator)) {
             if (!targets.isEmpty() && !installed && !xs.containsAll(targets)) {
+                // A coordinator that took over without hearing of this change: the report on it
+                // makes the coordinator restart for the union (ViewCoordinator.receive).
+                out.accept(f.from(), new ViewMessage.Report(self, report));
                 return "flush on " + xs + " while the removal of " + targets + " runs: a restart removes a larger set";
             }
             if (xs.contains(self) || Collections.disjoint(xs, view)) {
