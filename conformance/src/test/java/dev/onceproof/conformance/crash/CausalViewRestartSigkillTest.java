@@ -33,8 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A flush restarted after a real process kill mid-flush (issue 19 item 3;
  * specs/causal/CausalMembershipRestart.tla): four node JVMs ({@link CausalViewNodeMain}) on
- * loopback, 5% of datagrams lost and 5% handled twice on receipt, every detector suspecting any node
- * after 500 ms of silence. Each broadcasts at 40/s, n1 to n3 ten events, n4 thirty; n4 is killed with
+ * loopback, 5% of datagrams lost and 5% handled twice on receipt, the detectors suspecting n4 and the
+ * node killed second after 1 s of silence. (Every node suspectable at 500 ms, two runs of eight at
+ * load 30 on 2 cores began with n1 suspecting a live n2 whose JVM was slow after the start, and
+ * what the test expects of the second kill did not happen; a false suspicion is the protocol's
+ * business, not this test's.) Each broadcasts at 40/s, n1 to n3 ten events, n4 thirty; n4 is killed with
  * SIGKILL at its sixth, n1 suspects it and starts the flush. n1 drops n3's reports, so that flush
  * cannot decide while n1 lives: the second kill always lands mid-flush, whatever the load.
  *
@@ -153,7 +156,7 @@ class CausalViewRestartSigkillTest {
                         "-cp", System.getProperty("java.class.path"), CausalViewNodeMain.class.getName(),
                         "--self", "" + k, "--peers", String.join(",", peers), "--step-log", log.toString(),
                         "--before", "" + (k == FIRST ? FIRST_BEFORE : BEFORE), "--after", "" + AFTER, "--rate", "40",
-                        "--loss", "0.05", "--seed", "1", "--suspectable", "0,1,2,3", "--suspect-after-ms", "500",
+                        "--loss", "0.05", "--seed", "1", "--suspectable", second + "," + FIRST, "--suspect-after-ms", "1000",
                         "--installed-size", "2"));
                 if (k == 0) {
                     cmd.addAll(List.of("--hold-reports-from", "2"));
@@ -267,6 +270,11 @@ class CausalViewRestartSigkillTest {
             } catch (java.io.IOException e) {
                 // The process died or closed its stdout: what was read stays.
             }
+        }
+
+        @Override
+        public String toString() {
+            return "n" + (index + 1);
         }
 
         long own() {
