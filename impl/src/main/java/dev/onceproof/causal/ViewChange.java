@@ -65,9 +65,10 @@ public final class ViewChange {
     /**
      * The group's view-change state as a survivor taking over the coordinator's role knows it
      * (CausalMembershipRestart: the coordinator is suspected and the next survivor in ring order
-     * takes over): {@code members} is its installed view, {@code flushing} the nodes the new round
-     * removes (those of the interrupted change, some of which may have left its view already, a
-     * decision taken again, and the suspected coordinator). The old coordinator's reports are lost
+     * takes over): {@code members} is its installed view, {@code flushing} the nodes of the
+     * interrupted change (some may have left its view already: their decision is taken again; empty
+     * if that change ended). The new coordinator then calls {@link #suspect} on the coordinator it
+     * suspected, which restarts the round (logged as such). The old coordinator's reports are lost
      * with it: the round starts with none, as the spec's Suspect clears them. Every other id is gone.
      */
     public static ViewChange resume(int n, Set<NodeId> members, Set<NodeId> flushing) {
@@ -79,8 +80,8 @@ public final class ViewChange {
             }
         }
         v.flushing.addAll(flushing);
-        require(!flushing.isEmpty() && !v.survivors().isEmpty() && flushing.stream().allMatch(x -> x.index() < n),
-                "a taken-over flush needs nodes to remove and survivors; got members "
+        require(!v.survivors().isEmpty() && flushing.stream().allMatch(x -> x.index() < n),
+                "a taken-over flush needs survivors and nodes of the group; got members "
                 + members + ", flushing " + flushing);
         return v;
     }

@@ -4,6 +4,7 @@ import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.ViewChange;
 import dev.onceproof.causal.wire.ViewMessage;
+import dev.onceproof.steplog.StepLog;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.Optional;
@@ -54,6 +55,8 @@ final class ViewCoordinator {
     private final long retry;
     private final boolean restart;
     private final BiConsumer<NodeId, ViewMessage> out;
+    /** This node's coordinator step log: the first coordinator's steps, or those of a survivor taking over. */
+    private final StepLog log;
     /** Per node, when something from it last arrived (the detector's input). */
     private final long[] lastHeard;
     /** Coordinators this member's detector suspected while another had the role. */
@@ -80,10 +83,11 @@ final class ViewCoordinator {
         this.retry = o.retry();
         this.restart = o.restart();
         this.out = out;
+        this.log = o.coordinatorLog();
         this.lastHeard = new long[n];
         java.util.Arrays.fill(lastHeard, now);
         if (ring.first().equals(self)) {
-            views = new ViewChange(n).logSteps(o.coordinatorLog());
+            views = new ViewChange(n).logSteps(log);
         }
     }
 
@@ -223,14 +227,13 @@ final class ViewCoordinator {
 
     /** This member is the first survivor: it flushes the unfinished change's nodes and the suspected coordinators. */
     private void takeOver(SortedSet<NodeId> view, long now) {
-        TreeSet<NodeId> flushing = new TreeSet<>(member.unfinished());
+        views = ViewChange.resume(n, view, member.unfinished()).logSteps(log);
+        takeovers++;
         for (NodeId c : suspected) {
-            if (view.contains(c)) {
-                flushing.add(c);
+            if (view.contains(c) && !member.unfinished().contains(c)) {
+                views.suspect(self, c); // spec Suspect(self, c): logged, a restart if a change was unfinished
             }
         }
-        views = ViewChange.resume(n, view, flushing);
-        takeovers++;
         decision = null;
         installed.clear();
         flushRequests(now);
@@ -238,6 +241,9 @@ final class ViewCoordinator {
 
     private void flushRequests(long now) {
         SortedSet<NodeId> xs = new TreeSet<>(views.flushing());
+        if (xs.isEmpty()) {
+            return; // a takeover whose suspected coordinators had already left the view: nothing to flush
+        }
         for (NodeId i : views.survivors()) {
             if (!views.reported().contains(i)) {
                 out.accept(i, new ViewMessage.Flush(self, xs));

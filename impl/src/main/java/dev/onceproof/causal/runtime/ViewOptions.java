@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * @param suspectAfter nanoseconds without a datagram from a suspectable member before it is
  *     suspected; 0 turns the detector off
  * @param retry nanoseconds between resends of an unanswered view-change message
- * @param coordinatorLog the coordinator's step log ({@code ViewChange.stepLogHeader}); OFF for none
+ * @param coordinatorLog this node's coordinator steps ({@code ViewChange.stepLogHeader}): the first
+ *     coordinator's, or, on another node, those it takes once it took over; OFF for none
  * @param hold view-change messages this node drops on receipt: a test's network that loses one
  *     kind of message for a while (the protocol resends it); {@code m -> false} for none
  * @param restart a suspicion during a flush restarts it, and a survivor takes over from a suspected
