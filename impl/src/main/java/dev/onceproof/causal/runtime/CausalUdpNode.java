@@ -173,6 +173,11 @@ public final class CausalUdpNode implements AutoCloseable {
         return member.reported();
     }
 
+    /** The nodes of the round this member last reported on (more than one after a restart); empty before any. */
+    public SortedSet<NodeId> reportedOn() {
+        return member.targets();
+    }
+
     public void start(int receivers) {
         // No datagram is read before start, so the detector counts silence from here: a node
         // started while its peers were still starting is not suspected for that.

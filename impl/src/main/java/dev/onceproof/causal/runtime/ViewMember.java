@@ -218,6 +218,11 @@ final class ViewMember {
         return s;
     }
 
+    /** The nodes of the round this member last reported on (empty before any). */
+    synchronized SortedSet<NodeId> targets() {
+        return targets;
+    }
+
     /** Whether this member has reported on a view change (and froze its targets). */
     synchronized boolean reported() {
         return !targets.isEmpty();

@@ -3,6 +3,8 @@ package dev.onceproof.causal.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onceproof.causal.CausalConfig;
+import dev.onceproof.causal.CausalMessage;
+import dev.onceproof.causal.Event;
 import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.Mode;
@@ -79,6 +81,34 @@ class ViewRestartOverUdpTest {
         r.assertCompleted(N2, N3);
     }
 
+    /**
+     * The control of the agreement check: n2's core without the freeze (the {@code heldBack} seam,
+     * MutNoFreeze's defect) delivers n4's late events once its network lets them through, after its
+     * report to the restarted round; n3 holds them back and the decision, from reports up to seq 3,
+     * leaves them out. The
+     * survivors' deliveries of n4 differ: the check the real runs pass fails here.
+     */
+    @Test
+    void aSurvivorWithoutTheFreezeMakesTheSurvivorsDisagree() throws Exception {
+        Run r = run(true, N1, 20_000, false, NoFreeze::new);
+        System.out.println("no-freeze control: n2 delivered of n4 " + seqsOf(r.delivered.get(N2), N4) + ", n3 "
+                + seqsOf(r.delivered.get(N3), N4));
+        assertThat(seqsOf(r.delivered.get(N2), N4)).anyMatch(s -> s > DELAY_ABOVE);
+        assertThat(seqsOf(r.delivered.get(N2), N4)).isNotEqualTo(seqsOf(r.delivered.get(N3), N4));
+    }
+
+    /** A core without the freeze: it delivers a reported node's events after its report. */
+    private static final class NoFreeze extends CausalNode {
+        NoFreeze(CausalConfig c, dev.onceproof.causal.Ticker t, StepLog log) {
+            super(c, t, log);
+        }
+
+        @Override
+        protected boolean heldBack(Event e) {
+            return false;
+        }
+    }
+
     @Test
     void withoutRestartACoordinatorCrashedMidFlushStopsTheChangeAndCollection() throws Exception {
         Run r = run(false, N1, 3_000);
@@ -107,6 +137,7 @@ class ViewRestartOverUdpTest {
                             .isEqualTo(seqsOf(delivered.get(a), x));
                 }
             }
+            assertThat(seqsOf(delivered.get(a), N4)).as("only n4's events reported before the freeze").allMatch(s -> s <= DELAY_ABOVE);
             DeliveryAudit.Result audit = DeliveryAudit.check(Mode.CAUSAL, delivered, Set.of(a, b));
             System.out.println("audit " + audit);
             assertThat(audit.violations()).isEmpty();
@@ -125,6 +156,13 @@ class ViewRestartOverUdpTest {
         }
     }
 
+    private static final long DELAY_ABOVE = 3;
+
+    private static boolean late(CausalMessage m) {
+        Event e = m instanceof CausalMessage.Data d ? d.event() : m instanceof CausalMessage.Resend r ? r.event() : null;
+        return e != null && e.origin().equals(N4) && e.seq() > DELAY_ABOVE;
+    }
+
     private static List<Long> seqsOf(List<EventId> log, NodeId x) {
         return new ArrayList<>(new TreeSet<>(log.stream().filter(e -> e.origin().equals(x)).map(EventId::seq).toList()));
     }
@@ -135,11 +173,24 @@ class ViewRestartOverUdpTest {
      * waits until they installed, delivered each other's events and emptied their stores.
      */
     private static Run run(boolean restart, NodeId second, long deadlineMillis) throws Exception {
-        return run(restart, second, deadlineMillis, false);
+        return run(restart, second, deadlineMillis, false, CausalNode::new);
     }
 
     /** With {@code missed}: n4 stays up and only n1 suspects it; n2 drops n1's flush requests. */
     private static Run run(boolean restart, NodeId second, long deadlineMillis, boolean missed) throws Exception {
+        return run(restart, second, deadlineMillis, missed, CausalNode::new);
+    }
+
+    /**
+     * {@code n2Core} builds n2's core (a control passes a broken one). Every node but n4 holds back
+     * n4's events above seq {@value #DELAY_ABOVE} until it has reported on the restarted round (two
+     * nodes removed), so that they arrive frozen after the last report: no survivor reported them,
+     * no decision agrees on them, none may deliver them. (Released at the first report, a core
+     * without the freeze delivered them before its second report, which then carried them into the
+     * new decision: the restart's fresh reports made the survivors agree again.)
+     */
+    private static Run run(boolean restart, NodeId second, long deadlineMillis, boolean missed, CausalUdpNode.Core n2Core)
+            throws Exception {
         Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
         List<InetSocketAddress> any = new ArrayList<>();
         for (int k = 0; k < N; k++) {
@@ -160,8 +211,13 @@ class ViewRestartOverUdpTest {
                 List<EventId> log = delivered.get(id);
                 ViewOptions v = k == 0 ? view.withHold(m -> m instanceof ViewMessage.Report && m.from().equals(N3))
                         : k == 1 && missed ? view.withHold(m -> m instanceof ViewMessage.Flush && m.from().equals(N1)) : view;
-                nodes.add(new CausalUdpNode(CausalConfig.of(N, id, Mode.CAUSAL, 5 * MS, 20 * MS, 20 * MS), any, 0.05,
-                        17 * 1_000_003L + k, e -> log.add(e.id()), StepLog.OFF, v, CausalNode::new).duplicating(0.05));
+                CausalUdpNode a = new CausalUdpNode(CausalConfig.of(N, id, Mode.CAUSAL, 5 * MS, 20 * MS, 20 * MS), any, 0.05,
+                        17 * 1_000_003L + k, e -> log.add(e.id()), StepLog.OFF, v, k == 1 ? n2Core : CausalNode::new)
+                        .duplicating(0.05);
+                if (k != 3) {
+                    a.delaying(m -> late(m), () -> a.reportedOn().size() == 2);
+                }
+                nodes.add(a);
             }
             LoopbackGroup.connect(nodes);
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
