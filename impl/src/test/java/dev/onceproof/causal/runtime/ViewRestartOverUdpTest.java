@@ -90,7 +90,7 @@ class ViewRestartOverUdpTest {
      */
     @Test
     void aSurvivorWithoutTheFreezeMakesTheSurvivorsDisagree() throws Exception {
-        Run r = run(true, N1, 20_000, false, NoFreeze::new);
+        Run r = run(true, N1, 5_000, false, NoFreeze::new); // never done: n2 stores what n3 never delivers
         System.out.println("no-freeze control: n2 delivered of n4 " + seqsOf(r.delivered.get(N2), N4) + ", n3 "
                 + seqsOf(r.delivered.get(N3), N4));
         assertThat(seqsOf(r.delivered.get(N2), N4)).anyMatch(s -> s > DELAY_ABOVE);
