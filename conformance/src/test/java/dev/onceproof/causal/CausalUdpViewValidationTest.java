@@ -96,7 +96,7 @@ class CausalUdpViewValidationTest {
         long[] reported = {-1};
         BiPredicate<NodeId, ViewMessage> hold = (to, m) -> {
             if (m instanceof ViewMessage.Report r && r.from().equals(N2)) {
-                reported[0] = r.seqs().prefix(); // seen at the coordinator, and let through
+                reported[0] = r.seqs().get(r.target()).prefix(); // seen at the coordinator, and let through
             }
             return m instanceof ViewMessage.Flush && to.equals(NodeId.of(0));
         };
@@ -118,7 +118,7 @@ class CausalUdpViewValidationTest {
         long[] reported = {-1};
         BiPredicate<NodeId, ViewMessage> hold = (to, m) -> {
             if (m instanceof ViewMessage.Report r && r.from().equals(N2)) {
-                reported[0] = r.seqs().prefix();
+                reported[0] = r.seqs().get(r.target()).prefix();
                 return true;
             }
             return false;

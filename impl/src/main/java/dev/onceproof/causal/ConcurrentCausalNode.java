@@ -85,6 +85,26 @@ public class ConcurrentCausalNode {
         }
     }
 
+    /**
+     * The survivor's report on every node a (maybe restarted) view change removes
+     * (CausalMembershipRestart's FlushReport): freezes them and returns its delivered seqs of each in
+     * one locked step.
+     */
+    public java.util.SortedMap<NodeId, SeqSet> flushReport(java.util.Collection<NodeId> xs) {
+        lock.lock();
+        try {
+            Step s = core.flushReport(xs);
+            if (s.outcome() != Outcome.ACCEPTED) {
+                throw new IllegalStateException("flush report on " + xs + " refused: " + s.detail());
+            }
+            java.util.TreeMap<NodeId, SeqSet> out = new java.util.TreeMap<>();
+            xs.forEach(x -> out.put(x, core.deliveredOf(x)));
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The decision, then every delivery it releases (agreed events that were held back). */
     public Step decideView(NodeId x, SeqSet seqs) {
         return run(() -> core.decideView(x, seqs).then(core.deliverAll()));
@@ -96,6 +116,10 @@ public class ConcurrentCausalNode {
 
     public Step installView(NodeId x) {
         return run(() -> core.installView(x));
+    }
+
+    public Step installView(java.util.Collection<NodeId> xs) {
+        return run(() -> core.installView(xs));
     }
 
     public java.util.OptionalLong nextDeadline() {

@@ -69,6 +69,30 @@ public class ViewChange {
         }
     }
 
+    /**
+     * The group's view-change state as a survivor taking over the coordinator's role knows it
+     * (CausalMembershipRestart: the coordinator is suspected and the next survivor in ring order
+     * takes over): {@code members} is its installed view, {@code flushing} the nodes of the
+     * interrupted change (some may have left its view already: their decision is taken again; empty
+     * if that change ended). The new coordinator then calls {@link #suspect} on the coordinator it
+     * suspected, which restarts the round (logged as such). The old coordinator's reports are lost
+     * with it: the round starts with none, as the spec's Suspect clears them. Every other id is gone.
+     */
+    public static ViewChange resume(int n, Set<NodeId> members, Set<NodeId> flushing) {
+        ViewChange v = new ViewChange(n);
+        for (NodeId k : List.copyOf(v.members)) {
+            if (!members.contains(k) && !flushing.contains(k)) {
+                v.members.remove(k);
+                v.gone.add(k);
+            }
+        }
+        v.flushing.addAll(flushing);
+        require(!v.survivors().isEmpty() && flushing.stream().allMatch(x -> x.index() < n),
+                "a taken-over flush needs survivors and nodes of the group; got members "
+                + members + ", flushing " + flushing);
+        return v;
+    }
+
     /** Logs this coordinator's steps to {@code log} (its own process; header {@link #stepLogHeader}). Returns this. */
     public ViewChange logSteps(StepLog log) {
         this.log = Objects.requireNonNull(log, "log");

@@ -11,6 +11,7 @@ import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.ViewChange;
 import dev.onceproof.causal.runtime.CausalUdpNode;
 import dev.onceproof.causal.runtime.ViewOptions;
+import dev.onceproof.causal.wire.ViewMessage;
 import dev.onceproof.steplog.StepLog;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -41,13 +42,22 @@ import java.util.function.Predicate;
  * ms of its FlushReport, once its own broadcasts are out), {@code installed <view>} and {@code done}. It prints {@code listening on HOST:PORT} once bound and starts on a {@code go} line on
  * stdin (so that the group starts together, not a JVM start apart, and n1's detector does not
  * suspect a node still starting); on a {@code status} line it prints
- * {@code status stored=<n> view=<view>}. It exits when stdin closes.
+ * {@code status stored=<n> view=<view> takeovers=<t> restarts=<r>} (the view without spaces; t and r
+ * count the takeovers of the coordinator's role and the flushes restarted for a larger set). It exits when stdin closes.
  *
  * <p>Usage: {@code CausalViewNodeMain --self K --peers H:P,H:P,... --step-log FILE [--coordinator-log
  * FILE] [--before N] [--after N] [--rate R] [--loss L] [--seed S] [--suspect K --suspect-after-ms MS]
- * [--delay-above SEQ]}. {@code --suspect} is the node the coordinator's detector may suspect (by
- * index); {@code --delay-above SEQ} makes this node's network hold back that node's events above SEQ
- * until this node has reported on a view change (they then arrive frozen).
+ * [--delay-above SEQ] [--suspectable K,K,... --hold-reports-from K --installed-size S --no-restart]}.
+ * {@code --suspect} is the node the coordinator's detector may suspect (by index); {@code
+ * --delay-above SEQ} makes this node's network hold back that node's events above SEQ until this
+ * node has reported on a view change (they then arrive frozen).
+ *
+ * <p>For the restart runs ({@code CausalViewRestartSigkillTest}, specs/causal/CausalMembershipRestart.tla):
+ * {@code --suspectable} the nodes every detector may suspect (the coordinator too, so that a
+ * survivor takes over from it); {@code --hold-reports-from K} makes this node drop K's reports (the
+ * coordinator's flush then waits for K while it lives, so a second kill lands mid-flush); {@code
+ * --installed-size S} makes the workload wait for a view of S members (default n - 1) before its
+ * later broadcasts; {@code --no-restart} runs the runtime without restarts (the control).
  */
 public final class CausalViewNodeMain {
 
@@ -74,6 +84,16 @@ public final class CausalViewNodeMain {
         if (a.suspect >= 0) {
             view = view.withDetector(Set.of(NodeId.of(a.suspect)), a.suspectAfterMs * ms);
         }
+        if (!a.suspectable.isEmpty()) {
+            view = view.withDetector(a.suspectable, a.suspectAfterMs * ms);
+        }
+        if (a.holdReportsFrom >= 0) {
+            NodeId from = NodeId.of(a.holdReportsFrom);
+            view = view.withHold(m -> m instanceof ViewMessage.Report && m.from().equals(from));
+        }
+        if (a.noRestart) {
+            view = view.withoutRestart();
+        }
         CausalUdpNode[] holder = new CausalUdpNode[1];
         try (steps; coordinatorLog; CausalUdpNode node = new CausalUdpNode(c, a.peers, a.loss, a.seed * 1_000_003L + a.self,
                 (Event e) -> out.println("D " + e.origin().index() + " " + e.seq()), steps, view, core)) {
@@ -98,7 +118,8 @@ public final class CausalViewNodeMain {
             String line;
             while ((line = in.readLine()) != null) {
                 if (line.equals("status")) {
-                    out.println("status stored=" + node.state().store().size() + " view=" + node.state().view());
+                    out.println("status stored=" + node.state().store().size() + " view=" + node.state().view().toString()
+                            .replace(" ", "") + " takeovers=" + node.takeovers() + " restarts=" + node.restarts());
                 }
             }
             out.println("counters " + node.counters() + " lost " + node.lost() + " duplicated " + node.duplicated());
@@ -114,7 +135,8 @@ public final class CausalViewNodeMain {
         long period = (long) (1e9 / a.rate);
         broadcast(node, a.before, period, "before");
         boolean reported = false;
-        while (node.state().view().size() == n) {
+        int installedSize = a.installedSize > 0 ? a.installedSize : n - 1;
+        while (node.state().view().size() > installedSize) {
             if (!reported && node.hasReported()) {
                 reported = true;
                 out.println("reported");
@@ -156,10 +178,18 @@ public final class CausalViewNodeMain {
         int suspect = -1;
         long suspectAfterMs = 300;
         long delayAbove = -1;
+        Set<NodeId> suspectable = Set.of();
+        int holdReportsFrom = -1;
+        int installedSize = 0;
+        boolean noRestart;
 
         static Args parse(String[] args) {
             Args a = new Args();
             for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--no-restart")) {
+                    a.noRestart = true;
+                    continue;
+                }
                 String v = i + 1 < args.length ? args[i + 1] : null;
                 if (v == null) {
                     throw new IllegalArgumentException("option " + args[i] + " needs a value");
@@ -177,6 +207,9 @@ public final class CausalViewNodeMain {
                     case "--suspect" -> a.suspect = Integer.parseInt(v);
                     case "--suspect-after-ms" -> a.suspectAfterMs = Long.parseLong(v);
                     case "--delay-above" -> a.delayAbove = Long.parseLong(v);
+                    case "--suspectable" -> a.suspectable = nodes(v);
+                    case "--hold-reports-from" -> a.holdReportsFrom = Integer.parseInt(v);
+                    case "--installed-size" -> a.installedSize = Integer.parseInt(v);
                     default -> throw new IllegalArgumentException("unknown option " + args[i - 1]);
                 }
             }
@@ -184,6 +217,14 @@ public final class CausalViewNodeMain {
                 throw new IllegalArgumentException("need --self K, --peers H:P,... (K below their number) and --step-log FILE");
             }
             return a;
+        }
+
+        private static Set<NodeId> nodes(String list) {
+            Set<NodeId> out = new java.util.HashSet<>();
+            for (String k : list.split(",")) {
+                out.add(NodeId.of(Integer.parseInt(k)));
+            }
+            return out;
         }
 
         private static List<InetSocketAddress> peers(String list) {

@@ -13,7 +13,6 @@ import dev.onceproof.causal.Payload;
 import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
-import dev.onceproof.causal.ViewChange;
 import dev.onceproof.causal.wire.CausalWire;
 import dev.onceproof.causal.wire.ViewMessage;
 import dev.onceproof.steplog.StepLog;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -44,10 +44,11 @@ import java.util.function.Predicate;
  * a lossy network on every link and for every message type alike; {@link #duplicating} duplicates
  * there the same way.
  *
- * <p>The view change (specs/causal/CausalMembership.tla) runs over the same socket: every node is a
- * {@link ViewMember}, and the node named by {@link ViewOptions#coordinator} also runs the
- * {@link ViewCoordinator}, with its failure detector. Its datagrams ({@link ViewMessage}) are lost
- * like the others and resent until answered.
+ * <p>The view change (specs/causal/CausalMembership.tla, CausalMembershipRestart.tla) runs over the
+ * same socket: every node is a {@link ViewMember} and runs a {@link ViewCoordinator}, whose failure
+ * detector watches the coordinator; the node named by {@link ViewOptions#coordinator} coordinates
+ * first, and the next survivor in ring order takes over when it is suspected. Its datagrams
+ * ({@link ViewMessage}) are lost like the others and resent until answered.
  */
 public final class CausalUdpNode implements AutoCloseable {
 
@@ -76,7 +77,7 @@ public final class CausalUdpNode implements AutoCloseable {
     private volatile String lastViewRefusal = "";
     private final ViewOptions viewOptions;
     private final ViewMember member;
-    /** Null unless this node is the coordinator. */
+    /** The detector, and the coordinator's role once this node has it. */
     private final ViewCoordinator coordinator;
     private volatile boolean running = true;
     /** Datagrams {@link #delaying} queued, handled once its release holds; guarded by itself. */
@@ -125,10 +126,10 @@ public final class CausalUdpNode implements AutoCloseable {
         this.socket.setReceiveBufferSize(4 << 20);
         this.node = new ConcurrentCausalNode(core.make(config, new NanoTicker(), log), application);
         this.viewOptions = view;
-        this.member = new ViewMember(config.self(), view.coordinator(), node, this::send, this::send);
-        this.coordinator = !view.coordinator().equals(config.self()) ? null
-                : new ViewCoordinator(config.self(), new ViewChange(config.nodes()).logSteps(view.coordinatorLog()),
-                        view.suspectable(), view.suspectAfter(), view.retry(), this::send, System.nanoTime());
+        Ring ring = new Ring(config.nodes(), view.coordinator());
+        this.member = new ViewMember(config.self(), config.nodes(), ring, node, this::send, this::send, view.retry());
+        this.coordinator = new ViewCoordinator(config.self(), config.nodes(), ring, member, view, this::send,
+                System.nanoTime());
     }
 
     public InetSocketAddress address() {
@@ -172,14 +173,17 @@ public final class CausalUdpNode implements AutoCloseable {
         return member.reported();
     }
 
+    /** The nodes of the round this member last reported on (more than one after a restart); empty before any. */
+    public SortedSet<NodeId> reportedOn() {
+        return member.targets();
+    }
+
     public void start(int receivers) {
-        if (coordinator != null) {
-            // No datagram is read before start, so the detector counts silence from here: a node
-            // started while its peers were still starting is not suspected for that.
-            long now = System.nanoTime();
-            for (int k = 0; k < config.nodes(); k++) {
-                coordinator.heard(NodeId.of(k), now);
-            }
+        // No datagram is read before start, so the detector counts silence from here: a node
+        // started while its peers were still starting is not suspected for that.
+        long now = System.nanoTime();
+        for (int k = 0; k < config.nodes(); k++) {
+            coordinator.heard(NodeId.of(k), now);
         }
         for (int i = 0; i < receivers; i++) {
             threads.add(thread("causal-rx-" + config.self() + "-" + i, this::receiveLoop));
@@ -254,7 +258,7 @@ public final class CausalUdpNode implements AutoCloseable {
                     : node.refuseMalformed("datagram from " + sender + ": " + d.error()));
         }
         if (member.pending()) {
-            member.poll(); // a datagram may have delivered the last agreed event
+            member.poll(System.nanoTime()); // a datagram may have delivered the last agreed event
         }
     }
 
@@ -274,9 +278,7 @@ public final class CausalUdpNode implements AutoCloseable {
     }
 
     private void heard(NodeId from) {
-        if (coordinator != null) {
-            coordinator.heard(from, System.nanoTime());
-        }
+        coordinator.heard(from, System.nanoTime());
     }
 
     private void receiveView(ViewMessage m) {
@@ -286,14 +288,14 @@ public final class CausalUdpNode implements AutoCloseable {
         }
         boolean toCoordinator = m instanceof ViewMessage.Report || m instanceof ViewMessage.Installed;
         if (toCoordinator) {
-            if (coordinator == null) {
+            if (!coordinator.coordinates()) {
                 refuseView(m + ": this node is not the coordinator");
             } else {
                 coordinator.receive(m, System.nanoTime()); // false for a repeat, which is expected
             }
             return;
         }
-        String why = member.receive(m);
+        String why = member.receive(m, System.nanoTime());
         if (why != null) {
             refuseView(why);
         }
@@ -316,10 +318,8 @@ public final class CausalUdpNode implements AutoCloseable {
     private void timerLoop() {
         while (running) {
             send(node.poll());
-            if (coordinator != null) {
-                coordinator.poll(System.nanoTime());
-            }
-            member.poll();
+            coordinator.poll(System.nanoTime());
+            member.poll(System.nanoTime());
             handleDelayed();
             OptionalLong next = node.nextDeadline();
             long waitNanos = next.isPresent() ? Math.max(0, next.getAsLong() - System.nanoTime()) : 50_000_000L;
@@ -368,30 +368,56 @@ public final class CausalUdpNode implements AutoCloseable {
 
     /**
      * On the coordinator: this node suspects {@code x} (maybe falsely) and starts the view change
-     * removing it. False if this node does not coordinate, a change runs, or x cannot be removed.
+     * removing it, or restarts the running one for the larger set. False if this node does not
+     * coordinate or x cannot be removed.
      */
     public boolean suspect(NodeId x) {
-        return coordinator != null && coordinator.suspect(config.self(), x, System.nanoTime());
+        return coordinator.suspect(x, System.nanoTime());
+    }
+
+    /** Whether this node has the coordinator's role (the first one, or one that took over). */
+    public boolean coordinates() {
+        return coordinator.coordinates();
     }
 
     /** On the coordinator: the members (the spec's {@code members}); empty elsewhere. */
     public Set<NodeId> members() {
-        return coordinator == null ? Set.of() : coordinator.members();
+        return coordinator.members();
     }
 
-    /** On the coordinator: the node being removed, if a view change runs. */
+    /** On the coordinator: the first node being removed, if a view change runs. */
     public Optional<NodeId> flushing() {
-        return coordinator == null ? Optional.empty() : coordinator.flushing();
+        return coordinator.flushing();
+    }
+
+    /** On the coordinator: every node the running view change removes (more than one after a restart). */
+    public SortedSet<NodeId> flushingAll() {
+        return coordinator.flushingAll();
     }
 
     /** On the coordinator: the agreed seqs of a removed node (empty before its decision). */
     public SeqSet agreedOf(NodeId x) {
-        return coordinator == null ? SeqSet.EMPTY : coordinator.agreedOf(x);
+        return coordinator.agreedOf(x);
     }
 
     /** On the coordinator: the survivors whose report of the running change arrived. */
     public Set<NodeId> reported() {
-        return coordinator == null ? Set.of() : coordinator.reported();
+        return coordinator.reported();
+    }
+
+    /** Flushes this node restarted for a larger set while it coordinated. */
+    public long restarts() {
+        return coordinator.restarts();
+    }
+
+    /** 1 once this node took the coordinator's role from a suspected coordinator. */
+    public long takeovers() {
+        return coordinator.takeovers();
+    }
+
+    /** This member's installed view, as the view change left it. */
+    public SortedSet<NodeId> memberView() {
+        return member.view();
     }
 
     /** Spec Crash: the core stops (its log says so) and the socket closes; nothing more is sent. */

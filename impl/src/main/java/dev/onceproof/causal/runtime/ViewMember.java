@@ -8,154 +8,208 @@ import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.wire.ViewMessage;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
  * A survivor's side of the view change over the network: it takes the spec's FlushReport,
  * DecideView, FlushForward and InstallView on its {@link ConcurrentCausalNode} (which logs them),
- * each exactly once per view change, whatever the network repeats or drops. Synchronized; its
- * lock is taken before the node's, never inside it.
+ * each once per round, whatever the network repeats or drops. Synchronized; its lock is taken
+ * before the node's, never inside it.
  *
- * <p>Each step once, and repeats answered from what it did: a repeated {@link ViewMessage.Flush}
- * gets the same report again (the node froze the removed node's events when it first reported, so
- * a second report could only differ by events it must not deliver); a repeated
- * {@link ViewMessage.Decide} gets the same forwarded copies and {@link ViewMessage.Forwarded} again
- * (the same datagrams, which the spec's duplicating network already allows) and, once installed,
- * the {@link ViewMessage.Installed} again.
+ * <p>A round is a coordinator and the set of nodes it removes (specs/causal/CausalMembershipRestart.tla).
+ * A {@link ViewMessage.Flush} is taken from the first survivor in ring order of this member's view
+ * without its targets (the spec's Coord), and only if its targets include those of a change this
+ * member has not installed: a restart removes the interrupted change's nodes with the new suspect,
+ * so the new round's flush is for a larger set, and the member reports again on all of them
+ * (its core's freeze keeps what it froze; from this report on it delivers none of them until the
+ * new decision: the spec's awaiting). A flush that leaves out a change this member has not
+ * installed comes from a coordinator that missed it (its flush request was lost before the old
+ * coordinator died): it is refused and answered with this member's report on its change, from
+ * which the coordinator restarts for the union.
+ *
+ * <p>Each step once per round, and repeats answered from what it did: a repeated Flush gets the
+ * same report again; a repeated {@link ViewMessage.Decide} gets the same forwarded copies and
+ * {@link ViewMessage.Forwarded} again and, once installed, the {@link ViewMessage.Installed} again.
+ * Installed is also resent every {@code retry} until the coordinator answers {@link
+ * ViewMessage.Ended}: until then a survivor that takes over flushes this change's nodes again.
  *
  * <p>The install waits for every other survivor's Forwarded as well as for the agreed events:
  * then a survivor's FlushForward to this one always happens before this one's InstallView, as the
  * spec's FlushForward (only to a survivor that has not installed) and the merge of the logs
- * (validate's CausalMerge) have it. Without the wait a survivor that got the agreed events by
- * ordinary recovery could install, broadcast, and be forwarded to by a survivor that had already
- * received that broadcast: no order of the logs would then be a behaviour of the spec.
+ * (validate's CausalMerge) have it.
  */
 final class ViewMember {
 
     private final NodeId self;
-    private final NodeId coordinator;
+    private final Ring ring;
     private final ConcurrentCausalNode node;
     private final BiConsumer<NodeId, ViewMessage> out;
     /** Sends a core step's datagrams (the forwarded copies). */
     private final Consumer<Step> send;
-    /** The node this member reported on (the running or last view change); null before any. */
-    private NodeId target;
-    private SeqSet report;
+    private final long retry;
+    /** This member's installed view, as its core has it (kept here so the detector need not snapshot the core). */
+    private final TreeSet<NodeId> view = new TreeSet<>();
+    /** The coordinator of the round this member reported to; the configured first one before any. */
+    private NodeId coordinator;
+    /** The nodes of the running or last round; empty before any. */
+    private SortedSet<NodeId> targets = Collections.emptySortedSet();
+    private SortedMap<NodeId, SeqSet> report;
     private ViewMessage.Decide decision;
     /** The forwarded copies this member sent at the decision, sent again on a repeated decision. */
     private final List<Outgoing> forwards = new ArrayList<>();
-    /** The survivors whose Forwarded arrived for {@link #target}. */
+    /** The survivors whose Forwarded arrived for {@link #targets}. */
     private final Set<NodeId> forwardedBy = new HashSet<>();
     private boolean installed;
+    /** The coordinator said every survivor installed {@link #targets}. */
+    private boolean ended;
+    private long installedSent;
 
-    ViewMember(NodeId self, NodeId coordinator, ConcurrentCausalNode node, BiConsumer<NodeId, ViewMessage> out,
-            Consumer<Step> send) {
+    ViewMember(NodeId self, int n, Ring ring, ConcurrentCausalNode node, BiConsumer<NodeId, ViewMessage> out,
+            Consumer<Step> send, long retry) {
         this.self = self;
-        this.coordinator = coordinator;
+        this.ring = ring;
+        this.coordinator = ring.first();
         this.node = node;
         this.out = out;
         this.send = send;
+        this.retry = retry;
+        for (int k = 0; k < n; k++) {
+            view.add(NodeId.of(k));
+        }
     }
 
     /** A view-change message for a member; the reason it was refused, or null. */
-    synchronized String receive(ViewMessage m) {
+    synchronized String receive(ViewMessage m, long now) {
         if (m instanceof ViewMessage.Forwarded f) {
-            if (f.target().equals(target) && !installed) {
+            if (f.targets().equals(targets) && !installed) {
                 forwardedBy.add(f.from());
-                tryInstall();
+                tryInstall(now);
             }
             return null;
         }
-        if (!m.from().equals(coordinator)) {
-            return m.getClass().getSimpleName() + " from " + m.from() + ", who is not the coordinator " + coordinator;
+        if (m instanceof ViewMessage.Ended e) {
+            ended |= e.targets().equals(targets) && installed && e.from().equals(coordinator);
+            return null;
         }
         if (m instanceof ViewMessage.Flush f) {
-            return flush(f);
+            return flush(f, now);
         }
         if (m instanceof ViewMessage.Decide d) {
-            return decide(d);
+            return decide(d, now);
         }
         return m.getClass().getSimpleName() + " is the coordinator's to receive, not " + self + "'s";
     }
 
-    private String flush(ViewMessage.Flush f) {
-        NodeId x = f.target();
-        if (!x.equals(target)) {
-            if (target != null && !installed) {
-                return "flush on " + x + " while the removal of " + target + " runs (one view change at a time)";
+    private String flush(ViewMessage.Flush f, long now) {
+        SortedSet<NodeId> xs = f.targets();
+        TreeSet<NodeId> survivors = new TreeSet<>(view);
+        survivors.removeAll(xs);
+        NodeId coord = ring.firstOf(survivors);
+        if (!f.from().equals(coord)) {
+            return "flush on " + xs + " from " + f.from() + ", who is not the first survivor " + coord + " of "
+                    + self + "'s view " + view;
+        }
+        if (!xs.equals(targets) || !f.from().equals(coordinator)) {
+            if (!targets.isEmpty() && !installed && !xs.containsAll(targets)) {
+                // A coordinator that took over without hearing of this change: the report on it
+                // makes the coordinator restart for the union (ViewCoordinator.receive).
+                out.accept(f.from(), new ViewMessage.Report(self, report));
+                return "flush on " + xs + " while the removal of " + targets + " runs: a restart removes a larger set";
             }
-            if (x.equals(self) || x.index() >= node.state().vc().size() || !node.state().view().contains(x)) {
-                return "flush on " + x + ", which is not another member of " + self + "'s view";
+            if (xs.contains(self) || Collections.disjoint(xs, view)) {
+                return "flush on " + xs + ", which is not a set of other members of " + self + "'s view " + view;
             }
-            report = node.flushReport(x); // spec FlushReport(self): freezes x, once
-            target = x;
+            report = node.flushReport(xs); // spec FlushReport(self): freezes xs (again, after a restart)
+            targets = xs;
+            coordinator = f.from();
             decision = null;
             forwards.clear();
             forwardedBy.clear();
             installed = false;
+            ended = false;
         } else if (installed) {
-            return null; // a late repeat of a finished change
+            return null; // a late repeat of a finished round
         }
-        out.accept(coordinator, new ViewMessage.Report(self, x, report));
+        out.accept(coordinator, new ViewMessage.Report(self, report));
         return null;
     }
 
-    private String decide(ViewMessage.Decide d) {
-        NodeId x = d.target();
-        if (!x.equals(target) || !d.report().containsKey(self)) {
-            return "decision on " + x + ", on which " + self + " has not reported";
+    private String decide(ViewMessage.Decide d, long now) {
+        if (!d.from().equals(coordinator) || !d.targets().equals(targets) || !d.report().containsKey(self)) {
+            return "decision on " + d.targets() + " from " + d.from() + ", which is not the round " + targets + " of "
+                    + coordinator + " on which " + self + " reported";
         }
         if (decision == null) {
             decision = d;
-            send.accept(node.decideView(x, d.agreed())); // spec DecideView as this survivor learns it
-            SeqSet mine = d.report().get(self);
+            for (Map.Entry<NodeId, SeqSet> a : d.agreed().entrySet()) {
+                // Spec DecideView as this survivor learns it (taken again after a restart).
+                send.accept(node.decideView(a.getKey(), a.getValue()));
+            }
+            SortedMap<NodeId, SeqSet> mine = d.report().get(self);
             for (NodeId i : d.report().keySet()) {
                 if (i.equals(self)) {
                     continue;
                 }
-                // Spec FlushForward(self, i): the agreed seqs this survivor reported and i did not.
-                List<Long> seqs = new ArrayList<>();
-                for (long s : d.report().get(i).missingFrom(mine)) {
-                    if (d.agreed().contains(s)) {
-                        seqs.add(s);
+                for (NodeId x : targets) {
+                    // Spec FlushForward(self, i): the agreed seqs of x this survivor reported and i did not.
+                    List<Long> seqs = new ArrayList<>();
+                    for (long s : d.report().get(i).get(x).missingFrom(mine.get(x))) {
+                        if (d.agreed().get(x).contains(s)) {
+                            seqs.add(s);
+                        }
                     }
-                }
-                if (!seqs.isEmpty()) {
-                    forwards.addAll(node.flushForward(x, i, seqs).sends());
+                    if (!seqs.isEmpty()) {
+                        forwards.addAll(node.flushForward(x, i, seqs).sends());
+                    }
                 }
             }
         }
         if (installed) {
-            out.accept(coordinator, new ViewMessage.Installed(self, x));
+            sendInstalled(now);
         }
         // The copies and the markers again, for a survivor that may have lost them.
         send.accept(new Step(Outcome.ACCEPTED, null, "", List.of(), forwards));
         for (NodeId i : d.report().keySet()) {
             if (!i.equals(self)) {
-                out.accept(i, new ViewMessage.Forwarded(self, x));
+                out.accept(i, new ViewMessage.Forwarded(self, targets));
             }
         }
-        tryInstall();
+        tryInstall(now);
         return null;
     }
 
-    /** After any datagram or timer: install once the agreed events are here and every forward came. */
-    synchronized void poll() {
-        tryInstall();
+    /** After any datagram or timer: install once the agreed events are here and every forward came; resend Installed. */
+    synchronized void poll(long now) {
+        tryInstall(now);
+        if (installed && !ended && now - installedSent >= retry) {
+            sendInstalled(now);
+        }
     }
 
-    private void tryInstall() {
+    private void tryInstall(long now) {
         if (decision == null || installed || !forwardedBy.containsAll(others())) {
             return;
         }
-        if (node.installView(target).outcome() == Outcome.ACCEPTED) { // spec InstallView(self)
+        Step s = node.installView(targets); // spec InstallView(self)
+        if (s.outcome() == Outcome.ACCEPTED) {
             installed = true;
-            out.accept(coordinator, new ViewMessage.Installed(self, target));
+            view.removeAll(targets);
+            sendInstalled(now);
         }
+    }
+
+    private void sendInstalled(long now) {
+        out.accept(coordinator, new ViewMessage.Installed(self, targets));
+        installedSent = now;
     }
 
     private Set<NodeId> others() {
@@ -164,13 +218,36 @@ final class ViewMember {
         return s;
     }
 
-    /** Whether this member has reported on a view change (and froze its target). */
+    /** The nodes of the round this member last reported on (empty before any). */
+    synchronized SortedSet<NodeId> targets() {
+        return targets;
+    }
+
+    /** Whether this member has reported on a view change (and froze its targets). */
     synchronized boolean reported() {
-        return target != null;
+        return !targets.isEmpty();
     }
 
     /** Whether a view change awaits this member's install (the runtime polls it after each datagram). */
     synchronized boolean pending() {
-        return decision != null && !installed;
+        return decision != null && !installed || installed && !ended;
+    }
+
+    /** This member's installed view. */
+    synchronized SortedSet<NodeId> view() {
+        return Collections.unmodifiableSortedSet(new TreeSet<>(view));
+    }
+
+    /**
+     * The nodes a survivor taking over must flush again: the last round's, unless this member knows
+     * it ended (every survivor installed); empty if none.
+     */
+    synchronized SortedSet<NodeId> unfinished() {
+        return ended ? Collections.emptySortedSet() : targets;
+    }
+
+    /** The coordinator of the round this member last reported to (the configured first one before any). */
+    synchronized NodeId coordinator() {
+        return coordinator;
     }
 }

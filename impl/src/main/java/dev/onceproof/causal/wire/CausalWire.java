@@ -10,6 +10,8 @@ import dev.onceproof.causal.VectorClock;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -33,6 +35,7 @@ public final class CausalWire {
     static final byte DECIDE = 7;
     static final byte FORWARDED = 8;
     static final byte INSTALLED = 9;
+    static final byte ENDED = 10;
     /**
      * Seqs above the prefix one seq set may carry. Only the unordered mode delivers above the
      * prefix, and a bound keeps a decision within {@link #MAX_DATAGRAM} for a few survivors.
@@ -69,32 +72,46 @@ public final class CausalWire {
 
     /** The view change's datagrams; throws if a seq set or the whole is above its bound. */
     public static byte[] encode(ViewMessage m) {
-        ByteBuffer b;
+        SortedSet<NodeId> targets = m.targets();
+        int len = 8 + 2 * targets.size();
         if (m instanceof ViewMessage.Report r) {
-            b = header(REPORT, r.from(), 8 + seqSetSize(r.seqs()));
-            b.putShort(index(r.target()));
-            seqSet(b, r.seqs());
+            for (SeqSet s : r.seqs().values()) {
+                len += seqSetSize(s);
+            }
         } else if (m instanceof ViewMessage.Decide d) {
-            int len = 10 + seqSetSize(d.agreed());
-            for (SeqSet s : d.report().values()) {
-                len += 2 + seqSetSize(s);
+            for (SeqSet s : d.agreed().values()) {
+                len += seqSetSize(s);
             }
-            if (len > MAX_DATAGRAM || d.report().isEmpty() || d.report().size() > MAX_NODES) {
-                throw new IllegalArgumentException("decision with " + d.report().size() + " reports in " + len
-                        + " bytes: needs 1.." + MAX_NODES + " reports and at most MAX_DATAGRAM " + MAX_DATAGRAM + " bytes");
+            len += 2;
+            for (SortedMap<NodeId, SeqSet> r : d.report().values()) {
+                len += 2;
+                for (SeqSet s : r.values()) {
+                    len += seqSetSize(s);
+                }
             }
-            b = header(DECIDE, d.from(), len);
-            b.putShort(index(d.target()));
-            seqSet(b, d.agreed());
+            if (d.report().isEmpty() || d.report().size() > MAX_NODES) {
+                throw new IllegalArgumentException("decision with " + d.report().size() + " reports: needs 1.." + MAX_NODES);
+            }
+        }
+        if (len > MAX_DATAGRAM || targets.size() > MAX_NODES) {
+            throw new IllegalArgumentException(m.getClass().getSimpleName() + " on " + targets.size() + " targets in " + len
+                    + " bytes: needs at most " + MAX_NODES + " targets and MAX_DATAGRAM " + MAX_DATAGRAM + " bytes");
+        }
+        byte type = m instanceof ViewMessage.Flush ? FLUSH : m instanceof ViewMessage.Report ? REPORT
+                : m instanceof ViewMessage.Decide ? DECIDE : m instanceof ViewMessage.Forwarded ? FORWARDED
+                : m instanceof ViewMessage.Installed ? INSTALLED : ENDED;
+        ByteBuffer b = header(type, m.from(), len);
+        b.putShort((short) targets.size());
+        targets.forEach(x -> b.putShort(index(x)));
+        if (m instanceof ViewMessage.Report r) {
+            r.seqs().values().forEach(s -> seqSet(b, s));
+        } else if (m instanceof ViewMessage.Decide d) {
+            d.agreed().values().forEach(s -> seqSet(b, s));
             b.putShort((short) d.report().size());
-            for (Map.Entry<NodeId, SeqSet> r : d.report().entrySet()) {
+            for (Map.Entry<NodeId, SortedMap<NodeId, SeqSet>> r : d.report().entrySet()) {
                 b.putShort(index(r.getKey()));
-                seqSet(b, r.getValue());
+                r.getValue().values().forEach(s -> seqSet(b, s));
             }
-        } else {
-            byte type = m instanceof ViewMessage.Flush ? FLUSH : m instanceof ViewMessage.Forwarded ? FORWARDED : INSTALLED;
-            b = header(type, m.from(), 8);
-            b.putShort(index(m.target()));
         }
         return b.array();
     }
@@ -215,11 +232,11 @@ public final class CausalWire {
                     }
                     m = new CausalMessage.Heartbeat(from, vc.vc());
                 }
-                case FLUSH, REPORT, DECIDE, FORWARDED, INSTALLED -> {
+                case FLUSH, REPORT, DECIDE, FORWARDED, INSTALLED, ENDED -> {
                     return view(b, type, from);
                 }
                 default -> {
-                    return bad("byte 3: message type " + type + " is not 1..9");
+                    return bad("byte 3: message type " + type + " is not 1..10");
                 }
             }
             return end(b, new Decoded(m, null));
@@ -235,37 +252,50 @@ public final class CausalWire {
         return d;
     }
 
-    /** The view change's types, after the header: the target, then what the type carries. */
+    /** The view change's types, after the header: the targets, then what the type carries. */
     private static Decoded view(ByteBuffer b, byte type, NodeId from) {
+        int at = b.position();
         int t = Short.toUnsignedInt(b.getShort());
-        if (t >= MAX_NODES) {
-            return bad("bytes 6-7: target index " + t + " is not below MAX_NODES " + MAX_NODES);
+        if (t < 1 || t > MAX_NODES) {
+            return bad("offset " + at + ": target count " + t + " is not 1.." + MAX_NODES);
         }
-        NodeId target = NodeId.of(t);
+        TreeSet<NodeId> targets = new TreeSet<>();
+        int last = -1;
+        for (int k = 0; k < t; k++) {
+            at = b.position();
+            int x = Short.toUnsignedInt(b.getShort());
+            if (x >= MAX_NODES || x <= last) {
+                return bad("offset " + at + ": target " + k + "'s node index " + x
+                        + " is not above the previous one (" + last + ") and below MAX_NODES " + MAX_NODES);
+            }
+            last = x;
+            targets.add(NodeId.of(x));
+        }
         ViewMessage m;
         switch (type) {
-            case FLUSH -> m = new ViewMessage.Flush(from, target);
-            case FORWARDED -> m = new ViewMessage.Forwarded(from, target);
-            case INSTALLED -> m = new ViewMessage.Installed(from, target);
+            case FLUSH -> m = new ViewMessage.Flush(from, targets);
+            case FORWARDED -> m = new ViewMessage.Forwarded(from, targets);
+            case INSTALLED -> m = new ViewMessage.Installed(from, targets);
+            case ENDED -> m = new ViewMessage.Ended(from, targets);
             case REPORT -> {
-                SeqSetRead s = seqSet(b, "report");
+                SeqMapRead s = seqMap(b, targets, "report");
                 if (s.error() != null) {
                     return bad(s.error());
                 }
-                m = new ViewMessage.Report(from, target, s.set());
+                m = new ViewMessage.Report(from, s.map());
             }
             default -> {
-                SeqSetRead agreed = seqSet(b, "agreed set");
+                SeqMapRead agreed = seqMap(b, targets, "agreed set");
                 if (agreed.error() != null) {
                     return bad(agreed.error());
                 }
-                int at = b.position();
+                at = b.position();
                 int r = Short.toUnsignedInt(b.getShort());
                 if (r < 1 || r > MAX_NODES) {
                     return bad("offset " + at + ": report count " + r + " is not 1.." + MAX_NODES);
                 }
-                TreeMap<NodeId, SeqSet> report = new TreeMap<>();
-                int last = -1;
+                TreeMap<NodeId, SortedMap<NodeId, SeqSet>> report = new TreeMap<>();
+                last = -1;
                 for (int k = 0; k < r; k++) {
                     at = b.position();
                     int node = Short.toUnsignedInt(b.getShort());
@@ -274,16 +304,32 @@ public final class CausalWire {
                                 + " is not above the previous one (" + last + ") and below MAX_NODES " + MAX_NODES);
                     }
                     last = node;
-                    SeqSetRead s = seqSet(b, "report of n" + (node + 1));
+                    SeqMapRead s = seqMap(b, targets, "report of n" + (node + 1));
                     if (s.error() != null) {
                         return bad(s.error());
                     }
-                    report.put(NodeId.of(node), s.set());
+                    report.put(NodeId.of(node), s.map());
                 }
-                m = new ViewMessage.Decide(from, target, agreed.set(), report);
+                m = new ViewMessage.Decide(from, agreed.map(), report);
             }
         }
         return end(b, new Decoded(null, m, null));
+    }
+
+    private record SeqMapRead(SortedMap<NodeId, SeqSet> map, String error) {
+    }
+
+    /** One seq set per target, in the targets' order. */
+    private static SeqMapRead seqMap(ByteBuffer b, SortedSet<NodeId> targets, String what) {
+        TreeMap<NodeId, SeqSet> out = new TreeMap<>();
+        for (NodeId x : targets) {
+            SeqSetRead s = seqSet(b, what);
+            if (s.error() != null) {
+                return new SeqMapRead(null, s.error());
+            }
+            out.put(x, s.set());
+        }
+        return new SeqMapRead(out, null);
     }
 
     private record SeqSetRead(SeqSet set, String error) {

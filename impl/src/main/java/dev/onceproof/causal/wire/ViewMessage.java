@@ -3,74 +3,168 @@ package dev.onceproof.causal.wire;
 import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.SeqSet;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The view change's messages on the wire (specs/causal/CausalMembership.tla). The spec reads the
- * coordinator's variables directly; over UDP they travel as these datagrams, each of which may be
- * lost or duplicated, so every one is resent until its answer arrives and every receiver takes a
- * repeat as a repeat. Names are the spec's: {@code target} is {@code flushing}, a report's
- * {@code seqs} is {@code report[from]}, a decision's {@code agreed} is {@code agreed[target]}.
+ * The view change's messages on the wire (specs/causal/CausalMembership.tla and, for a restart,
+ * CausalMembershipRestart.tla). The spec reads the coordinator's variables directly; over UDP they
+ * travel as these datagrams, each of which may be lost or duplicated, so every one is resent until
+ * its answer arrives and every receiver takes a repeat as a repeat. Names are the spec's:
+ * {@code targets} is {@code flushing} (a set: a restart removes the nodes of the interrupted change
+ * and the newly suspected one together), a report's {@code seqs} is {@code report[from]} per target,
+ * a decision's {@code agreed} is {@code agreed[x]} for each target x.
  */
 public sealed interface ViewMessage {
 
     /** The node that sent this datagram. */
     NodeId from();
 
-    /** The node the view change removes. */
-    NodeId target();
+    /** The nodes the view change removes (the spec's {@code flushing}); never empty. */
+    SortedSet<NodeId> targets();
 
-    /** The coordinator {@code from} asks a survivor for its FlushReport on {@code target} (after Suspect). */
-    record Flush(NodeId from, NodeId target) implements ViewMessage {
+    /** The one target of a change that removes one node (the common case, and every test's before restarts). */
+    default NodeId target() {
+        return targets().first();
+    }
+
+    /** The coordinator {@code from} asks a survivor for its FlushReport on {@code targets} (after Suspect). */
+    record Flush(NodeId from, SortedSet<NodeId> targets) implements ViewMessage {
         public Flush {
             Objects.requireNonNull(from, "from");
-            Objects.requireNonNull(target, "target");
+            targets = targetSet(targets);
+        }
+
+        public Flush(NodeId from, NodeId target) {
+            this(from, one(target));
         }
     }
 
-    /** Spec FlushReport(from): the seqs of {@code target}'s events {@code from} had delivered when it froze them. */
-    record Report(NodeId from, NodeId target, SeqSet seqs) implements ViewMessage {
+    /** Spec FlushReport(from): per target, the seqs of its events {@code from} had delivered when it froze them. */
+    record Report(NodeId from, SortedMap<NodeId, SeqSet> seqs) implements ViewMessage {
         public Report {
             Objects.requireNonNull(from, "from");
-            Objects.requireNonNull(target, "target");
-            Objects.requireNonNull(seqs, "seqs");
+            seqs = seqMap(seqs, "report");
+        }
+
+        public Report(NodeId from, NodeId target, SeqSet seqs) {
+            this(from, new TreeMap<>(Map.of(target, Objects.requireNonNull(seqs, "seqs"))));
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return Collections.unmodifiableSortedSet(new TreeSet<>(seqs.keySet()));
         }
     }
 
     /**
-     * Spec DecideView, told to a survivor: {@code agreed} (the union of the reports) and every
-     * survivor's report, from which each survivor works out its FlushForward to each other one
-     * (the agreed seqs it reported and the other did not). The survivors are the report's keys.
+     * Spec DecideView, told to a survivor: {@code agreed} per target (the union of the reports) and
+     * every survivor's report, from which each survivor works out its FlushForward to each other one
+     * (the agreed seqs it reported and the other did not). The survivors are the report's keys; each
+     * report covers exactly the targets.
      */
-    record Decide(NodeId from, NodeId target, SeqSet agreed, SortedMap<NodeId, SeqSet> report) implements ViewMessage {
+    record Decide(NodeId from, SortedMap<NodeId, SeqSet> agreed, SortedMap<NodeId, SortedMap<NodeId, SeqSet>> report)
+            implements ViewMessage {
         public Decide {
             Objects.requireNonNull(from, "from");
-            Objects.requireNonNull(target, "target");
-            Objects.requireNonNull(agreed, "agreed");
-            report = Collections.unmodifiableSortedMap(new TreeMap<>(report));
+            agreed = seqMap(agreed, "agreed");
+            TreeMap<NodeId, SortedMap<NodeId, SeqSet>> r = new TreeMap<>();
+            for (Map.Entry<NodeId, ? extends SortedMap<NodeId, SeqSet>> e : report.entrySet()) {
+                SortedMap<NodeId, SeqSet> one = seqMap(e.getValue(), "report of " + e.getKey());
+                if (!one.keySet().equals(agreed.keySet())) {
+                    throw new IllegalArgumentException("report of " + e.getKey() + " covers " + one.keySet()
+                            + ", the decision removes " + agreed.keySet());
+                }
+                r.put(e.getKey(), one);
+            }
+            report = Collections.unmodifiableSortedMap(r);
+        }
+
+        /** A decision removing one node: {@code report} maps each survivor to its seqs of {@code target}. */
+        public Decide(NodeId from, NodeId target, SeqSet agreed, SortedMap<NodeId, SeqSet> report) {
+            this(from, new TreeMap<>(Map.of(target, agreed)), single(target, report));
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return Collections.unmodifiableSortedSet(new TreeSet<>(agreed.keySet()));
+        }
+
+        private static SortedMap<NodeId, SortedMap<NodeId, SeqSet>> single(NodeId target, SortedMap<NodeId, SeqSet> report) {
+            TreeMap<NodeId, SortedMap<NodeId, SeqSet>> r = new TreeMap<>();
+            report.forEach((i, s) -> r.put(i, new TreeMap<>(Map.of(target, s))));
+            return r;
         }
     }
 
     /**
-     * {@code from} has sent the receiver its FlushForward of {@code target}'s events (JGroups'
+     * {@code from} has sent the receiver its FlushForward of the targets' events (JGroups'
      * FLUSH_COMPLETED). A survivor installs only once every other survivor told it so: a forward
      * then always comes before its receiver's InstallView, as the spec's FlushForward requires
      * (it forwards only to a survivor that has not installed).
      */
-    record Forwarded(NodeId from, NodeId target) implements ViewMessage {
+    record Forwarded(NodeId from, SortedSet<NodeId> targets) implements ViewMessage {
         public Forwarded {
             Objects.requireNonNull(from, "from");
-            Objects.requireNonNull(target, "target");
+            targets = targetSet(targets);
+        }
+
+        public Forwarded(NodeId from, NodeId target) {
+            this(from, one(target));
         }
     }
 
-    /** Spec InstallView(from), told to the coordinator, which ends the view change at the last one. */
-    record Installed(NodeId from, NodeId target) implements ViewMessage {
+    /**
+     * Spec InstallView(from), told to the coordinator, which ends the view change at the last one.
+     * Resent until the coordinator answers {@link Ended}.
+     */
+    record Installed(NodeId from, SortedSet<NodeId> targets) implements ViewMessage {
         public Installed {
             Objects.requireNonNull(from, "from");
-            Objects.requireNonNull(target, "target");
+            targets = targetSet(targets);
         }
+
+        public Installed(NodeId from, NodeId target) {
+            this(from, one(target));
+        }
+    }
+
+    /**
+     * The coordinator's answer to an {@link Installed}: every survivor installed, the change removing
+     * {@code targets} is over (the spec's last InstallView clears {@code flushing}). A survivor that
+     * takes over as coordinator before it heard this flushes the change's nodes again with the new
+     * suspect, as the spec does for a restart before the last install.
+     */
+    record Ended(NodeId from, SortedSet<NodeId> targets) implements ViewMessage {
+        public Ended {
+            Objects.requireNonNull(from, "from");
+            targets = targetSet(targets);
+        }
+    }
+
+    private static SortedSet<NodeId> targetSet(SortedSet<NodeId> targets) {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("a view-change message removes at least one node");
+        }
+        return Collections.unmodifiableSortedSet(new TreeSet<>(targets));
+    }
+
+    private static SortedMap<NodeId, SeqSet> seqMap(Map<NodeId, SeqSet> seqs, String what) {
+        if (seqs.isEmpty()) {
+            throw new IllegalArgumentException(what + " covers no node");
+        }
+        TreeMap<NodeId, SeqSet> m = new TreeMap<>();
+        seqs.forEach((x, s) -> m.put(Objects.requireNonNull(x, what + " target"), Objects.requireNonNull(s, what + " seqs")));
+        return Collections.unmodifiableSortedMap(m);
+    }
+
+    private static SortedSet<NodeId> one(NodeId target) {
+        TreeSet<NodeId> s = new TreeSet<>();
+        s.add(Objects.requireNonNull(target, "target"));
+        return s;
     }
 }

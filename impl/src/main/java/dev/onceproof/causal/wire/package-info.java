@@ -8,7 +8,7 @@
  *      2    1  version, 1
  *      3    1  type: 1 DATA, 2 RESEND, 3 REQUEST, 4 HEARTBEAT; the view change's
  *              ({@link dev.onceproof.causal.wire.ViewMessage}): 5 FLUSH, 6 REPORT, 7 DECIDE,
- *              8 FORWARDED, 9 INSTALLED
+ *              8 FORWARDED, 9 INSTALLED, 10 ENDED
  *      4    2  from: sender's node index (unsigned)
  *   DATA, RESEND:
  *      6    2  origin: event's node index (unsigned); for DATA equal to from
@@ -23,16 +23,16 @@
  *   HEARTBEAT:
  *      6    2  n
  *      8   8n  vc
- *   FLUSH, FORWARDED, INSTALLED:
- *      6    2  target: the node the view change removes (unsigned)
+ *   every view-change type (the targets: the nodes the change removes, more than one after a restart):
+ *      6    2  t: targets (unsigned, 1..MAX_NODES)
+ *      8   2t  their node indexes (unsigned, strictly ascending)
+ *   FLUSH, FORWARDED, INSTALLED, ENDED: the targets only
  *   REPORT:
- *      6    2  target
- *      8       seq set: the reporter's delivered seqs of target
+ *   8+2t       t seq sets, one per target in order: the reporter's delivered seqs of it
  *   DECIDE:
- *      6    2  target
- *      8       seq set: agreed
+ *   8+2t       t seq sets: agreed, one per target
  *      .    2  r: reports (unsigned, 1..MAX_NODES)
- *      .       r times: node index (2, unsigned, strictly ascending), its report (seq set)
+ *      .       r times: node index (2, unsigned, strictly ascending), its t seq sets
  *   seq set (every seq 1..prefix, and the seqs listed):
  *      0    8  prefix (signed, &ge; 0)
  *      8    2  a: seqs above the prefix (unsigned, 0..MAX_ABOVE)
@@ -41,7 +41,7 @@
  *
  * The datagram ends exactly where its last field ends. The decoder is strict and total: any other
  * input (short, long, bad magic, version, type, a negative or zero count, a size out of range, a DATA
- * whose origin is not its sender, a seq set out of order, reports out of order) gives an error that names the field and its offset, never an
+ * whose origin is not its sender, a seq set out of order, targets or reports out of order) gives an error that names the field and its offset, never an
  * exception; the node counts it as {@link dev.onceproof.causal.Refusal#MALFORMED}. Whether a node
  * index is in the group and a clock has the group's size is the node's check, not the decoder's, so
  * those refusals are counted under their own names.

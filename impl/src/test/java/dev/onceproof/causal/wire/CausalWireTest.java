@@ -34,7 +34,12 @@ class CausalWireTest {
             new ViewMessage.Decide(NodeId.of(0), NodeId.of(2), SEQS,
                     new TreeMap<>(Map.of(NodeId.of(0), SEQS, NodeId.of(1), SeqSet.EMPTY))),
             new ViewMessage.Forwarded(NodeId.of(1), NodeId.of(2)),
-            new ViewMessage.Installed(NodeId.of(1), NodeId.of(2)));
+            new ViewMessage.Installed(NodeId.of(1), NodeId.of(2)),
+            // A restart's decision: the interrupted change's n4 and the coordinator n1 removed together.
+            new ViewMessage.Decide(NodeId.of(1), new TreeMap<>(Map.of(NodeId.of(0), SEQS, NodeId.of(3), SeqSet.EMPTY)),
+                    new TreeMap<>(Map.of(NodeId.of(1), new TreeMap<>(Map.of(NodeId.of(0), SEQS, NodeId.of(3), SeqSet.EMPTY)),
+                            NodeId.of(2), new TreeMap<>(Map.of(NodeId.of(0), SeqSet.EMPTY, NodeId.of(3), SeqSet.EMPTY))))),
+            new ViewMessage.Ended(NodeId.of(1), new TreeSet<>(List.of(NodeId.of(0), NodeId.of(3)))));
 
     @Test
     void everyViewChangeTypeRoundTripsAndEveryCutIsAnError() {
@@ -54,18 +59,21 @@ class CausalWireTest {
     @Test
     void viewChangeFieldErrorsAreNamed() {
         byte[] r = CausalWire.encode(VIEW.get(1));
-        r[8] = (byte) 0x80; // report prefix negative
-        assertThat(CausalWire.decode(r, 0, r.length).error()).isEqualTo("offset 8: report prefix -9223372036854775804 is negative");
+        r[10] = (byte) 0x80; // report prefix negative
+        assertThat(CausalWire.decode(r, 0, r.length).error()).isEqualTo("offset 10: report prefix -9223372036854775804 is negative");
         byte[] a = CausalWire.encode(VIEW.get(1));
-        a[33] = 5; // the second seq above the prefix (9) becomes 5, below the first (6)
-        assertThat(CausalWire.decode(a, 0, a.length).error()).startsWith("offset 26: report seq 5 is not above 6");
+        a[35] = 5; // the second seq above the prefix (9) becomes 5, below the first (6)
+        assertThat(CausalWire.decode(a, 0, a.length).error()).startsWith("offset 28: report seq 5 is not above 6");
         byte[] d = CausalWire.encode(VIEW.get(2));
-        int second = 6 + 2 + 26 + 2 + 2 + 26; // header, target, agreed, count, first node and its report
+        int second = 6 + 4 + 26 + 2 + 2 + 26; // header, targets, agreed, count, first node and its report
         d[second + 1] = 0; // the second report's node is n1 again
         assertThat(CausalWire.decode(d, 0, d.length).error()).startsWith("offset " + second + ": report 1's node index 0");
         byte[] t = CausalWire.encode(VIEW.get(0));
-        t[6] = 0x7F; // target above MAX_NODES
-        assertThat(CausalWire.decode(t, 0, t.length).error()).startsWith("bytes 6-7: target index");
+        t[8] = 0x7F; // target above MAX_NODES
+        assertThat(CausalWire.decode(t, 0, t.length).error()).startsWith("offset 8: target 0's node index 32514 is not above the previous one (-1) and below MAX_NODES");
+        byte[] e = CausalWire.encode(VIEW.get(6));
+        e[11] = 0; // the Ended's second target (n4) becomes n1 again
+        assertThat(CausalWire.decode(e, 0, e.length).error()).startsWith("offset 10: target 1's node index 0 is not above");
     }
 
     @Test
@@ -100,7 +108,7 @@ class CausalWireTest {
         c[8] = (byte) 0x80; // negative component
         assertThat(CausalWire.decode(c, 0, c.length).error()).contains("offset 8").contains("negative");
         byte[] t = CausalWire.encode(ALL.get(2));
-        t[3] = 10;
-        assertThat(CausalWire.decode(t, 0, t.length).error()).contains("byte 3: message type 10 is not 1..9");
+        t[3] = 11;
+        assertThat(CausalWire.decode(t, 0, t.length).error()).contains("byte 3: message type 11 is not 1..10");
     }
 }
