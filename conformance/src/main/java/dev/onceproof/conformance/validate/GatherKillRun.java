@@ -40,6 +40,10 @@ import java.util.Set;
  * of the one order). Checking that one order instead of letting TLC interleave four processes keeps
  * the search to about one state per line: with one cursor per process TLC would explore every
  * interleaving of the servers' independent syncs.
+ *
+ * <p><b>Strategy 5</b> (GatherTimedKillRun): lines also carry {@code now}, the spec time the step read
+ * once at its start; the order is by (now, at), which the same argument makes consistent with
+ * happens-before (a line read its clock no later than it was written).
  */
 final class GatherKillRun {
 
@@ -51,7 +55,8 @@ final class GatherKillRun {
         return logs.stream().anyMatch(l -> l.constants().has("incarnation"));
     }
 
-    private record Timed(long at, int process, int index, TraceFamily.Process.Line line) {
+    /** {@code now}: Strategy 5's spec time of the line (GatherTimedKillRun), 0 for Strategy 4's. */
+    private record Timed(long now, long at, int process, int index, TraceFamily.Process.Line line) {
     }
 
     static List<TraceFamily.Process> processes(List<StepLogFile> logs) {
@@ -85,21 +90,26 @@ final class GatherKillRun {
                     } else {
                         crash.put("action", "ClientCrash");
                     }
-                    lines.add(new Timed(at(steps.get(0), log, 2), p, lines.size(),
+                    if (steps.get(0).has("now")) {
+                        crash.set("now", steps.get(0).get("now")); // the restart's reading: no later than the kill's
+                    }
+                    lines.add(new Timed(now(steps.get(0)), at(steps.get(0), log, 2), p, lines.size(),
                             new TraceFamily.Process.Line(crash, "the kill before " + log.file())));
                 }
                 for (int i = 0; i < steps.size(); i++) {
                     ObjectNode step = steps.get(i).deepCopy();
                     long at = at(step, log, i + 2);
                     step.remove("at");
-                    lines.add(new Timed(at, p, lines.size(), new TraceFamily.Process.Line(step, log.file() + ":" + (i + 2))));
+                    lines.add(new Timed(now(step), at, p, lines.size(),
+                            new TraceFamily.Process.Line(step, log.file() + ":" + (i + 2))));
                 }
             }
             check(lines, e.getKey());
             all.addAll(lines);
             p++;
         }
-        all.sort(Comparator.comparingLong(Timed::at).thenComparingInt(Timed::process).thenComparingInt(Timed::index));
+        all.sort(Comparator.comparingLong(Timed::now).thenComparingLong(Timed::at).thenComparingInt(Timed::process)
+                .thenComparingInt(Timed::index));
         List<TraceFamily.Process.Line> merged = new ArrayList<>();
         all.forEach(t -> merged.add(t.line()));
         return List.of(new TraceFamily.Process("run", merged));
@@ -108,12 +118,21 @@ final class GatherKillRun {
     /** Within a process, lines are in the order of their clock (else the merge would reorder them). */
     private static void check(List<Timed> lines, String process) {
         for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).at() < lines.get(i - 1).at()) {
+            if (lines.get(i).now() < lines.get(i - 1).now()) {
+                throw new StepLogException(lines.get(i).line().origin() + ": now " + lines.get(i).now()
+                        + " is before the previous line of " + process + " (" + lines.get(i - 1).line().origin() + ", now "
+                        + lines.get(i - 1).now() + "): a process's clock went back, the one order cannot be built");
+            }
+            if (lines.get(i).now() == lines.get(i - 1).now() && lines.get(i).at() < lines.get(i - 1).at()) {
                 throw new StepLogException(lines.get(i).line().origin() + ": at " + lines.get(i).at()
                         + " is before the previous line of " + process + " (" + lines.get(i - 1).line().origin() + ", at "
                         + lines.get(i - 1).at() + "): the clock went back, the one order cannot be built");
             }
         }
+    }
+
+    private static long now(ObjectNode step) {
+        return step.path("now").asLong(0);
     }
 
     private static long at(ObjectNode step, StepLogFile log, int line) {
@@ -143,7 +162,7 @@ final class GatherKillRun {
                 return; // processed (or the restart does not say otherwise): never droppable
             }
         }
-        lines.set(lines.size() - 1, new Timed(last.at(), last.process(), last.index(), new TraceFamily.Process.Line(
+        lines.set(lines.size() - 1, new Timed(last.now(), last.at(), last.process(), last.index(), new TraceFamily.Process.Line(
                 step.deepCopy().put("cut", true), last.line().origin() + " (the last line before the kill before "
                         + restart.file() + ": TLC may drop it as not taken effect)")));
     }

@@ -134,16 +134,30 @@ public final class GatherCrashExperiment {
      * {@code client-1.jsonl}, ...), for trace validation against ExactlyOnceS4Msg (Strategy 4 only).
      */
     public GatherCrashExperiment logSteps(Path logs) {
-        if (config.strategy() != 4) {
-            throw new IllegalArgumentException("step logs: only the Strategy 4 run writes them (TraceExactlyOnceS4), "
-                    + "not Strategy " + config.strategy());
+        if (config.strategy() != 4 && config.strategy() != 5) {
+            throw new IllegalArgumentException("step logs: only the Strategy 4 and 5 runs write them (TraceExactlyOnceS4, "
+                    + "TraceExactlyOnceS5), not Strategy " + config.strategy());
         }
         this.stepLogs = logs;
         return this;
     }
 
+    /** Strategy 5 with step logs: spec time starts here (the processes' unit clocks read 0). */
+    private long epoch;
+
+    /** Strategy 5's run with step logs keeps spec time (units, offsets: {@link GatherCrashConfig#unitTimes}). */
+    private boolean specTime() {
+        return stepLogs != null && config.strategy() == 5;
+    }
+
+    private List<String> specTimeFlags() {
+        return List.of("--unit", String.valueOf(GatherCrashConfig.UNIT_MILLIS), "--epoch", String.valueOf(epoch),
+                "--offsets", GatherCrashConfig.OFFSETS);
+    }
+
     public GatherCrashReport run() throws IOException, InterruptedException {
         long t0 = System.currentTimeMillis();
+        epoch = t0;
         eventLog = Files.newBufferedWriter(dir.resolve("events.log"));
         for (String s : SERVERS) {
             startServer(s);
@@ -211,7 +225,7 @@ public final class GatherCrashExperiment {
     private void startServer(String s) throws IOException {
         Node n = nodes.get(s);
         n.incarnations++;
-        long[] t = config.times();
+        long[] t = specTime() ? config.unitTimes() : config.times();
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--self", s,
                 "--servers", String.join(",", SERVERS), "--dir", dir.resolve(s).toString(),
                 "--seed", String.valueOf(config.seed() * 1_000 + n.incarnations * 10L + SERVERS.indexOf(s)),
@@ -229,6 +243,9 @@ public final class GatherCrashExperiment {
             // no duplicate in 40 kills with them, 5-15 kills without).
             args.addAll(List.of("--purge-sync-every", "0"));
         }
+        if (specTime()) {
+            args.addAll(specTimeFlags());
+        }
         if (stepLogs != null) {
             args.addAll(List.of("--step-log", stepLogs.resolve("server-" + s + "-" + n.incarnations + ".jsonl").toString(),
                     "--incarnation", String.valueOf(n.incarnations)));
@@ -241,9 +258,15 @@ public final class GatherCrashExperiment {
 
     private void startClient(Node client) throws IOException {
         client.incarnations++;
+        long[] t = specTime() ? config.unitTimes() : config.times();
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--dir",
-                dir.resolve(CLIENT).toString(), "--tr", String.valueOf(config.times()[0])));
-        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
+                dir.resolve(CLIENT).toString(), "--tr", String.valueOf(t[0])));
+        if (specTime()) {
+            args.addAll(specTimeFlags());
+            args.addAll(List.of("--skew", String.valueOf(t[2]), "--te", String.valueOf(t[3])));
+        }
+        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT
+                || config.control() == GatherCrashConfig.Control.REBOOT_FORGETS_END) {
             args.addAll(List.of("--control", config.control().flag));
         }
         if (stepLogs != null) {

@@ -61,7 +61,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Step log</b> ({@code --step-log FILE --incarnation N}, Strategy 4): the incarnation's steps as
  * ExactlyOnceS4Msg's actions ({@link GatherStepLog}: a line under the server's lock before the step's
- * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla).
+ * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla). Strategy 5
+ * ({@code --unit MS --epoch MS --offsets A:0,B:1,C:2}, times in units): the core runs on a
+ * {@link Wire.UnitClock} read once per step, its lines are ExactlyOnceS5Msg's and carry the reading
+ * (TraceExactlyOnceS5.tla), and the periodic sync is the core's periodicSync, one step to every peer.
  *
  * <p>Controls (each removes one safeguard, so the test can show its check fails without it):
  * {@code --control after-call} is {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL} (the call
@@ -73,7 +76,7 @@ public final class GatherNodeMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
             "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control",
-            "--purge-sync-every", "--step-log", "--incarnation");
+            "--purge-sync-every", "--step-log", "--incarnation", "--unit", "--epoch", "--offsets");
 
     private final GatherServer core;
     private final ConcurrentGatherServer server;
@@ -83,6 +86,7 @@ public final class GatherNodeMain {
     private final SplittableRandom random;
     private final int errorPercent;
     private final long gatherTimeout;
+    /** T_u in ms, for the node's timer (the core's T_u is in its clock's units). */
     private final long tu;
     private final long ackDelay;
     private final long purgeSyncEvery;
@@ -123,15 +127,34 @@ public final class GatherNodeMain {
         String control = f.getOrDefault("--control", "none");
         long te = Long.parseLong(f.getOrDefault("--te", "0"));
         long tu = Long.parseLong(f.getOrDefault("--tu", "1"));
+        long tr = Long.parseLong(f.getOrDefault("--tr", "0"));
+        long skew = Long.parseLong(f.getOrDefault("--skew", "0"));
         StrategyConfig config = strategy.config(Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")), te)
-                .times(Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
+                .times(tr, tu, skew);
         Wire.Clock clock = new Wire.Clock();
+        // Strategy 5's run with step logs: the core on the unit clock (times in its units), the
+        // node's own timers in ms.
+        GatherStepLog.Timed timed = null;
+        if (f.containsKey("--unit")) {
+            if (strategy != Strategy.S5) {
+                throw new IllegalArgumentException("--unit: only Strategy 5's run keeps spec time, not " + strategy);
+            }
+            Map<String, Long> offsets = Wire.offsets(Wire.need(f, "--offsets"));
+            Long mine = offsets.get(self.name());
+            if (mine == null) {
+                throw new IllegalArgumentException("--offsets " + f.get("--offsets") + " names no offset for " + self.name());
+            }
+            timed = new GatherStepLog.Timed(new Wire.UnitClock(Long.parseLong(Wire.need(f, "--epoch")),
+                    Long.parseLong(f.get("--unit")), mine), offsets, tr, skew, te);
+        }
+        Wire.UnitClock unitClock = timed == null ? null : timed.clock();
         // A small checkpoint floor, so a run of a few hundred notes checkpoints and compacts: the
         // kills land before, during and after checkpoints, and recovery is checkpoint plus journal.
         GatherServerStore store = GatherServerStore.open(dir.resolve("server-journal"),
                 new Journal.Options(Journal.Commit.GROUP, 2.0, 4096));
         // A corrupt journal or a state the core refuses stops the server, naming the directory.
-        GatherServer core = store.restore(durable -> (GatherServer) config.server(self, clock::now, durable));
+        GatherServer core = store.restore(durable -> (GatherServer) config.server(self,
+                unitClock == null ? clock::now : unitClock::now, durable));
         ConcurrentGatherServer server = new ConcurrentGatherServer(core, store,
                 control.equals("after-call") ? ConcurrentGatherServer.AttemptLog.AFTER_CALL
                         : ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
@@ -139,13 +162,13 @@ public final class GatherNodeMain {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         GatherStepLog steps = GatherStepLog.OFF;
         if (f.containsKey("--step-log")) {
-            if (strategy != Strategy.S4) {
-                throw new IllegalArgumentException("--step-log: only the Strategy 4 run writes step logs "
-                        + "(TraceExactlyOnceS4.tla), not " + strategy);
+            if (strategy != Strategy.S4 && (strategy != Strategy.S5 || timed == null)) {
+                throw new IllegalArgumentException("--step-log: only the Strategy 4 run and Strategy 5's with --unit "
+                        + "write step logs (TraceExactlyOnceS4.tla, TraceExactlyOnceS5.tla), not " + strategy);
             }
             steps = GatherStepLog.server(Path.of(f.get("--step-log")), Wire.servers(Wire.need(f, "--servers")).stream()
                     .map(ServerId::name).toList(), Wire.CLIENT.name(), self.name(),
-                    Integer.parseInt(Wire.need(f, "--incarnation")), core, server);
+                    Integer.parseInt(Wire.need(f, "--incarnation")), core, server, timed);
         }
         // A restart: the outcome of every call in progress at the kill comes from the primitive's log.
         SortedMap<NoteId, Long> unresolved = core.unresolved();
@@ -167,7 +190,7 @@ public final class GatherNodeMain {
         long seed = Long.parseLong(f.getOrDefault("--seed", "1"));
         GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
                 Integer.parseInt(f.getOrDefault("--error-percent", "0")),
-                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu,
+                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), unitClock == null ? tu : tu * unitClock.unit(),
                 Long.parseLong(f.getOrDefault("--ack-delay", "0")),
                 Long.parseLong(f.getOrDefault("--purge-sync-every", String.valueOf(PURGE_SYNC_EVERY))));
         node.steps = steps;
@@ -263,7 +286,8 @@ public final class GatherNodeMain {
             }
         } else if (m instanceof EoMessage.DSync s) {
             // merged and purged (GatherServer.recvPeerSync); nothing to send
-            steps.taking(steps.recvPurgeSync(s), () -> server.receive(s));
+            steps.taking(core.config().strategy() == Strategy.S5 ? steps.recvPeerSync(s) : steps.recvPurgeSync(s),
+                    () -> server.receive(s));
         } else {
             System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
         }
@@ -305,7 +329,10 @@ public final class GatherNodeMain {
             boolean s5 = core.config().strategy() == Strategy.S5;
             // S5's PeriodicSync every T_u (L229), S4 and S6's purge sync (L213); each carries on the
             // replication rounds (a replica, ack or commit lost to a dead server, resent).
-            if (s5 || purgeSyncEvery > 0) {
+            if (s5) {
+                // the spec's PeriodicSync: one step, a DSync to every other server at one reading
+                send(steps.taking(steps.periodicSync(), server::periodicSync));
+            } else if (purgeSyncEvery > 0) {
                 syncAll();
             } else {
                 send(steps.taking(null, server::carryOnRound));
