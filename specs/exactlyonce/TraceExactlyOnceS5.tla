@@ -36,6 +36,8 @@
 (* what TraceExactlyOnceS4 says of its kill run holds here (replicas      *)
 (* stored later, `unstored`; ServerRecover; the cut last line; sessions   *)
 (* by the core's id), and:                                                 *)
+(* - the client's start is a ClientRecover line (stuttering), the reading *)
+(*   its T_r runs from, at which the validator puts a kill of the client; *)
 (* - every line carries `now`, the step's one reading of true time, which *)
 (*   must be the spec's `now` (a server's stamps are now + ClockOffset);   *)
 (* - a DSync whose sender had not stored a replica yet is the spec's less *)
@@ -94,6 +96,9 @@ StoreReplicaLine(ln) ==
 
 \* A restart's first line: K and D as read back (Agrees) are the spec's.
 ServerRecoverLine(ln) == ln.action = "ServerRecover" /\ Still
+\* The client's start: the reading it waits T_r from, the spec's lastEnd when
+\* the kill before it (ClientCrash) took the spec's now from this line.
+ClientRecoverLine(ln) == ln.action = "ClientRecover" /\ Still
 ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
 DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
 ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrashM)
@@ -168,6 +173,7 @@ TraceStep ==
                 \/ StoreReplicaLine(ln) /\ UNCHANGED sidOf
                 \/ StartSessionLine(ln) /\ UNCHANGED unstored
                 \/ /\ \/ ServerRecoverLine(ln)
+                      \/ ClientRecoverLine(ln)
                       \/ ConnectLine(ln)
                       \/ DisconnectLine(ln)
                       \/ ClientCrashLine(ln)

@@ -88,10 +88,20 @@ public final class GatherClientMain {
         // Control reboot-forgets-end (Strategy 5): the rebooted client connects at once, as if it
         // knew its last connection ended long ago (mutant MutS5MsgRebootForgetsEnd's client).
         boolean forgetsEnd = f.getOrDefault("--control", "none").equals("reboot-forgets-end");
+        if (unitClock != null) {
+            // The reboot's reading, which the restart waits T_r from: its line (a stutter, like a
+            // server's ServerRecover) is where the validator puts the kill before it (ClientCrash),
+            // so the spec's lastEnd is this reading too.
+            unitClock.pin();
+            steps.client("ClientRecover", null);
+        }
         StrategyConfig.ClientMemory memory = forgetsEnd ? StrategyConfig.ClientMemory.fresh()
                 : StrategyConfig.ClientMemory.fresh().withLastEnd(OptionalLong.of(clock.now()));
         GatherClient client = (GatherClient) strategy.config(Wire.CLIENT, new TreeSet<>(), 0).times(tr, 0, 0)
                 .client(clock::now, loaded == null ? memory : memory.withHistory(loaded.history()));
+        if (unitClock != null) {
+            unitClock.unpin();
+        }
         String state = switch (strategy) {
             case S5 -> "reboot, waits T_r = " + tr + " ms";
             case S6 -> loaded.history().toString().replace(' ', '_') + loaded.problem().map(p -> " (" + p + ")")
