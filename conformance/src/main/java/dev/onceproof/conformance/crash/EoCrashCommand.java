@@ -54,10 +54,10 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
-    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategies 1, 3, 4 and 5: write step logs for "
+    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategies 1, 3-6: write step logs for "
             + "trace validation into DIR (Strategies 1 and 3: the driver's as server A, one per client incarnation; "
-            + "Strategy 3 with --kill server: one per server incarnation and the client's; Strategies 4 and 5: one per "
-            + "incarnation of each server JVM and of the client JVM, Strategy 5's in spec time; then ./onceproof validate DIR/*.jsonl).")
+            + "Strategy 3 with --kill server: one per server incarnation and the client's; Strategies 4-6: one per "
+            + "incarnation of each server JVM and of the client JVM, 5 and 6 in spec time; then ./onceproof validate DIR/*.jsonl).")
     Path stepLogs;
 
     @Option(names = "--kill", defaultValue = "client", description = "Strategy 3: the process the SIGKILLs fall on: "
@@ -80,10 +80,6 @@ public final class EoCrashCommand implements Callable<Integer> {
                     + " --strategy 3");
         }
         if (strategy >= 4) {
-            if (stepLogs != null && strategy == 6) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: of Strategies 4-6 only the "
-                        + "Strategy 4 and 5 runs write step logs so far");
-            }
             return gather();
         }
         if (stepLogs != null && strategy != 3 && strategy != 1) {

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The logs of the Strategy 5 SIGKILL run (GatherCrashExperiment with step logs: the processes' clocks
+ * The logs of the Strategy 5 or 6 SIGKILL run (GatherCrashExperiment with step logs: the processes' clocks
  * in units of 10 ms since the run's start, each server's ahead by a fixed offset) as one sequence of
- * lines for TraceExactlyOnceS5.tla: {@link GatherKillRun}'s join and merge, ordered by each line's
+ * lines for TraceExactlyOnceS5.tla or TraceExactlyOnceS6.tla: {@link GatherKillRun}'s join and merge, ordered by each line's
  * {@code now} (its step's one clock reading, less the server's offset: the spec's true time) and then
  * by the microsecond it was written, with the spec's Tick steps put in.
  *
@@ -57,6 +57,9 @@ final class GatherTimedKillRun {
         JsonNode first = logs.get(0).constants();
         for (StepLogFile log : logs) {
             for (String name : List.of("ClockOffset", "MaxSkew", "SkewAllowance", "Te", "Boundary", "Tr")) {
+                if (name.equals("Tr") && !first.has("Tr")) {
+                    continue; // Strategy 6 has no T_r
+                }
                 JsonNode v = log.constants().get(name);
                 if (v == null || !v.equals(first.get(name))) {
                     throw new StepLogException(log.file() + ":1: constant " + name + " is " + v + " here but "
@@ -64,10 +67,13 @@ final class GatherTimedKillRun {
                 }
             }
         }
-        long tr = GatherTraceFamily.need(logs.get(0), "Tr", where).asLong();
+        boolean s5 = logs.get(0).spec().equals("ExactlyOnceS5Msg");
+        long tr = s5 ? GatherTraceFamily.need(logs.get(0), "Tr", where).asLong() : 0;
         List<TraceFamily.Process.Line> lines = processes.get(0).lines();
         long last = lines.isEmpty() ? 0 : lines.get(lines.size() - 1).step().path("now").asLong();
-        defs.put("Tr", Long.toString(tr));
+        if (s5) {
+            defs.put("Tr", Long.toString(tr));
+        }
         defs.put("MaxTime", Long.toString(last + tr + 1));
         defs.put("Boundary", TlaText.of(first.get("Boundary"), where));
         JsonNode offsets = first.get("ClockOffset");

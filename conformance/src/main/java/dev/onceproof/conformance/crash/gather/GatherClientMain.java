@@ -71,13 +71,13 @@ public final class GatherClientMain {
         // connection's news leaves (UPLOAD, ENDED), so before the server's steps that follow from it.
         GatherStepLog steps = GatherStepLog.OFF;
         if (f.containsKey("--step-log")) {
-            if (strategy != Strategy.S4 && (strategy != Strategy.S5 || unitClock == null)) {
-                throw new IllegalArgumentException("--step-log: only the Strategy 4 run and Strategy 5's with --unit "
-                        + "write step logs, not " + strategy);
+            if (strategy != Strategy.S4 && unitClock == null) {
+                throw new IllegalArgumentException("--step-log: Strategies 5 and 6 write step logs only in spec time "
+                        + "(--unit, --epoch, --offsets)");
             }
             steps = GatherStepLog.client(Path.of(f.get("--step-log")), Wire.CLIENT.name(),
                     Integer.parseInt(Wire.need(f, "--incarnation")), unitClock == null ? null
-                    : new GatherStepLog.Timed(unitClock, Wire.offsets(Wire.need(f, "--offsets")),
+                    : new GatherStepLog.Timed(unitClock, strategy, Wire.offsets(Wire.need(f, "--offsets")),
                             Long.parseLong(Wire.need(f, "--tr")), Long.parseLong(Wire.need(f, "--skew")),
                             Long.parseLong(Wire.need(f, "--te"))));
         }
@@ -94,6 +94,11 @@ public final class GatherClientMain {
             // so the spec's lastEnd is this reading too.
             unitClock.pin();
             steps.client("ClientRecover", null);
+            if (loaded != null && loaded.problem().isPresent()) {
+                // Strategy 6: the history is UNKNOWN (a fresh device, or a store found absent or
+                // corrupt): the spec's ClientLoseH, after which every server pulls from all others.
+                steps.client("ClientLoseH", null);
+            }
         }
         StrategyConfig.ClientMemory memory = forgetsEnd ? StrategyConfig.ClientMemory.fresh()
                 : StrategyConfig.ClientMemory.fresh().withLastEnd(OptionalLong.of(clock.now()));

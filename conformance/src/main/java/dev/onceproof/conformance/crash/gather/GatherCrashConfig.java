@@ -76,7 +76,8 @@ public record GatherCrashConfig(int strategy, int kills, long seed, long minUpMi
      * is 1,000 Ticks; at 1 ms it would be 10,000 with the skew still a few units.
      */
     long[] unitTimes() {
-        return new long[] {60, 10, 1, 10};
+        // Strategy 6: T_e 2 units (its 20 ms), skew 1 unit: the history margin 2 skew + T_e is 4 units.
+        return strategy == 6 ? new long[] {0, 1, 1, 2} : new long[] {60, 10, 1, 10};
     }
 
     static final long UNIT_MILLIS = 10;

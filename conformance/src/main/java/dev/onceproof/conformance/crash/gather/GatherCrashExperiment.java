@@ -134,10 +134,6 @@ public final class GatherCrashExperiment {
      * {@code client-1.jsonl}, ...), for trace validation against ExactlyOnceS4Msg (Strategy 4 only).
      */
     public GatherCrashExperiment logSteps(Path logs) {
-        if (config.strategy() != 4 && config.strategy() != 5) {
-            throw new IllegalArgumentException("step logs: only the Strategy 4 and 5 runs write them (TraceExactlyOnceS4, "
-                    + "TraceExactlyOnceS5), not Strategy " + config.strategy());
-        }
         this.stepLogs = logs;
         return this;
     }
@@ -145,10 +141,19 @@ public final class GatherCrashExperiment {
     /** Strategy 5 with step logs: spec time starts here (the processes' unit clocks read 0). */
     private long epoch;
 
-    /** Strategy 5's run with step logs keeps spec time (units, offsets: {@link GatherCrashConfig#unitTimes}). */
+    /** Strategies 5-6 with step logs keep spec time (units, offsets: {@link GatherCrashConfig#unitTimes}). */
     private boolean specTime() {
-        return stepLogs != null && config.strategy() == 5;
+        return stepLogs != null && config.strategy() >= 5;
     }
+
+    /**
+     * Strategy 6 in spec time: the server whose push sync waits for the client's side of the
+     * connection to be over too (the spec's PushSync needs the client away from it): sent PUSH when
+     * the client reports ENDED, or after a kill when the client is up again, and not connected to
+     * again before it answers PUSHED.
+     */
+    private String pushTo;
+    private final Set<String> pushing = new HashSet<>();
 
     private List<String> specTimeFlags() {
         return List.of("--unit", String.valueOf(GatherCrashConfig.UNIT_MILLIS), "--epoch", String.valueOf(epoch),
@@ -225,6 +230,7 @@ public final class GatherCrashExperiment {
     private void startServer(String s) throws IOException {
         Node n = nodes.get(s);
         n.incarnations++;
+        pushing.remove(s); // a restart pushes before it is ready (GatherNodeMain)
         long[] t = specTime() ? config.unitTimes() : config.times();
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--self", s,
                 "--servers", String.join(",", SERVERS), "--dir", dir.resolve(s).toString(),
@@ -237,7 +243,8 @@ public final class GatherCrashExperiment {
                 || config.control() == GatherCrashConfig.Control.RESOLVE_AS_ERROR) {
             args.addAll(List.of("--control", config.control().flag));
         }
-        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
+        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT || (specTime() && config.strategy() == 6)) {
+            // Spec time: no periodic purge sync either (ExactlyOnceS6Msg has only the push).
             // No periodic purge sync (space only): a D flowing every 200 ms closes the window this
             // control needs, a client killed mid-delivery and its server's push sync lost (measured:
             // no duplicate in 40 kills with them, 5-15 kills without).
@@ -294,6 +301,9 @@ public final class GatherCrashExperiment {
             clientState = ClientState.DEAD;
             connectedTo = null;
             sendTo(s, "DISCONNECT"); // the server notices the connection drop
+            if (specTime() && config.strategy() == 6) {
+                pushTo = s; // once the client is up again
+            }
             log.printf("kill %2d at +%d ms: client (connected to %s)%s%n", number, at, s, tally());
             return true;
         }
@@ -448,6 +458,7 @@ public final class GatherCrashExperiment {
                     connectionEndAt = 0;
                 }
             }
+            case "PUSHED" -> pushing.remove(s);
             case "ENDED" -> {
                 if (client != null && s.equals(connectedTo) && clientState == ClientState.ENDING_SERVER) {
                     client.jvm.send("END");
@@ -465,6 +476,8 @@ public final class GatherCrashExperiment {
             case "ready" -> {
                 clientState = ClientState.IDLE;
                 nextConnectAt = System.currentTimeMillis();
+                push(pushTo);
+                pushTo = null;
             }
             case "UPLOAD" -> {
                 if (clientState != ClientState.CONNECTING) {
@@ -487,6 +500,9 @@ public final class GatherCrashExperiment {
             }
             case "ENDED" -> {
                 clientState = ClientState.IDLE;
+                if (specTime() && config.strategy() == 6) {
+                    push(f.length > 1 ? f[1] : connectedTo);
+                }
                 connectedTo = null;
                 delivering = false;
                 // A pause of 30-130 ms, longer than Strategy 6's margin 2 skew + T_e = 24 ms, so that a
@@ -495,6 +511,13 @@ public final class GatherCrashExperiment {
             }
             default -> {
             }
+        }
+    }
+
+    /** Strategy 6 in spec time: the push sync of {@code s}, now that the client is away from it. */
+    private void push(String s) {
+        if (s != null && sendTo(s, "PUSH")) {
+            pushing.add(s);
         }
     }
 
@@ -515,7 +538,7 @@ public final class GatherCrashExperiment {
         if (clientState == ClientState.IDLE && now >= nextConnectAt) {
             // A roaming client: the next connection is to another live server than the last one,
             // if there is one (uniformly among them).
-            List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive).toList();
+            List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive && !pushing.contains(s)).toList();
             List<String> moved = alive.stream().filter(s -> !s.equals(lastServer)).toList();
             if (!alive.isEmpty()) {
                 List<String> choice = moved.isEmpty() ? alive : moved;

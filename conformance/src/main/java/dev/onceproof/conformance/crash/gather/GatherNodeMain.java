@@ -90,6 +90,8 @@ public final class GatherNodeMain {
     private final long tu;
     private final long ackDelay;
     private final long purgeSyncEvery;
+    /** Strategies 5-6 in spec time (--unit): syncs as the spec's PeriodicSync / PushSync rounds. */
+    private boolean specTime;
     /** The step log (issue 21), {@link GatherStepLog#OFF} unless {@code --step-log}. */
     private GatherStepLog steps = GatherStepLog.OFF;
 
@@ -136,8 +138,8 @@ public final class GatherNodeMain {
         // node's own timers in ms.
         GatherStepLog.Timed timed = null;
         if (f.containsKey("--unit")) {
-            if (strategy != Strategy.S5) {
-                throw new IllegalArgumentException("--unit: only Strategy 5's run keeps spec time, not " + strategy);
+            if (strategy == Strategy.S4) {
+                throw new IllegalArgumentException("--unit: only the Strategy 5 and 6 runs keep spec time, not " + strategy);
             }
             Map<String, Long> offsets = Wire.offsets(Wire.need(f, "--offsets"));
             Long mine = offsets.get(self.name());
@@ -145,7 +147,7 @@ public final class GatherNodeMain {
                 throw new IllegalArgumentException("--offsets " + f.get("--offsets") + " names no offset for " + self.name());
             }
             timed = new GatherStepLog.Timed(new Wire.UnitClock(Long.parseLong(Wire.need(f, "--epoch")),
-                    Long.parseLong(f.get("--unit")), mine), offsets, tr, skew, te);
+                    Long.parseLong(f.get("--unit")), mine), strategy, offsets, tr, skew, te);
         }
         Wire.UnitClock unitClock = timed == null ? null : timed.clock();
         // A small checkpoint floor, so a run of a few hundred notes checkpoints and compacts: the
@@ -162,9 +164,9 @@ public final class GatherNodeMain {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         GatherStepLog steps = GatherStepLog.OFF;
         if (f.containsKey("--step-log")) {
-            if (strategy != Strategy.S4 && (strategy != Strategy.S5 || timed == null)) {
-                throw new IllegalArgumentException("--step-log: only the Strategy 4 run and Strategy 5's with --unit "
-                        + "write step logs (TraceExactlyOnceS4.tla, TraceExactlyOnceS5.tla), not " + strategy);
+            if (strategy != Strategy.S4 && timed == null) {
+                throw new IllegalArgumentException("--step-log: Strategies 5 and 6 write step logs only in spec time "
+                        + "(--unit, --epoch, --offsets)");
             }
             steps = GatherStepLog.server(Path.of(f.get("--step-log")), Wire.servers(Wire.need(f, "--servers")).stream()
                     .map(ServerId::name).toList(), Wire.CLIENT.name(), self.name(),
@@ -194,9 +196,15 @@ public final class GatherNodeMain {
                 Long.parseLong(f.getOrDefault("--ack-delay", "0")),
                 Long.parseLong(f.getOrDefault("--purge-sync-every", String.valueOf(PURGE_SYNC_EVERY))));
         node.steps = steps;
+        node.specTime = timed != null;
+        if (strategy == Strategy.S6 && node.specTime) {
+            // In spec time the restart's push goes out before "ready": the spec's PushSync needs the
+            // client away from us, and no client can connect to us before ready (S6Msg's PushSyncM).
+            node.syncAll();
+        }
         out.println("ready");
         out.flush();
-        if (strategy == Strategy.S6) {
+        if (strategy == Strategy.S6 && !node.specTime) {
             node.syncAll(); // a restart may have resolved outcomes: news for the others (S6Server.crash)
         }
         node.loop();
@@ -259,9 +267,15 @@ public final class GatherNodeMain {
                 steps.taking(null, server::endSession); // the spec's session stays, dead: no line
                 gatherDeadline = Long.MAX_VALUE;
                 out.println("ENDED");
-                if (core.config().strategy() == Strategy.S6) {
+                if (core.config().strategy() == Strategy.S6 && !specTime) {
                     syncAll(); // PushSync: a session ended, there is news (L246)
                 }
+            }
+            case "PUSH" -> {
+                // Strategy 6 in spec time: the parent says the client's side of the connection is over
+                // too (its Disconnect, or its restart after a kill), so the spec's PushSync is enabled.
+                syncAll();
+                out.println("PUSHED");
             }
             default -> System.err.println("gather node: ignoring line \"" + line + "\"");
         }
@@ -286,7 +300,7 @@ public final class GatherNodeMain {
             }
         } else if (m instanceof EoMessage.DSync s) {
             // merged and purged (GatherServer.recvPeerSync); nothing to send
-            steps.taking(core.config().strategy() == Strategy.S5 ? steps.recvPeerSync(s) : steps.recvPurgeSync(s),
+            steps.taking(core.config().strategy() != Strategy.S4 ? steps.recvPeerSync(s) : steps.recvPurgeSync(s),
                     () -> server.receive(s));
         } else {
             System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
@@ -329,10 +343,10 @@ public final class GatherNodeMain {
             boolean s5 = core.config().strategy() == Strategy.S5;
             // S5's PeriodicSync every T_u (L229), S4 and S6's purge sync (L213); each carries on the
             // replication rounds (a replica, ack or commit lost to a dead server, resent).
-            if (s5) {
+            if (s5 && !specTime) {
                 // the spec's PeriodicSync: one step, a DSync to every other server at one reading
-                send(steps.taking(steps.periodicSync(), server::periodicSync));
-            } else if (purgeSyncEvery > 0) {
+                send(steps.taking(steps.roundSync("PeriodicSync"), server::periodicSync));
+            } else if (s5 || purgeSyncEvery > 0) {
                 syncAll();
             } else {
                 send(steps.taking(null, server::carryOnRound));
@@ -342,6 +356,13 @@ public final class GatherNodeMain {
     }
 
     private void syncAll() throws InterruptedException {
+        if (specTime) {
+            // the spec's PeriodicSync (S5) / PushSync (S6): one step, a DSync to every peer at one reading
+            boolean s5 = core.config().strategy() == Strategy.S5;
+            send(steps.taking(steps.roundSync(s5 ? "PeriodicSync" : "PushSync"), s5 ? server::periodicSync
+                    : server::pushSync));
+            return;
+        }
         for (ServerId t : core.config().servers().others()) {
             send(steps.taking(steps.purgeSyncs(), () -> server.sync(t)));
         }

@@ -79,7 +79,7 @@ final class GatherStepLog {
     }
 
     private static StepLog.Header header(Timed timed, String process, int incarnation) {
-        StepLog.Header h = new StepLog.Header(timed == null ? "ExactlyOnceS4Msg" : "ExactlyOnceS5Msg", "msg", process)
+        StepLog.Header h = new StepLog.Header(timed == null ? "ExactlyOnceS4Msg" : timed.spec(), "msg", process)
                 .constant("incarnation", incarnation);
         return timed == null ? h : timed.constants(h);
     }
@@ -91,12 +91,17 @@ final class GatherStepLog {
      * header gives a correct core's margins whatever a control made the cores keep, so a core with
      * another window shows at its StartSession's {@code stale}.
      */
-    record Timed(Wire.UnitClock clock, java.util.Map<String, Long> offsets, long tr, long skew, long te) {
+    record Timed(Wire.UnitClock clock, dev.onceproof.exactlyonce.Strategy strategy, java.util.Map<String, Long> offsets,
+            long tr, long skew, long te) {
         StepLog.Header constants(StepLog.Header h) {
             long maxSkew = offsets.values().stream().mapToLong(Long::longValue).max().orElse(0);
-            return h.map("ClockOffset", offsets).constant("MaxSkew", maxSkew).constant("SkewAllowance", 2 * skew)
-                    .constant("Te", te).constant("Boundary", "corrected").constant("Tr", tr)
-                    .constant("unitMillis", clock.unit());
+            h.map("ClockOffset", offsets).constant("MaxSkew", maxSkew).constant("SkewAllowance", 2 * skew)
+                    .constant("Te", te).constant("Boundary", "corrected").constant("unitMillis", clock.unit());
+            return strategy == dev.onceproof.exactlyonce.Strategy.S5 ? h.constant("Tr", tr) : h;
+        }
+
+        String spec() {
+            return strategy == dev.onceproof.exactlyonce.Strategy.S5 ? "ExactlyOnceS5Msg" : "ExactlyOnceS6Msg";
         }
     }
 
@@ -245,14 +250,15 @@ final class GatherStepLog {
     }
 
     /**
-     * Strategy 5's PeriodicSync: one line for the round (the spec's PeriodicSyncM sends every peer
-     * its DSync in one step), with what the DSyncs carry; none when the step sent no DSync.
+     * Strategy 5's PeriodicSync or 6's PushSync ({@code action}): one line for the round (the spec
+     * sends every peer its DSync in one step), with what the DSyncs carry; none when the step sent
+     * no DSync.
      */
-    Consumer<ServerStep> periodicSync() {
+    Consumer<ServerStep> roundSync(String action) {
         return step -> {
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.DSync m) {
-                    line("PeriodicSync").strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen())
+                    line(action).strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen())
                             .field("ts", m.ts()).end();
                     return;
                 }
@@ -260,7 +266,7 @@ final class GatherStepLog {
         };
     }
 
-    /** Strategy 5's receipt of a DSync (TS raised, then the purge: one step, recvPeerSync). */
+    /** Strategies 5-6: the receipt of a DSync (TS raised, then the purge: one step, recvPeerSync). */
     Consumer<ServerStep> recvPeerSync(EoMessage.DSync m) {
         return when("merged", step -> kd(line("RecvPeerSync").field("peer", m.from().name())
                 .strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen()).field("ts", m.ts())));
