@@ -153,6 +153,17 @@ public final class GatherCrashExperiment {
      * again before it answers PUSHED.
      */
     private String pushTo;
+    /**
+     * Spec time: the server whose ENDED a killed client's restart waits for, and the downtime drawn.
+     * The timed specs end the server's session at the client's crash (EndConnSession), which the
+     * validator puts at the restarted client's first line; so the server must have left that session
+     * (DISCONNECT handled, ENDED printed) before the client is restarted, or its last session steps
+     * would follow the crash in the one order. Found by a run at load 35 in which B took an
+     * ADeliverErr after the restarted client's ClientRecover.
+     */
+    private String restartAfterEnded;
+    private long restartDowntime;
+    private Node clientNode;
     private final Set<String> pushing = new HashSet<>();
 
     private List<String> specTimeFlags() {
@@ -168,6 +179,7 @@ public final class GatherCrashExperiment {
             startServer(s);
         }
         Node client = new Node();
+        clientNode = client;
         startClient(client);
         long armedAt = Long.MAX_VALUE;
         long jitter = 0;
@@ -301,6 +313,11 @@ public final class GatherCrashExperiment {
             clientState = ClientState.DEAD;
             connectedTo = null;
             sendTo(s, "DISCONNECT"); // the server notices the connection drop
+            if (specTime() && s != null && nodes.get(s).alive) {
+                restartAfterEnded = s;
+                restartDowntime = client.restartAt - System.currentTimeMillis();
+                client.restartAt = Long.MAX_VALUE;
+            }
             if (specTime() && config.strategy() == 6) {
                 pushTo = s; // once the client is up again
             }
@@ -321,6 +338,9 @@ public final class GatherCrashExperiment {
         n.alive = false;
         n.restartAt = System.currentTimeMillis() + 50 + random.nextInt(200);
         serverKills++;
+        if (victim.equals(restartAfterEnded)) {
+            releaseClientRestart(); // its session died with it, before the client's restart
+        }
         boolean wasConnected = victim.equals(connectedTo);
         log.printf("kill %2d at +%d ms: server %s%s%s%n", number, at, victim,
                 wasConnected ? (delivering ? " (delivering to the client)" : " (client connected)") : "", tally());
@@ -388,6 +408,9 @@ public final class GatherCrashExperiment {
         if (ev.line() == null) {
             if (current) {
                 failures.add("server " + ev.name() + " exited unexpectedly (see " + dir.resolve(ev.name() + ".log") + ")");
+                if (ev.name().equals(restartAfterEnded)) {
+                    releaseClientRestart();
+                }
                 n.jvm = null;
                 n.alive = false;
                 n.restartAt = System.currentTimeMillis();
@@ -460,6 +483,9 @@ public final class GatherCrashExperiment {
             }
             case "PUSHED" -> pushing.remove(s);
             case "ENDED" -> {
+                if (s.equals(restartAfterEnded)) {
+                    releaseClientRestart();
+                }
                 if (client != null && s.equals(connectedTo) && clientState == ClientState.ENDING_SERVER) {
                     client.jvm.send("END");
                     clientState = ClientState.ENDING_CLIENT;
@@ -512,6 +538,12 @@ public final class GatherCrashExperiment {
             default -> {
             }
         }
+    }
+
+    /** The killed client may be restarted now: its server left the session, or died. */
+    private void releaseClientRestart() {
+        restartAfterEnded = null;
+        clientNode.restartAt = System.currentTimeMillis() + restartDowntime;
     }
 
     /** Strategy 6 in spec time: the push sync of {@code s}, now that the client is away from it. */
