@@ -26,6 +26,9 @@ class GatherTimedKillRunTest {
 
     static final Path STORED = TestValidators.REPO.root()
             .resolve("conformance/src/test/resources/validate/exactlyonce/gather-s5-sigkill-seed14");
+    /** Strategy 6's stored run: two kills, B's after n11's processing, then the client's connected to C. */
+    static final Path STORED_S6 = TestValidators.REPO.root()
+            .resolve("conformance/src/test/resources/validate/exactlyonce/gather-s6-sigkill-seed5");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static ObjectNode line(String json) {
@@ -82,7 +85,11 @@ class GatherTimedKillRunTest {
 
     /** The stored run with one file's steps edited. */
     private static List<StepLogFile> edited(String file, UnaryOperator<List<ObjectNode>> edit) {
-        return files(STORED).stream().map(f -> {
+        return edited(STORED, file, edit);
+    }
+
+    private static List<StepLogFile> edited(Path stored, String file, UnaryOperator<List<ObjectNode>> edit) {
+        return files(stored).stream().map(f -> {
             StepLogFile log = StepLogFile.read(f);
             return f.getFileName().toString().equals(file) ? log.withSteps(edit.apply(new ArrayList<>(log.steps()))) : log;
         }).toList();
@@ -153,6 +160,32 @@ class GatherTimedKillRunTest {
         assertThat(v.accepted()).isFalse();
         assertThat(v.rejection().tried()).singleElement()
                 .satisfies(t -> assertThat(t.origin()).contains("server-B-1.jsonl:" + at[0]));
+    }
+
+    /**
+     * Strategy 6: the client was killed while connected to C, so the spec's H[C] stays OPEN and the
+     * next session (A's third) must pull from C, as A's logged stale set says. Edited to trust C
+     * (what a client that writes H only at a clean end would make A do), it is rejected there.
+     */
+    @Test
+    void aSessionThatTrustsTheServerOfAKilledConnectionIsRejectedAtItsStartSession() {
+        int[] at = new int[1];
+        Validation v = TestValidators.IN_JVM.validateLogs(edited(STORED_S6, "server-A-1.jsonl", steps -> {
+            for (int i = 0; i < steps.size(); i++) {
+                ObjectNode s = steps.get(i);
+                if (s.path("action").asText().equals("StartSession") && s.path("session").asInt() == 3) {
+                    assertThat(s.get("stale").toString()).isEqualTo("[\"C\"]");
+                    s.putArray("stale");
+                    at[0] = i + 2;
+                    return steps;
+                }
+            }
+            throw new AssertionError("no third StartSession in server-A-1.jsonl");
+        }));
+        System.out.println("Strategy 6 control, A's session after the client's kill trusting C:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement()
+                .satisfies(t -> assertThat(t.origin()).contains("server-A-1.jsonl:" + at[0]));
     }
 
     private static List<Path> files(Path dir) {
