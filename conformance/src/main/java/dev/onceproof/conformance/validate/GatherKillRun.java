@@ -175,7 +175,7 @@ final class GatherKillRun {
         for (StepLogFile log : logs) {
             if (!log.mode().equals("msg")) {
                 throw new StepLogException(log.file() + ":1: mode " + log.mode()
-                        + ": the logs refine ExactlyOnceS4Msg, syncs as messages (mode \"msg\")");
+                        + ": the logs refine " + log.spec() + ", syncs as messages (mode \"msg\")");
             }
             servers = same(servers, log, "Servers");
             client = same(client, log, "Client");
