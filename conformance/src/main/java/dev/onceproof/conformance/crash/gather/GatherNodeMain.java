@@ -61,10 +61,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Step log</b> ({@code --step-log FILE --incarnation N}, Strategy 4): the incarnation's steps as
  * ExactlyOnceS4Msg's actions ({@link GatherStepLog}: a line under the server's lock before the step's
- * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla). Strategy 5
- * ({@code --unit MS --epoch MS --offsets A:0,B:1,C:2}, times in units): the core runs on a
- * {@link Wire.UnitClock} read once per step, its lines are ExactlyOnceS5Msg's and carry the reading
- * (TraceExactlyOnceS5.tla), and the periodic sync is the core's periodicSync, one step to every peer.
+ * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla). Strategies 5
+ * and 6 ({@code --unit MS --epoch MS --offsets A:0,B:1,C:2}, times in units): the core runs on a
+ * {@link Wire.UnitClock} read once per step, its lines are ExactlyOnceS5Msg's or S6Msg's and carry
+ * the reading (TraceExactlyOnceS5.tla, S6), and a round of syncs is one step to every peer (the
+ * core's periodicSync; Strategy 6's pushSync only on the parent's {@code PUSH}, answered
+ * {@code PUSHED}, and at a restart before {@code ready}: the spec pushes only while the client is
+ * away; no periodic purge sync).
  *
  * <p>Controls (each removes one safeguard, so the test can show its check fails without it):
  * {@code --control after-call} is {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL} (the call
@@ -134,7 +137,7 @@ public final class GatherNodeMain {
         StrategyConfig config = strategy.config(Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")), te)
                 .times(tr, tu, skew);
         Wire.Clock clock = new Wire.Clock();
-        // Strategy 5's run with step logs: the core on the unit clock (times in its units), the
+        // Strategies 5-6 with step logs: the core on the unit clock (times in its units), the
         // node's own timers in ms.
         GatherStepLog.Timed timed = null;
         if (f.containsKey("--unit")) {
