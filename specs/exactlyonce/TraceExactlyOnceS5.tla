@@ -29,6 +29,19 @@
 (* Every line is one step of ExactlyOnceS5Msg's MsgNext or stuttering     *)
 (* (ReportOutcome), nothing added.                                         *)
 (* faults is outside the VIEW: MaxFaults is set above any run's count.     *)
+(*                                                                         *)
+(* The SIGKILL run (GatherCrashExperiment with step logs; GatherKillRun    *)
+(* joins incarnations, GatherTimedKillRun merges all lines by the step's  *)
+(* clock reading `now`, then the µs written, and puts in the Tick lines): *)
+(* what TraceExactlyOnceS4 says of its kill run holds here (replicas      *)
+(* stored later, `unstored`; ServerRecover; the cut last line; sessions   *)
+(* by the core's id), and:                                                 *)
+(* - the client's start is a ClientRecover line (stuttering), the reading *)
+(*   its T_r runs from, at which the validator puts a kill of the client; *)
+(* - every line carries `now`, the step's one reading of true time, which *)
+(*   must be the spec's `now` (a server's stamps are now + ClockOffset);   *)
+(* - a DSync whose sender had not stored a replica yet is the spec's less *)
+(*   that note (as TraceExactlyOnceS4's purge sync; its seen too).        *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS5Msg, TLC
 
@@ -38,9 +51,11 @@ CONSTANTS
 
 VARIABLES
     l,          \* process -> how many of its lines the behaviour has taken
-    log         \* TraceLog, held in a variable that never changes (see TraceScmp)
+    log,        \* TraceLog, held in a variable that never changes (see TraceScmp)
+    unstored,   \* server -> notes created whose replica it has not stored yet (the kill run)
+    sidOf       \* the kill run's sessions: [server, session (the core's id), sid (the spec's)]
 
-traceVars == <<allVars, l, log>>
+traceVars == <<allVars, l, log, unstored, sidOf>>
 Procs == DOMAIN log
 Pending(p) == l[p] < Len(log[p])
 Line(p) == log[p][l[p] + 1]
@@ -52,15 +67,38 @@ Progress(c) == LET Sum[i \in 0..Len(log)] == IF i = 0 THEN 0 ELSE Sum[i - 1] + c
 \* A log writes a set as a JSON array, which the generator makes a sequence.
 AsSet(q) == {q[j] : j \in DOMAIN q}
 
-\* After the step, the variables the line names have the values it gives.
+\* After the step, the variables the line names have the values it gives
+\* (K as the core holds it: less the replicas still on their way there), and
+\* the step's clock reading is the spec's time (the kill run's lines).
 Agrees(ln) ==
-    /\ Has(ln, "K") => K'[ln.server] = AsSet(ln.K)
+    /\ Has(ln, "K") => K'[ln.server] = AsSet(ln.K) \cup unstored'[ln.server]
     /\ Has(ln, "D") => D'[ln.server] = AsSet(ln.D)
+    /\ Has(ln, "now") => now' = ln.now
 
 Still == UNCHANGED allVars
 
 -----------------------------------------------------------------------------
-CreateLine(ln) == ln.action = "CreateNote" /\ CreateNoteM /\ lastAction'.note = ln.note
+\* The kill run's origin names itself; the other servers store the replica later.
+CreateLine(ln) ==
+    /\ ln.action = "CreateNote"
+    /\ CreateNoteM
+    /\ lastAction'.note = ln.note
+    /\ unstored' = IF Has(ln, "server")
+                   THEN [t \in Servers |-> IF t = ln.server THEN unstored[t] ELSE unstored[t] \cup {ln.note}]
+                   ELSE unstored
+
+\* A replica enters the core's K where the spec's CreateNote put it already.
+StoreReplicaLine(ln) ==
+    /\ ln.action = "StoreReplica"
+    /\ ln.note \in unstored[ln.server]
+    /\ unstored' = [unstored EXCEPT ![ln.server] = @ \ {ln.note}]
+    /\ Still
+
+\* A restart's first line: K and D as read back (Agrees) are the spec's.
+ServerRecoverLine(ln) == ln.action = "ServerRecover" /\ Still
+\* The client's start: the reading it waits T_r from, the spec's lastEnd when
+\* the kill before it (ClientCrash) took the spec's now from this line.
+ClientRecoverLine(ln) == ln.action = "ClientRecover" /\ Still
 ConnectLine(ln) == ln.action = "Connect" /\ Same(Connect(ln.server))
 DisconnectLine(ln) == ln.action = "Disconnect" /\ Same(Disconnect)
 ClientCrashLine(ln) == ln.action = "ClientCrash" /\ Same(ClientCrashM)
@@ -70,12 +108,16 @@ StartSessionLine(ln) ==
     /\ ln.action = "StartSession"
     /\ Same(StartSession(ln.server))
     /\ lastAction'.stale = AsSet(ln.stale)
+    /\ sidOf' = IF Has(ln, "session")
+                THEN sidOf \cup {[server |-> ln.server, session |-> ln.session, sid |-> connId]}
+                ELSE sidOf
 
 ReqDLine(ln) == ln.action = "ReqD" /\ Same(ReqD(ln.server, ln.peer))
 
 ReplyDLine(ln) ==
     /\ ln.action = "ReplyD"
     /\ \E m \in snet : /\ m.type = "reqD" /\ m.from = ln.peer /\ m.to = ln.server
+                       /\ Has(ln, "session") => [server |-> ln.peer, session |-> ln.session, sid |-> m.sid] \in sidOf
                        /\ Same(ReplyD(ln.server, m))
     /\ lastAction'.d = AsSet(ln.d) /\ lastAction'.ts = ln.ts
 
@@ -91,54 +133,75 @@ ADeliverOKLine(ln) == ln.action = "ADeliverOK" /\ Same(ADeliverOK(ln.server, ln.
 ADeliverErrLine(ln) == ln.action = "ADeliverErr" /\ Same(ADeliverErr(ln.server, ln.note))
 ReportOutcomeLine(ln) == ln.action = "ReportOutcome" /\ Still
 
+\* The DSyncs the core sent are the spec's less the replicas not stored at
+\* the sender yet (none in the world).
 PeriodicSyncLine(ln) ==
     LET s == ln.server IN
     /\ ln.action = "PeriodicSync"
-    /\ K[s] = AsSet(ln.k) /\ D[s] = AsSet(ln.d) /\ seen[s] = ln.seen /\ Clock(s) = ln.ts
+    /\ K[s] = AsSet(ln.k) \cup unstored[s] /\ D[s] = AsSet(ln.d)
+    /\ seen[s] = ln.seen + Cardinality(unstored[s]) /\ Clock(s) = ln.ts
     /\ PeriodicSyncM(s)
 
+\* The note numbered k (every server numbers by creation, NumberedAlike).
+Number(i) == CHOOSE k \in 1..MaxNotes : NoteIds[k] = i
+
+\* The DSync received is a spec DSync less notes its sender had not stored
+\* when it sent it: each numbered above the logged watermark, one per number
+\* (as TraceExactlyOnceS4's RecvPurgeSyncLine).
 RecvPeerSyncLine(ln) ==
     /\ ln.action = "RecvPeerSync"
     /\ \E m \in pnet : /\ m.from = ln.peer /\ m.to = ln.server
-                       /\ m.k = AsSet(ln.k) /\ m.d = AsSet(ln.d) /\ m.seen = ln.seen /\ m.ts = ln.ts
+                       /\ AsSet(ln.k) \subseteq m.k /\ m.d = AsSet(ln.d) /\ m.ts = ln.ts
+                       /\ m.seen = ln.seen + Cardinality(m.k \ AsSet(ln.k))
+                       /\ \A i \in m.k \ AsSet(ln.k) : Number(i) > ln.seen
                        /\ RecvPeerSync(ln.server, m)
 
 ServerCrashLine(ln) ==
     /\ ln.action = "ServerCrash"
     /\ ServerCrashM(ln.server) \/ IdleCrashM(ln.server)
 
+\* The last line before a kill, dropped: its step did not take effect.
+SkipCut(p) == Has(Line(p), "cut") /\ Still /\ UNCHANGED <<unstored, sidOf>> /\ Taken(p)
+
 -----------------------------------------------------------------------------
 TraceStep ==
     \E p \in Procs :
        /\ Pending(p)
-       /\ LET ln == Line(p) IN
-          /\ \/ CreateLine(ln)
-             \/ ConnectLine(ln)
-             \/ DisconnectLine(ln)
-             \/ ClientCrashLine(ln)
-             \/ TickLine(ln)
-             \/ StartSessionLine(ln)
-             \/ ReqDLine(ln)
-             \/ ReplyDLine(ln)
-             \/ RecvDLine(ln)
-             \/ GatherFailLine(ln)
-             \/ EndGatherLine(ln)
-             \/ ADeliverOKLine(ln)
-             \/ ADeliverErrLine(ln)
-             \/ ReportOutcomeLine(ln)
-             \/ PeriodicSyncLine(ln)
-             \/ RecvPeerSyncLine(ln)
-             \/ ServerCrashLine(ln)
-          /\ Agrees(ln)
-          /\ Taken(p)
+       /\ \/ SkipCut(p)
+          \/ LET ln == Line(p) IN
+             /\ \/ CreateLine(ln) /\ UNCHANGED sidOf
+                \/ StoreReplicaLine(ln) /\ UNCHANGED sidOf
+                \/ StartSessionLine(ln) /\ UNCHANGED unstored
+                \/ /\ \/ ServerRecoverLine(ln)
+                      \/ ClientRecoverLine(ln)
+                      \/ ConnectLine(ln)
+                      \/ DisconnectLine(ln)
+                      \/ ClientCrashLine(ln)
+                      \/ TickLine(ln)
+                      \/ ReqDLine(ln)
+                      \/ ReplyDLine(ln)
+                      \/ RecvDLine(ln)
+                      \/ GatherFailLine(ln)
+                      \/ EndGatherLine(ln)
+                      \/ ADeliverOKLine(ln)
+                      \/ ADeliverErrLine(ln)
+                      \/ ReportOutcomeLine(ln)
+                      \/ PeriodicSyncLine(ln)
+                      \/ RecvPeerSyncLine(ln)
+                      \/ ServerCrashLine(ln)
+                   /\ UNCHANGED <<unstored, sidOf>>
+             /\ Agrees(ln)
+             /\ Taken(p)
 
 TraceNext == TraceStep /\ UNCHANGED log
 
-TraceInit == log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0]
+TraceInit ==
+    /\ log = TraceLog /\ MsgInit /\ l = [p \in Procs |-> 0]
+    /\ unstored = [s \in Servers |-> {}] /\ sidOf = {}
 
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 
-TraceView == <<l, net, conn, created, delivered, gatherVars, timedVars, lastEnd, msgVars>>
+TraceView == <<l, net, conn, created, delivered, gatherVars, timedVars, lastEnd, msgVars, unstored, sidOf>>
 
 \* Acceptance and progress as in TraceScmp.
 ASSUME TLCSet(1, 0 - 1)
@@ -156,7 +219,7 @@ SpecState ==
      seen |-> seen, entered |-> entered, known |-> known, knownK |-> knownK, knownSeen |-> knownSeen,
      lastAction |-> lastAction]
 
-Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED log
+Probe == Progress(l) = ReportAt /\ MsgNext /\ l' = [p \in Procs |-> 0 - 1] /\ UNCHANGED <<log, unstored, sidOf>>
 ReportSpec == TraceInit /\ [][TraceNext \/ Probe]_traceVars
 ReportBound == Progress(l) <= ReportAt
 ReportState == Progress(l) = ReportAt => PrintT(<<"at", l, SpecState>>)

@@ -43,7 +43,8 @@ public final class EoCrashCommand implements Callable<Integer> {
 
     @Option(names = "--control", defaultValue = "none", description = "Strategies 4-6, a negative control: after-call "
             + "(aDeliver called before its attempt is logged), resolve-as-error (a restart ignores the primitive's "
-            + "log), h-at-disconnect (Strategy 6: H written only at a clean end) (default ${DEFAULT-VALUE}).")
+            + "log), h-at-disconnect (Strategy 6: H written only at a clean end), reboot-forgets-end (Strategy 5: a "
+            + "restarted client connects without waiting T_r) (default ${DEFAULT-VALUE}).")
     String control;
 
     @Option(names = "--client-kills", description = "Strategies 4-6: percent of the kills that fall on the client while "
@@ -53,10 +54,10 @@ public final class EoCrashCommand implements Callable<Integer> {
     @Option(names = "--q", defaultValue = "3", description = "Strategy 3: slots of R (default ${DEFAULT-VALUE}).")
     int q;
 
-    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategies 1, 3 and 4: write step logs for "
+    @Option(names = "--step-logs", paramLabel = "DIR", description = "Strategies 1, 3-6: write step logs for "
             + "trace validation into DIR (Strategies 1 and 3: the driver's as server A, one per client incarnation; "
-            + "Strategy 3 with --kill server: one per server incarnation and the client's; Strategy 4: one per "
-            + "incarnation of each server JVM and of the client JVM; then ./onceproof validate DIR/*.jsonl).")
+            + "Strategy 3 with --kill server: one per server incarnation and the client's; Strategies 4-6: one per "
+            + "incarnation of each server JVM and of the client JVM, 5 and 6 in spec time; then ./onceproof validate DIR/*.jsonl).")
     Path stepLogs;
 
     @Option(names = "--kill", defaultValue = "client", description = "Strategy 3: the process the SIGKILLs fall on: "
@@ -87,10 +88,6 @@ public final class EoCrashCommand implements Callable<Integer> {
                     + ": a length in ms (at least 0) of Strategy 1's last client incarnation");
         }
         if (strategy >= 4) {
-            if (stepLogs != null && strategy != 4) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--step-logs: of Strategies 4-6 only the "
-                        + "Strategy 4 run writes step logs so far");
-            }
             return gather();
         }
         if (stepLogs != null && strategy != 3 && strategy != 1) {
@@ -201,7 +198,8 @@ public final class EoCrashCommand implements Callable<Integer> {
         // The h-at-disconnect control is about client kills: at half of them it failed in 20 kills
         // less often than not; with every kill on the client, within 5-15 kills in 6 seeds of 6.
         int clientShare = clientKills != null ? clientKills
-                : c == GatherCrashConfig.Control.H_AT_DISCONNECT ? 100 : standard.clientKillPercent();
+                : c == GatherCrashConfig.Control.H_AT_DISCONNECT || c == GatherCrashConfig.Control.REBOOT_FORGETS_END ? 100
+                : standard.clientKillPercent();
         if (clientShare < 0 || clientShare > 100) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-kills " + clientShare
                     + ": a percent, 0..100");

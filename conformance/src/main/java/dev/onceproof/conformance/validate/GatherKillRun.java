@@ -90,10 +90,21 @@ import java.util.Set;
  * 4's runs kill only servers (GatherCrashConfig.standard: clientKillPercent 0); with {@code
  * --client-kills} the risk is a rejection of a correct run, never an acceptance of a wrong one
  * (restarting the client only after its server's ENDED would close it). The argument is Strategy
- * 4's: the timed specs of Strategies 5 and 6 add the clock {@code now}, which every process's steps
- * read, and a merge of their logs needs its own reason why Ticks between lines of two processes
- * commute with them. The control is KillRunReorderTest: random orders of a stored run that keep
+ * 4's; for the timed Strategies 5 and 6, see below. The control is KillRunReorderTest: random orders of a stored run that keep
  * happens-before, all accepted, and a receipt moved before its send, rejected there.
+ *
+ * <p><b>Strategies 5 and 6</b> (GatherTimedKillRun): lines also carry {@code now}, the spec time the
+ * step read once at its start; the order is by (now, at), consistent with happens-before (a line
+ * read its clock no later than it was written, and a receipt's step reads it after the message
+ * came). The timed specs' {@code now} only grows, so an order that puts a larger {@code now} before
+ * a smaller one is a behaviour of no timed spec: the orders to compare with the merge's are the
+ * happens-before orders in which {@code now} never goes back, and those differ from it by swaps of
+ * adjacent lines of two processes with the same {@code now}, between the same two Tick lines. For
+ * such swaps the case analysis above applies as it stands to the variables the timed specs share
+ * with Strategy 4; the variables they add (the client's lastEnd, Strategy 6's history H) are written
+ * by the client's lines and read by a server only at its StartSession, which happens-before orders
+ * after the Connect as it orders conn. KillRunReorderTest draws its orders from Strategy 4's stored
+ * run only; the timed runs have no reorder control of their own.
  */
 final class GatherKillRun {
 
@@ -105,7 +116,8 @@ final class GatherKillRun {
         return logs.stream().anyMatch(l -> l.constants().has("incarnation"));
     }
 
-    private record Timed(long at, int process, int index, TraceFamily.Process.Line line) {
+    /** {@code now}: Strategy 5's spec time of the line (GatherTimedKillRun), 0 for Strategy 4's. */
+    private record Timed(long now, long at, int process, int index, TraceFamily.Process.Line line) {
     }
 
     static List<TraceFamily.Process> processes(List<StepLogFile> logs) {
@@ -139,21 +151,26 @@ final class GatherKillRun {
                     } else {
                         crash.put("action", "ClientCrash");
                     }
-                    lines.add(new Timed(at(steps.get(0), log, 2), p, lines.size(),
+                    if (steps.get(0).has("now")) {
+                        crash.set("now", steps.get(0).get("now")); // the restart's reading: no later than the kill's
+                    }
+                    lines.add(new Timed(now(steps.get(0)), at(steps.get(0), log, 2), p, lines.size(),
                             new TraceFamily.Process.Line(crash, "the kill before " + log.file())));
                 }
                 for (int i = 0; i < steps.size(); i++) {
                     ObjectNode step = steps.get(i).deepCopy();
                     long at = at(step, log, i + 2);
                     step.remove("at");
-                    lines.add(new Timed(at, p, lines.size(), new TraceFamily.Process.Line(step, log.file() + ":" + (i + 2))));
+                    lines.add(new Timed(now(step), at, p, lines.size(),
+                            new TraceFamily.Process.Line(step, log.file() + ":" + (i + 2))));
                 }
             }
             check(lines, e.getKey());
             all.addAll(lines);
             p++;
         }
-        all.sort(Comparator.comparingLong(Timed::at).thenComparingInt(Timed::process).thenComparingInt(Timed::index));
+        all.sort(Comparator.comparingLong(Timed::now).thenComparingLong(Timed::at).thenComparingInt(Timed::process)
+                .thenComparingInt(Timed::index));
         List<TraceFamily.Process.Line> merged = new ArrayList<>();
         all.forEach(t -> merged.add(t.line()));
         return List.of(new TraceFamily.Process("run", merged));
@@ -162,12 +179,21 @@ final class GatherKillRun {
     /** Within a process, lines are in the order of their clock (else the merge would reorder them). */
     private static void check(List<Timed> lines, String process) {
         for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).at() < lines.get(i - 1).at()) {
+            if (lines.get(i).now() < lines.get(i - 1).now()) {
+                throw new StepLogException(lines.get(i).line().origin() + ": now " + lines.get(i).now()
+                        + " is before the previous line of " + process + " (" + lines.get(i - 1).line().origin() + ", now "
+                        + lines.get(i - 1).now() + "): a process's clock went back, the one order cannot be built");
+            }
+            if (lines.get(i).now() == lines.get(i - 1).now() && lines.get(i).at() < lines.get(i - 1).at()) {
                 throw new StepLogException(lines.get(i).line().origin() + ": at " + lines.get(i).at()
                         + " is before the previous line of " + process + " (" + lines.get(i - 1).line().origin() + ", at "
                         + lines.get(i - 1).at() + "): the clock went back, the one order cannot be built");
             }
         }
+    }
+
+    private static long now(ObjectNode step) {
+        return step.path("now").asLong(0);
     }
 
     private static long at(ObjectNode step, StepLogFile log, int line) {
@@ -197,7 +223,7 @@ final class GatherKillRun {
                 return; // processed (or the restart does not say otherwise): never droppable
             }
         }
-        lines.set(lines.size() - 1, new Timed(last.at(), last.process(), last.index(), new TraceFamily.Process.Line(
+        lines.set(lines.size() - 1, new Timed(last.now(), last.at(), last.process(), last.index(), new TraceFamily.Process.Line(
                 step.deepCopy().put("cut", true), last.line().origin() + " (the last line before the kill before "
                         + restart.file() + ": TLC may drop it as not taken effect)")));
     }
@@ -210,7 +236,7 @@ final class GatherKillRun {
         for (StepLogFile log : logs) {
             if (!log.mode().equals("msg")) {
                 throw new StepLogException(log.file() + ":1: mode " + log.mode()
-                        + ": the logs refine ExactlyOnceS4Msg, syncs as messages (mode \"msg\")");
+                        + ": the logs refine " + log.spec() + ", syncs as messages (mode \"msg\")");
             }
             servers = same(servers, log, "Servers");
             client = same(client, log, "Client");

@@ -36,8 +36,20 @@ final class GatherTimedTraceFamily implements TraceFamily {
         return "TraceExactlyOnce" + strategy;
     }
 
+    /** The world's one log as one process; the Strategy 5 or 6 SIGKILL run merged in spec time ({@link GatherTimedKillRun}). */
+    @Override
+    public List<Process> processes(List<StepLogFile> logs) {
+        if (GatherKillRun.isKillRun(logs)) {
+            return GatherTimedKillRun.processes(logs);
+        }
+        return TraceFamily.super.processes(logs);
+    }
+
     @Override
     public Map<String, String> constants(List<StepLogFile> logs, List<Process> processes) {
+        if (GatherKillRun.isKillRun(logs)) {
+            return GatherTimedKillRun.constants(logs, processes);
+        }
         Map<String, String> defs = GatherTraceFamily.gatherConstants(logs, processes, "Strategy " + strategy.substring(1));
         StepLogFile first = logs.get(0);
         String where = first.file() + ":1";

@@ -40,11 +40,16 @@ import java.util.TreeSet;
  * written, so H changes on disk only at a clean end (mutant M6-b): a kill mid-connection leaves
  * the previous end time for s, which tells the next server that a sync from s sent after it holds
  * every delivery of s, although s delivered more in the connection that was killed.
+ * {@code --control reboot-forgets-end} (Strategy 5): a restarted client connects at once instead of
+ * waiting T_r from its reboot, breaking L221's promise after a kill mid-connection.
+ *
+ * <p>Step log ({@code --step-log}, Strategy 4; Strategy 5 with {@code --unit --epoch --offsets},
+ * T_r in units): Connect and Disconnect, each at the step's one clock reading.
  */
 public final class GatherClientMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--dir", "--tr", "--control", "--step-log",
-            "--incarnation");
+            "--incarnation", "--unit", "--epoch", "--offsets", "--skew", "--te");
 
     private GatherClientMain() {
     }
@@ -54,28 +59,54 @@ public final class GatherClientMain {
         Strategy strategy = Wire.gatherStrategy(Wire.need(f, "--strategy"));
         Path dir = Files.createDirectories(Path.of(Wire.need(f, "--dir")));
         boolean openNotWritten = f.getOrDefault("--control", "none").equals("h-at-disconnect");
-        Wire.Clock clock = new Wire.Clock();
+        // Strategy 5's run with step logs keeps spec time: the client's clock is the unit clock with
+        // offset 0 (the spec's now), read once per step; T_r is then in units.
+        Wire.UnitClock unitClock = f.containsKey("--unit") ? new Wire.UnitClock(Long.parseLong(Wire.need(f, "--epoch")),
+                Long.parseLong(f.get("--unit")), 0) : null;
+        Wire.Clock ms = new Wire.Clock();
+        dev.onceproof.exactlyonce.EoClock clock = unitClock == null ? ms::now : unitClock::now;
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         HistoryStore history = HistoryStore.open(dir.resolve("history"));
         // The step log (issue 21): the client's Connect and Disconnect, each written before the
         // connection's news leaves (UPLOAD, ENDED), so before the server's steps that follow from it.
         GatherStepLog steps = GatherStepLog.OFF;
         if (f.containsKey("--step-log")) {
-            if (strategy != Strategy.S4) {
-                throw new IllegalArgumentException("--step-log: only the Strategy 4 run writes step logs, not "
-                        + strategy);
+            if (strategy != Strategy.S4 && unitClock == null) {
+                throw new IllegalArgumentException("--step-log: Strategies 5 and 6 write step logs only in spec time "
+                        + "(--unit, --epoch, --offsets)");
             }
             steps = GatherStepLog.client(Path.of(f.get("--step-log")), Wire.CLIENT.name(),
-                    Integer.parseInt(Wire.need(f, "--incarnation")));
+                    Integer.parseInt(Wire.need(f, "--incarnation")), unitClock == null ? null
+                    : new GatherStepLog.Timed(unitClock, strategy, Wire.offsets(Wire.need(f, "--offsets")),
+                            Long.parseLong(Wire.need(f, "--tr")), Long.parseLong(Wire.need(f, "--skew")),
+                            Long.parseLong(Wire.need(f, "--te"))));
         }
         long tr = strategy == Strategy.S5 ? Long.parseLong(Wire.need(f, "--tr")) : 0;
         HistoryStore.Loaded loaded = strategy == Strategy.S6 ? history.load() : null;
         // A restart: Strategy 5's client does not know when its last connection ended, so it waits
         // T_r from now; Strategy 6's has the history it stored.
-        StrategyConfig.ClientMemory memory = StrategyConfig.ClientMemory.fresh()
-                .withLastEnd(OptionalLong.of(clock.now()));
+        // Control reboot-forgets-end (Strategy 5): the rebooted client connects at once, as if it
+        // knew its last connection ended long ago (mutant MutS5MsgRebootForgetsEnd's client).
+        boolean forgetsEnd = f.getOrDefault("--control", "none").equals("reboot-forgets-end");
+        if (unitClock != null) {
+            // The reboot's reading, which the restart waits T_r from: its line (a stutter, like a
+            // server's ServerRecover) is where the validator puts the kill before it (ClientCrash),
+            // so the spec's lastEnd is this reading too.
+            unitClock.pin();
+            steps.client("ClientRecover", null);
+            if (loaded != null && loaded.problem().isPresent()) {
+                // Strategy 6: the history is UNKNOWN (a fresh device, or a store found absent or
+                // corrupt): the spec's ClientLoseH, after which every server pulls from all others.
+                steps.client("ClientLoseH", null);
+            }
+        }
+        StrategyConfig.ClientMemory memory = forgetsEnd ? StrategyConfig.ClientMemory.fresh()
+                : StrategyConfig.ClientMemory.fresh().withLastEnd(OptionalLong.of(clock.now()));
         GatherClient client = (GatherClient) strategy.config(Wire.CLIENT, new TreeSet<>(), 0).times(tr, 0, 0)
                 .client(clock::now, loaded == null ? memory : memory.withHistory(loaded.history()));
+        if (unitClock != null) {
+            unitClock.unpin();
+        }
         String state = switch (strategy) {
             case S5 -> "reboot, waits T_r = " + tr + " ms";
             case S6 -> loaded.history().toString().replace(' ', '_') + loaded.problem().map(p -> " (" + p + ")")
@@ -89,11 +120,15 @@ public final class GatherClientMain {
         ServerId connected = null;
         while ((line = in.readLine()) != null) {
             String[] w = line.split(" ");
+            if (unitClock != null) {
+                unitClock.pin(); // the step's one reading (S5Client's T_r test and end time, the line's now)
+            }
             if (w[0].equals("CONNECT") && w.length == 2) {
                 ServerId s = ServerId.of(w[1]);
                 ConnectStep step = client.connectTo(s);
                 if (step.verdict() != ConnectVerdict.CONNECTED) {
-                    long wait = Math.max(1, step.earliest().orElse(clock.now() + 1) - clock.now());
+                    long wait = Math.max(1, step.earliest().orElse(clock.now() + 1) - clock.now())
+                            * (unitClock == null ? 1 : unitClock.unit()); // the parent waits in ms
                     out.println("REFUSED " + s.name() + " " + wait);
                 } else {
                     connected = s;
@@ -119,6 +154,9 @@ public final class GatherClientMain {
                 connected = null;
             } else {
                 System.err.println("gather client: ignoring line \"" + line + "\"");
+            }
+            if (unitClock != null) {
+                unitClock.unpin();
             }
             out.flush();
         }

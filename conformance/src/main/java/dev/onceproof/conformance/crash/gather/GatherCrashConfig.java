@@ -25,6 +25,9 @@ public record GatherCrashConfig(int strategy, int kills, long seed, long minUpMi
             throw new IllegalArgumentException("need strategy 4..6, kills >= 1, 0 <= minUp <= maxUp, percents "
                     + "0..100, settle >= 0; got " + this);
         }
+        if (control == Control.REBOOT_FORGETS_END && strategy != 5) {
+            throw new IllegalArgumentException("control reboot-forgets-end is Strategy 5's (its client's T_r)");
+        }
         if (control == Control.H_AT_DISCONNECT && strategy != 6) {
             throw new IllegalArgumentException("control h-at-disconnect is Strategy 6's (its client history)");
         }
@@ -65,9 +68,25 @@ public record GatherCrashConfig(int strategy, int kills, long seed, long minUpMi
         };
     }
 
+    /**
+     * Strategy 5's run with step logs keeps spec time: T_r, T_u, skew, T_e in units of
+     * {@link #UNIT_MILLIS} (T_r 60, T_u 10, skew 1, T_e 10: 600, 100, 10, 100 ms, the same T_r, T_u
+     * and T_e as {@link #times()}, a skew of one unit because the servers' clocks run 0, 1 and 2 units
+     * ahead, {@link #OFFSETS}). Why 10 ms: the validator takes one Tick step per unit, so a 10 s run
+     * is 1,000 Ticks; at 1 ms it would be 10,000 with the skew still a few units.
+     */
+    long[] unitTimes() {
+        // Strategy 6: T_e 2 units (its 20 ms), skew 1 unit: the history margin 2 skew + T_e is 4 units.
+        return strategy == 6 ? new long[] {0, 1, 1, 2} : new long[] {60, 10, 1, 10};
+    }
+
+    static final long UNIT_MILLIS = 10;
+    static final String OFFSETS = "A:0,B:1,C:2";
+
     /** Which safeguard a control run removes ({@code none}: the real thing). */
     public enum Control {
-        NONE("none"), AFTER_CALL("after-call"), RESOLVE_AS_ERROR("resolve-as-error"), H_AT_DISCONNECT("h-at-disconnect");
+        NONE("none"), AFTER_CALL("after-call"), RESOLVE_AS_ERROR("resolve-as-error"), H_AT_DISCONNECT("h-at-disconnect"),
+        REBOOT_FORGETS_END("reboot-forgets-end");
 
         final String flag;
 
@@ -82,7 +101,7 @@ public record GatherCrashConfig(int strategy, int kills, long seed, long minUpMi
                 }
             }
             throw new IllegalArgumentException("control \"" + flag + "\": one of none, after-call, resolve-as-error, "
-                    + "h-at-disconnect");
+                    + "h-at-disconnect, reboot-forgets-end");
         }
 
         @Override

@@ -134,21 +134,52 @@ public final class GatherCrashExperiment {
      * {@code client-1.jsonl}, ...), for trace validation against ExactlyOnceS4Msg (Strategy 4 only).
      */
     public GatherCrashExperiment logSteps(Path logs) {
-        if (config.strategy() != 4) {
-            throw new IllegalArgumentException("step logs: only the Strategy 4 run writes them (TraceExactlyOnceS4), "
-                    + "not Strategy " + config.strategy());
-        }
         this.stepLogs = logs;
         return this;
     }
 
+    /** Strategy 5 with step logs: spec time starts here (the processes' unit clocks read 0). */
+    private long epoch;
+
+    /** Strategies 5-6 with step logs keep spec time (units, offsets: {@link GatherCrashConfig#unitTimes}). */
+    private boolean specTime() {
+        return stepLogs != null && config.strategy() >= 5;
+    }
+
+    /**
+     * Strategy 6 in spec time: the server whose push sync waits for the client's side of the
+     * connection to be over too (the spec's PushSync needs the client away from it): sent PUSH when
+     * the client reports ENDED, or after a kill when the client is up again, and not connected to
+     * again before it answers PUSHED.
+     */
+    private String pushTo;
+    /**
+     * Spec time: the server whose ENDED a killed client's restart waits for, and the downtime drawn.
+     * The timed specs end the server's session at the client's crash (EndConnSession), which the
+     * validator puts at the restarted client's first line; so the server must have left that session
+     * (DISCONNECT handled, ENDED printed) before the client is restarted, or its last session steps
+     * would follow the crash in the one order. Found by a run at load 35 in which B took an
+     * ADeliverErr after the restarted client's ClientRecover.
+     */
+    private String restartAfterEnded;
+    private long restartDowntime;
+    private Node clientNode;
+    private final Set<String> pushing = new HashSet<>();
+
+    private List<String> specTimeFlags() {
+        return List.of("--unit", String.valueOf(GatherCrashConfig.UNIT_MILLIS), "--epoch", String.valueOf(epoch),
+                "--offsets", GatherCrashConfig.OFFSETS);
+    }
+
     public GatherCrashReport run() throws IOException, InterruptedException {
         long t0 = System.currentTimeMillis();
+        epoch = t0;
         eventLog = Files.newBufferedWriter(dir.resolve("events.log"));
         for (String s : SERVERS) {
             startServer(s);
         }
         Node client = new Node();
+        clientNode = client;
         startClient(client);
         long armedAt = Long.MAX_VALUE;
         long jitter = 0;
@@ -211,7 +242,8 @@ public final class GatherCrashExperiment {
     private void startServer(String s) throws IOException {
         Node n = nodes.get(s);
         n.incarnations++;
-        long[] t = config.times();
+        pushing.remove(s); // a restart pushes before it is ready (GatherNodeMain)
+        long[] t = specTime() ? config.unitTimes() : config.times();
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--self", s,
                 "--servers", String.join(",", SERVERS), "--dir", dir.resolve(s).toString(),
                 "--seed", String.valueOf(config.seed() * 1_000 + n.incarnations * 10L + SERVERS.indexOf(s)),
@@ -223,11 +255,15 @@ public final class GatherCrashExperiment {
                 || config.control() == GatherCrashConfig.Control.RESOLVE_AS_ERROR) {
             args.addAll(List.of("--control", config.control().flag));
         }
-        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
+        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT || (specTime() && config.strategy() == 6)) {
+            // Spec time: no periodic purge sync either (ExactlyOnceS6Msg has only the push).
             // No periodic purge sync (space only): a D flowing every 200 ms closes the window this
             // control needs, a client killed mid-delivery and its server's push sync lost (measured:
             // no duplicate in 40 kills with them, 5-15 kills without).
             args.addAll(List.of("--purge-sync-every", "0"));
+        }
+        if (specTime()) {
+            args.addAll(specTimeFlags());
         }
         if (stepLogs != null) {
             args.addAll(List.of("--step-log", stepLogs.resolve("server-" + s + "-" + n.incarnations + ".jsonl").toString(),
@@ -241,9 +277,15 @@ public final class GatherCrashExperiment {
 
     private void startClient(Node client) throws IOException {
         client.incarnations++;
+        long[] t = specTime() ? config.unitTimes() : config.times();
         List<String> args = new ArrayList<>(List.of("--strategy", String.valueOf(config.strategy()), "--dir",
-                dir.resolve(CLIENT).toString(), "--tr", String.valueOf(config.times()[0])));
-        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT) {
+                dir.resolve(CLIENT).toString(), "--tr", String.valueOf(t[0])));
+        if (specTime()) {
+            args.addAll(specTimeFlags());
+            args.addAll(List.of("--skew", String.valueOf(t[2]), "--te", String.valueOf(t[3])));
+        }
+        if (config.control() == GatherCrashConfig.Control.H_AT_DISCONNECT
+                || config.control() == GatherCrashConfig.Control.REBOOT_FORGETS_END) {
             args.addAll(List.of("--control", config.control().flag));
         }
         if (stepLogs != null) {
@@ -271,6 +313,14 @@ public final class GatherCrashExperiment {
             clientState = ClientState.DEAD;
             connectedTo = null;
             sendTo(s, "DISCONNECT"); // the server notices the connection drop
+            if (specTime() && s != null && nodes.get(s).alive) {
+                restartAfterEnded = s;
+                restartDowntime = client.restartAt - System.currentTimeMillis();
+                client.restartAt = Long.MAX_VALUE;
+            }
+            if (specTime() && config.strategy() == 6) {
+                pushTo = s; // once the client is up again
+            }
             log.printf("kill %2d at +%d ms: client (connected to %s)%s%n", number, at, s, tally());
             return true;
         }
@@ -288,6 +338,9 @@ public final class GatherCrashExperiment {
         n.alive = false;
         n.restartAt = System.currentTimeMillis() + 50 + random.nextInt(200);
         serverKills++;
+        if (victim.equals(restartAfterEnded)) {
+            releaseClientRestart(); // its session died with it, before the client's restart
+        }
         boolean wasConnected = victim.equals(connectedTo);
         log.printf("kill %2d at +%d ms: server %s%s%s%n", number, at, victim,
                 wasConnected ? (delivering ? " (delivering to the client)" : " (client connected)") : "", tally());
@@ -355,6 +408,9 @@ public final class GatherCrashExperiment {
         if (ev.line() == null) {
             if (current) {
                 failures.add("server " + ev.name() + " exited unexpectedly (see " + dir.resolve(ev.name() + ".log") + ")");
+                if (ev.name().equals(restartAfterEnded)) {
+                    releaseClientRestart();
+                }
                 n.jvm = null;
                 n.alive = false;
                 n.restartAt = System.currentTimeMillis();
@@ -425,7 +481,11 @@ public final class GatherCrashExperiment {
                     connectionEndAt = 0;
                 }
             }
+            case "PUSHED" -> pushing.remove(s);
             case "ENDED" -> {
+                if (s.equals(restartAfterEnded)) {
+                    releaseClientRestart();
+                }
                 if (client != null && s.equals(connectedTo) && clientState == ClientState.ENDING_SERVER) {
                     client.jvm.send("END");
                     clientState = ClientState.ENDING_CLIENT;
@@ -442,6 +502,8 @@ public final class GatherCrashExperiment {
             case "ready" -> {
                 clientState = ClientState.IDLE;
                 nextConnectAt = System.currentTimeMillis();
+                push(pushTo);
+                pushTo = null;
             }
             case "UPLOAD" -> {
                 if (clientState != ClientState.CONNECTING) {
@@ -464,6 +526,9 @@ public final class GatherCrashExperiment {
             }
             case "ENDED" -> {
                 clientState = ClientState.IDLE;
+                if (specTime() && config.strategy() == 6) {
+                    push(f.length > 1 ? f[1] : connectedTo);
+                }
                 connectedTo = null;
                 delivering = false;
                 // A pause of 30-130 ms, longer than Strategy 6's margin 2 skew + T_e = 24 ms, so that a
@@ -472,6 +537,19 @@ public final class GatherCrashExperiment {
             }
             default -> {
             }
+        }
+    }
+
+    /** The killed client may be restarted now: its server left the session, or died. */
+    private void releaseClientRestart() {
+        restartAfterEnded = null;
+        clientNode.restartAt = System.currentTimeMillis() + restartDowntime;
+    }
+
+    /** Strategy 6 in spec time: the push sync of {@code s}, now that the client is away from it. */
+    private void push(String s) {
+        if (s != null && sendTo(s, "PUSH")) {
+            pushing.add(s);
         }
     }
 
@@ -492,7 +570,7 @@ public final class GatherCrashExperiment {
         if (clientState == ClientState.IDLE && now >= nextConnectAt) {
             // A roaming client: the next connection is to another live server than the last one,
             // if there is one (uniformly among them).
-            List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive).toList();
+            List<String> alive = SERVERS.stream().filter(s -> nodes.get(s).alive && !pushing.contains(s)).toList();
             List<String> moved = alive.stream().filter(s -> !s.equals(lastServer)).toList();
             if (!alive.isEmpty()) {
                 List<String> choice = moved.isEmpty() ? alive : moved;

@@ -61,7 +61,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Step log</b> ({@code --step-log FILE --incarnation N}, Strategy 4): the incarnation's steps as
  * ExactlyOnceS4Msg's actions ({@link GatherStepLog}: a line under the server's lock before the step's
- * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla).
+ * record, ServerRecover first), for trace validation of the run (TraceExactlyOnceS4.tla). Strategies 5
+ * and 6 ({@code --unit MS --epoch MS --offsets A:0,B:1,C:2}, times in units): the core runs on a
+ * {@link Wire.UnitClock} read once per step, its lines are ExactlyOnceS5Msg's or S6Msg's and carry
+ * the reading (TraceExactlyOnceS5.tla, S6), and a round of syncs is one step to every peer (the
+ * core's periodicSync; Strategy 6's pushSync only on the parent's {@code PUSH}, answered
+ * {@code PUSHED}, and at a restart before {@code ready}: the spec pushes only while the client is
+ * away; no periodic purge sync).
  *
  * <p>Controls (each removes one safeguard, so the test can show its check fails without it):
  * {@code --control after-call} is {@link ConcurrentGatherServer.AttemptLog#AFTER_CALL} (the call
@@ -73,7 +79,7 @@ public final class GatherNodeMain {
 
     static final List<String> FLAGS = List.of("--strategy", "--self", "--servers", "--dir", "--seed", "--tr", "--tu",
             "--skew", "--te", "--gather-timeout", "--error-percent", "--ack-delay", "--control",
-            "--purge-sync-every", "--step-log", "--incarnation");
+            "--purge-sync-every", "--step-log", "--incarnation", "--unit", "--epoch", "--offsets");
 
     private final GatherServer core;
     private final ConcurrentGatherServer server;
@@ -83,9 +89,12 @@ public final class GatherNodeMain {
     private final SplittableRandom random;
     private final int errorPercent;
     private final long gatherTimeout;
+    /** T_u in ms, for the node's timer (the core's T_u is in its clock's units). */
     private final long tu;
     private final long ackDelay;
     private final long purgeSyncEvery;
+    /** Strategies 5-6 in spec time (--unit): syncs as the spec's PeriodicSync / PushSync rounds. */
+    private boolean specTime;
     /** The step log (issue 21), {@link GatherStepLog#OFF} unless {@code --step-log}. */
     private GatherStepLog steps = GatherStepLog.OFF;
 
@@ -123,15 +132,34 @@ public final class GatherNodeMain {
         String control = f.getOrDefault("--control", "none");
         long te = Long.parseLong(f.getOrDefault("--te", "0"));
         long tu = Long.parseLong(f.getOrDefault("--tu", "1"));
+        long tr = Long.parseLong(f.getOrDefault("--tr", "0"));
+        long skew = Long.parseLong(f.getOrDefault("--skew", "0"));
         StrategyConfig config = strategy.config(Wire.CLIENT, Wire.servers(Wire.need(f, "--servers")), te)
-                .times(Long.parseLong(f.getOrDefault("--tr", "0")), tu, Long.parseLong(f.getOrDefault("--skew", "0")));
+                .times(tr, tu, skew);
         Wire.Clock clock = new Wire.Clock();
+        // Strategies 5-6 with step logs: the core on the unit clock (times in its units), the
+        // node's own timers in ms.
+        GatherStepLog.Timed timed = null;
+        if (f.containsKey("--unit")) {
+            if (strategy == Strategy.S4) {
+                throw new IllegalArgumentException("--unit: only the Strategy 5 and 6 runs keep spec time, not " + strategy);
+            }
+            Map<String, Long> offsets = Wire.offsets(Wire.need(f, "--offsets"));
+            Long mine = offsets.get(self.name());
+            if (mine == null) {
+                throw new IllegalArgumentException("--offsets " + f.get("--offsets") + " names no offset for " + self.name());
+            }
+            timed = new GatherStepLog.Timed(new Wire.UnitClock(Long.parseLong(Wire.need(f, "--epoch")),
+                    Long.parseLong(f.get("--unit")), mine), strategy, offsets, tr, skew, te);
+        }
+        Wire.UnitClock unitClock = timed == null ? null : timed.clock();
         // A small checkpoint floor, so a run of a few hundred notes checkpoints and compacts: the
         // kills land before, during and after checkpoints, and recovery is checkpoint plus journal.
         GatherServerStore store = GatherServerStore.open(dir.resolve("server-journal"),
                 new Journal.Options(Journal.Commit.GROUP, 2.0, 4096));
         // A corrupt journal or a state the core refuses stops the server, naming the directory.
-        GatherServer core = store.restore(durable -> (GatherServer) config.server(self, clock::now, durable));
+        GatherServer core = store.restore(durable -> (GatherServer) config.server(self,
+                unitClock == null ? clock::now : unitClock::now, durable));
         ConcurrentGatherServer server = new ConcurrentGatherServer(core, store,
                 control.equals("after-call") ? ConcurrentGatherServer.AttemptLog.AFTER_CALL
                         : ConcurrentGatherServer.AttemptLog.BEFORE_CALL);
@@ -139,13 +167,13 @@ public final class GatherNodeMain {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         GatherStepLog steps = GatherStepLog.OFF;
         if (f.containsKey("--step-log")) {
-            if (strategy != Strategy.S4) {
-                throw new IllegalArgumentException("--step-log: only the Strategy 4 run writes step logs "
-                        + "(TraceExactlyOnceS4.tla), not " + strategy);
+            if (strategy != Strategy.S4 && timed == null) {
+                throw new IllegalArgumentException("--step-log: Strategies 5 and 6 write step logs only in spec time "
+                        + "(--unit, --epoch, --offsets)");
             }
             steps = GatherStepLog.server(Path.of(f.get("--step-log")), Wire.servers(Wire.need(f, "--servers")).stream()
                     .map(ServerId::name).toList(), Wire.CLIENT.name(), self.name(),
-                    Integer.parseInt(Wire.need(f, "--incarnation")), core, server);
+                    Integer.parseInt(Wire.need(f, "--incarnation")), core, server, timed);
         }
         // A restart: the outcome of every call in progress at the kill comes from the primitive's log.
         SortedMap<NoteId, Long> unresolved = core.unresolved();
@@ -167,13 +195,19 @@ public final class GatherNodeMain {
         long seed = Long.parseLong(f.getOrDefault("--seed", "1"));
         GatherNodeMain node = new GatherNodeMain(core, server, journal, clock, out, new SplittableRandom(seed),
                 Integer.parseInt(f.getOrDefault("--error-percent", "0")),
-                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), tu,
+                Long.parseLong(f.getOrDefault("--gather-timeout", "500")), unitClock == null ? tu : tu * unitClock.unit(),
                 Long.parseLong(f.getOrDefault("--ack-delay", "0")),
                 Long.parseLong(f.getOrDefault("--purge-sync-every", String.valueOf(PURGE_SYNC_EVERY))));
         node.steps = steps;
+        node.specTime = timed != null;
+        if (strategy == Strategy.S6 && node.specTime) {
+            // In spec time the restart's push goes out before "ready": the spec's PushSync needs the
+            // client away from us, and no client can connect to us before ready (S6Msg's PushSyncM).
+            node.syncAll();
+        }
         out.println("ready");
         out.flush();
-        if (strategy == Strategy.S6) {
+        if (strategy == Strategy.S6 && !node.specTime) {
             node.syncAll(); // a restart may have resolved outcomes: news for the others (S6Server.crash)
         }
         node.loop();
@@ -236,9 +270,15 @@ public final class GatherNodeMain {
                 steps.taking(null, server::endSession); // the spec's session stays, dead: no line
                 gatherDeadline = Long.MAX_VALUE;
                 out.println("ENDED");
-                if (core.config().strategy() == Strategy.S6) {
+                if (core.config().strategy() == Strategy.S6 && !specTime) {
                     syncAll(); // PushSync: a session ended, there is news (L246)
                 }
+            }
+            case "PUSH" -> {
+                // Strategy 6 in spec time: the parent says the client's side of the connection is over
+                // too (its Disconnect, or its restart after a kill), so the spec's PushSync is enabled.
+                syncAll();
+                out.println("PUSHED");
             }
             default -> System.err.println("gather node: ignoring line \"" + line + "\"");
         }
@@ -263,7 +303,8 @@ public final class GatherNodeMain {
             }
         } else if (m instanceof EoMessage.DSync s) {
             // merged and purged (GatherServer.recvPeerSync); nothing to send
-            steps.taking(steps.recvPurgeSync(s), () -> server.receive(s));
+            steps.taking(core.config().strategy() != Strategy.S4 ? steps.recvPeerSync(s) : steps.recvPurgeSync(s),
+                    () -> server.receive(s));
         } else {
             System.err.println("gather node: ignoring a " + m.getClass().getSimpleName());
         }
@@ -305,7 +346,10 @@ public final class GatherNodeMain {
             boolean s5 = core.config().strategy() == Strategy.S5;
             // S5's PeriodicSync every T_u (L229), S4 and S6's purge sync (L213); each carries on the
             // replication rounds (a replica, ack or commit lost to a dead server, resent).
-            if (s5 || purgeSyncEvery > 0) {
+            if (s5 && !specTime) {
+                // the spec's PeriodicSync: one step, a DSync to every other server at one reading
+                send(steps.taking(steps.roundSync("PeriodicSync"), server::periodicSync));
+            } else if (s5 || purgeSyncEvery > 0) {
                 syncAll();
             } else {
                 send(steps.taking(null, server::carryOnRound));
@@ -315,6 +359,13 @@ public final class GatherNodeMain {
     }
 
     private void syncAll() throws InterruptedException {
+        if (specTime) {
+            // the spec's PeriodicSync (S5) / PushSync (S6): one step, a DSync to every peer at one reading
+            boolean s5 = core.config().strategy() == Strategy.S5;
+            send(steps.taking(steps.roundSync(s5 ? "PeriodicSync" : "PushSync"), s5 ? server::periodicSync
+                    : server::pushSync));
+            return;
+        }
         for (ServerId t : core.config().servers().others()) {
             send(steps.taking(steps.purgeSyncs(), () -> server.sync(t)));
         }

@@ -35,40 +35,74 @@ import java.util.function.Consumer;
  * step's effects leave the process and a receiving process writes its line after it read them, so
  * the order of {@code at} across the run's logs is an order consistent with happens-before; the
  * validator merges the logs in that order (GatherTraceFamily).
+ *
+ * <p><b>Strategy 5</b> (TraceExactlyOnceS5.tla, ExactlyOnceS5Msg): the cores run on a
+ * {@link Wire.UnitClock} (10 ms units, fixed per-server offsets), read once per step ({@link #taking}
+ * pins it before the step, so after its inputs arrived), and every line also carries {@code now},
+ * that reading less the offset: the spec's true time. A line is written at a wall-clock µs no earlier
+ * than its reading, so if line 1 happens before line 2 then now1 <= now2 and, when equal, at1 < at2:
+ * the validator merges by (now, at) and advances the spec's clock by Tick steps up to each line's now.
+ * The round of periodic syncs is one PeriodicSync line, a DSync's receipt one RecvPeerSync line.
  */
 final class GatherStepLog {
 
-    static final GatherStepLog OFF = new GatherStepLog(StepLog.OFF, null, null);
+    static final GatherStepLog OFF = new GatherStepLog(StepLog.OFF, null, null, null);
 
     private final StepLog log;
     private final String self;
     private final GatherServer core;
+    /** Strategy 5's clock (its lines carry {@code now}, the pinned true time in units); null for Strategy 4. */
+    private final Wire.UnitClock clock;
     /** The line of the step the node is about to take; written by the hook, under the server's lock. */
     private Consumer<ServerStep> next;
 
-    private GatherStepLog(StepLog log, String self, GatherServer core) {
+    private GatherStepLog(StepLog log, String self, GatherServer core, Wire.UnitClock clock) {
         this.log = log;
         this.self = self;
         this.core = core;
+        this.clock = clock;
     }
 
     /** A server incarnation's log; its lines come from {@code server}'s steps from now on. */
     static GatherStepLog server(Path file, List<String> servers, String client, String self, int incarnation,
-            GatherServer core, ConcurrentGatherServer server) {
-        GatherStepLog g = new GatherStepLog(StepLog.open(file, header(servers, client, self, incarnation)), self, core);
+            GatherServer core, ConcurrentGatherServer server, Timed timed) {
+        GatherStepLog g = new GatherStepLog(StepLog.open(file, header(timed, self, incarnation)
+                .strings("Servers", servers).constant("Client", client)), self, core, timed == null ? null : timed.clock);
         server.onStep(g::took);
         return g;
     }
 
     /** The client's log (Connect and Disconnect). */
-    static GatherStepLog client(Path file, String client, int incarnation) {
-        return new GatherStepLog(StepLog.open(file, new StepLog.Header("ExactlyOnceS4Msg", "msg", "client")
-                .constant("Client", client).constant("incarnation", incarnation)), null, null);
+    static GatherStepLog client(Path file, String client, int incarnation, Timed timed) {
+        return new GatherStepLog(StepLog.open(file, header(timed, "client", incarnation).constant("Client", client)),
+                null, null, timed == null ? null : timed.clock);
     }
 
-    private static StepLog.Header header(List<String> servers, String client, String self, int incarnation) {
-        return new StepLog.Header("ExactlyOnceS4Msg", "msg", self).strings("Servers", servers)
-                .constant("Client", client).constant("incarnation", incarnation);
+    private static StepLog.Header header(Timed timed, String process, int incarnation) {
+        StepLog.Header h = new StepLog.Header(timed == null ? "ExactlyOnceS4Msg" : timed.spec(), "msg", process)
+                .constant("incarnation", incarnation);
+        return timed == null ? h : timed.constants(h);
+    }
+
+    /**
+     * Strategy 5's run in spec time: the clock, and the constants every log's header repeats: the
+     * servers' fixed offsets (the spec's ClockOffset, MaxSkew their largest), the margins a correct
+     * core keeps for them (SkewAllowance = 2 skew, Te), T_r, all in units of {@code unit} ms. The
+     * header gives a correct core's margins whatever a control made the cores keep, so a core with
+     * another window shows at its StartSession's {@code stale}.
+     */
+    record Timed(Wire.UnitClock clock, dev.onceproof.exactlyonce.Strategy strategy, java.util.Map<String, Long> offsets,
+            long tr, long skew, long te) {
+        StepLog.Header constants(StepLog.Header h) {
+            long maxSkew = offsets.values().stream().mapToLong(Long::longValue).max().orElse(0);
+            h.map("ClockOffset", offsets).constant("MaxSkew", maxSkew).constant("SkewAllowance", 2 * skew)
+                    .constant("Te", te).constant("Boundary", "corrected").constant("unitMillis", clock.unit());
+            return strategy == dev.onceproof.exactlyonce.Strategy.S5 ? h.constant("Tr", tr) : h;
+        }
+
+        String spec() {
+            return strategy == dev.onceproof.exactlyonce.Strategy.S5 ? "ExactlyOnceS5Msg" : "ExactlyOnceS6Msg";
+        }
     }
 
     /** The wall clock in microseconds since the epoch. */
@@ -88,10 +122,16 @@ final class GatherStepLog {
      */
     ServerStep taking(Consumer<ServerStep> line, Call call) throws InterruptedException {
         next = log.on() ? line : null;
+        if (clock != null) {
+            clock.pin(); // the step's one reading, taken after its input arrived
+        }
         try {
             return call.run();
         } finally {
             next = null;
+            if (clock != null) {
+                clock.unpin();
+            }
         }
     }
 
@@ -110,6 +150,9 @@ final class GatherStepLog {
         StepLog l = log.step(action);
         if (self != null) {
             l.field("server", self);
+        }
+        if (clock != null) {
+            l.field("now", clock.pinned());
         }
         return l.field("at", micros());
     }
@@ -151,7 +194,13 @@ final class GatherStepLog {
      * run of 20 kills; bound to the latest request, the same logs took 3,765).
      */
     Consumer<ServerStep> startSession() {
-        return when("started", step -> line("StartSession").field("session", core.session()).end());
+        return when("started", step -> {
+            StepLog l = line("StartSession").field("session", core.session());
+            if (clock != null) {
+                l.strings("stale", core.stale().stream().map(s -> s.name()).toList());
+            }
+            l.end();
+        });
     }
 
     Consumer<ServerStep> note(String action, String note) {
@@ -173,15 +222,19 @@ final class GatherStepLog {
         return step -> {
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.DReply r) {
-                    line("ReplyD").field("peer", r.to().name()).field("session", r.session())
-                            .strings("d", texts(r.d())).end();
+                    StepLog l = line("ReplyD").field("peer", r.to().name()).field("session", r.session())
+                            .strings("d", texts(r.d()));
+                    (clock != null ? l.field("ts", r.ts()) : l).end();
                 }
             }
         };
     }
 
     Consumer<ServerStep> recvD(EoMessage.DReply r) {
-        return when("merged", step -> kd(line("RecvD").field("peer", r.from().name()).strings("d", texts(r.d()))));
+        return when("merged", step -> {
+            StepLog l = line("RecvD").field("peer", r.from().name()).strings("d", texts(r.d()));
+            kd(clock != null ? l.field("ts", r.ts()) : l);
+        });
     }
 
     /** The DSync each step sends (Strategy 4's purge sync to one peer). */
@@ -194,6 +247,29 @@ final class GatherStepLog {
                 }
             }
         };
+    }
+
+    /**
+     * Strategy 5's PeriodicSync or 6's PushSync ({@code action}): one line for the round (the spec
+     * sends every peer its DSync in one step), with what the DSyncs carry; none when the step sent
+     * no DSync.
+     */
+    Consumer<ServerStep> roundSync(String action) {
+        return step -> {
+            for (ServerEffect e : step.effects()) {
+                if (e instanceof ServerEffect.Send s && s.message() instanceof EoMessage.DSync m) {
+                    line(action).strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen())
+                            .field("ts", m.ts()).end();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Strategies 5-6: the receipt of a DSync (TS raised, then the purge: one step, recvPeerSync). */
+    Consumer<ServerStep> recvPeerSync(EoMessage.DSync m) {
+        return when("merged", step -> kd(line("RecvPeerSync").field("peer", m.from().name())
+                .strings("k", texts(m.k())).strings("d", texts(m.d())).field("seen", m.seen()).field("ts", m.ts())));
     }
 
     Consumer<ServerStep> recvPurgeSync(EoMessage.DSync m) {
@@ -216,8 +292,14 @@ final class GatherStepLog {
         if (!log.on()) {
             return;
         }
+        if (clock != null) {
+            clock.pin();
+        }
         synchronized (log) {
             kd(line("ServerRecover").strings("processed", processed).strings("unprocessed", unprocessed));
+        }
+        if (clock != null) {
+            clock.unpin();
         }
     }
 

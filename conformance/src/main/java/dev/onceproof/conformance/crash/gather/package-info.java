@@ -30,8 +30,12 @@
  * of aDeliver calls that fail. The processes' own timing is not seeded, so two runs with one seed
  * make the same choices but not the same interleaving.
  *
- * <p><b>Step logs</b> (Strategy 4, {@code --step-logs DIR}): each server incarnation and each client
+ * <p><b>Step logs</b> ({@code --step-logs DIR}): each server incarnation and each client
  * incarnation writes one ({@link dev.onceproof.conformance.crash.gather.GatherStepLog}), which
- * {@code ./onceproof validate DIR/*.jsonl} checks against ExactlyOnceS4Msg.
+ * {@code ./onceproof validate DIR/*.jsonl} checks against ExactlyOnceS4Msg, S5Msg or S6Msg. Strategies
+ * 5 and 6 then keep spec time: every process on a 10 ms unit clock read once per step, the servers
+ * at fixed offsets of 0, 1 and 2 units (the specs' ClockOffset), T_r, T_u, skew and T_e in units;
+ * Strategy 6's push goes out only once the client is away from the server (the parent's PUSH), and a
+ * killed client is restarted only after its server left the session.
  */
 package dev.onceproof.conformance.crash.gather;

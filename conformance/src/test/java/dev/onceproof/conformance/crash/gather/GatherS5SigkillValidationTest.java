@@ -1,0 +1,116 @@
+package dev.onceproof.conformance.crash.gather;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.onceproof.conformance.validate.TraceValidator;
+import dev.onceproof.conformance.validate.Validation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 21 item 1 for Strategy 5's SIGKILL run, beside {@link GatherSigkillValidationTest}: every
+ * server and client JVM incarnation writes a step log in spec time (GatherStepLog: the cores on a
+ * 10 ms unit clock read once per step, servers at offsets 0, 1, 2 units), and TLC checks the run's
+ * logs, merged by (reading, µs written) with the spec's Tick steps put in (GatherTimedKillRun), against
+ * ExactlyOnceS5Msg (TraceExactlyOnceS5.tla). The check fails where a safeguard is gone: a restart
+ * that ignores the primitive's journal is rejected at its ServerRecover, and a client that forgets
+ * on reboot that it must wait T_r (control reboot-forgets-end) at its first Connect after the kill.
+ */
+class GatherS5SigkillValidationTest {
+
+    static final TraceValidator VALIDATOR = GatherSigkillValidationTest.VALIDATOR;
+
+    @TempDir
+    Path dir;
+
+    /** Strategy 5's run, short: a few kills, a second of settling (a few hundred log lines). */
+    static GatherCrashConfig shortRun(long seed, int kills, int clientKills, GatherCrashConfig.Control control) {
+        return new GatherCrashConfig(5, kills, seed, 300, 700, control, clientKills, 30, 5, 1_000, 20);
+    }
+
+    private Path run(GatherCrashConfig config, boolean control) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        GatherCrashExperiment experiment = new GatherCrashExperiment(config,
+                GatherCrashExperiment.prepare(dir.resolve("run")), System.out).logSteps(logs);
+        if (control) {
+            experiment.stopAtFirstDuplicate();
+        }
+        GatherCrashReport report = experiment.run();
+        report.print(System.out);
+        assertThat(report.failures()).as("the run itself").isEmpty();
+        if (!control) {
+            assertThat(report.safe()).as(report.toString()).isTrue();
+        }
+        return logs;
+    }
+
+    /** Servers and the client killed (half the kills on the connected client): the logs are accepted. */
+    @Test
+    @Timeout(240)
+    void aStrategy5RunWithServersAndTheClientKilledLeavesLogsThatAreABehaviourOfTheSpec() throws Exception {
+        Path logs = run(shortRun(3, 3, 50, GatherCrashConfig.Control.NONE), false);
+        List<Path> files = GatherSigkillValidationTest.files(logs);
+        assertThat(files.size()).as("three servers, a restart, the client").isGreaterThanOrEqualTo(5);
+        String all = String.join("\n", files.stream().map(GatherS5SigkillValidationTest::read).toList());
+        assertThat(all).contains("\"action\":\"PeriodicSync\"", "\"action\":\"RecvPeerSync\"",
+                "\"action\":\"StartSession\"", "\"action\":\"ADeliverOK\"", "\"now\":");
+        Validation v = VALIDATOR.validate(files);
+        System.out.println("Strategy 5, kills: " + v.summary());
+        assertThat(v.accepted()).as(v.report()).isTrue();
+    }
+
+    /**
+     * The control of {@link GatherSigkillValidationTest}'s, here: restarts that take every call a kill
+     * left open for an error. The restart's ServerRecover (its D without a note the journal says was
+     * processed) is where the log leaves the spec. Up to 8 kills, stopping at the first duplicate.
+     */
+    @Test
+    @Timeout(240)
+    void aRestartThatIgnoresThePrimitivesJournalIsRejectedAtItsRecovery() throws Exception {
+        Path logs = run(shortRun(5, 8, 0, GatherCrashConfig.Control.RESOLVE_AS_ERROR), true);
+        Validation v = VALIDATOR.validate(GatherSigkillValidationTest.files(logs));
+        System.out.println("Strategy 5 control, restarts resolving every open call as an error:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            assertThat(t.text()).contains("\"action\":\"ServerRecover\"");
+            ObjectNode line = (ObjectNode) new ObjectMapper().readTree(t.text());
+            assertThat(line.get("processed")).isNotEmpty();
+            line.get("processed").forEach(n -> assertThat(line.get("D").toString()).doesNotContain(n.toString()));
+        });
+    }
+
+    /**
+     * The client's promise (L221): a rebooted S5 client must wait T_r from its reboot, because it
+     * does not know when its last connection ended. With the control it connects as soon as it is
+     * asked; every kill falls on the connected client, and the restarted client's first Connect (the
+     * line after its ClientRecover, the kill's ClientCrash put before it) is where TLC stops: the
+     * spec's lastEnd is the reboot's reading, and T_r has not passed.
+     */
+    @Test
+    @Timeout(240)
+    void aRebootedClientThatDoesNotWaitTrIsRejectedAtItsFirstConnect() throws Exception {
+        Path logs = run(shortRun(3, 3, 100, GatherCrashConfig.Control.REBOOT_FORGETS_END), true);
+        Validation v = VALIDATOR.validate(GatherSigkillValidationTest.files(logs));
+        System.out.println("Strategy 5 control, a rebooted client that does not wait T_r:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            assertThat(t.text()).contains("\"action\":\"Connect\"");
+            // the line right after a restarted client's ClientRecover: its file's line 3
+            assertThat(t.origin()).matches(".*client-[2-9]\\.jsonl:3\\b.*");
+        });
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.onceproof.conformance.crash.gather;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onceproof.conformance.validate.TraceValidator;
+import dev.onceproof.conformance.validate.Validation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 21 item 1 for Strategy 6's SIGKILL run, beside {@link GatherS5SigkillValidationTest}: the
+ * servers' and the client's step logs in spec time (the client's history H on its own fsynced store,
+ * uploaded at each connect), merged by GatherTimedKillRun, are a behaviour of ExactlyOnceS6Msg
+ * (TraceExactlyOnceS6.tla); and with H[s] := OPEN not written at connect (control h-at-disconnect,
+ * mutant M6-b's client) a kill mid-connection leaves an end time for s that the next server trusts:
+ * rejected at that server's StartSession, whose stale set lacks s where the spec's holds it.
+ */
+class GatherS6SigkillValidationTest {
+
+    static final TraceValidator VALIDATOR = GatherSigkillValidationTest.VALIDATOR;
+
+    @TempDir
+    Path dir;
+
+    /** Strategy 6's run, short: a few kills (half on the connected client), a second of settling. */
+    static GatherCrashConfig shortRun(long seed, int kills, int clientKills, GatherCrashConfig.Control control) {
+        return new GatherCrashConfig(6, kills, seed, 300, 700, control, clientKills, 50, 5, 1_000, 20);
+    }
+
+    private Path run(GatherCrashConfig config, boolean control) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        GatherCrashExperiment experiment = new GatherCrashExperiment(config,
+                GatherCrashExperiment.prepare(dir.resolve("run")), System.out).logSteps(logs);
+        if (control) {
+            experiment.stopAtFirstDuplicate();
+        }
+        GatherCrashReport report = experiment.run();
+        report.print(System.out);
+        assertThat(report.failures()).as("the run itself").isEmpty();
+        if (!control) {
+            assertThat(report.safe()).as(report.toString()).isTrue();
+        }
+        return logs;
+    }
+
+    @Test
+    @Timeout(240)
+    void aStrategy6RunWithServersAndTheClientKilledLeavesLogsThatAreABehaviourOfTheSpec() throws Exception {
+        Path logs = run(shortRun(3, 3, 50, GatherCrashConfig.Control.NONE), false);
+        List<Path> files = GatherSigkillValidationTest.files(logs);
+        assertThat(files.size()).as("three servers, a restart, the client").isGreaterThanOrEqualTo(5);
+        String all = String.join("\n", files.stream().map(GatherS6SigkillValidationTest::read).toList());
+        assertThat(all).contains("\"action\":\"PushSync\"", "\"action\":\"RecvPeerSync\"", "\"action\":\"StartSession\"",
+                "\"action\":\"ADeliverOK\"", "\"action\":\"ClientLoseH\"", "\"now\":");
+        Validation v = VALIDATOR.validate(files);
+        System.out.println("Strategy 6, kills: " + v.summary());
+        assertThat(v.accepted()).as(v.report()).isTrue();
+    }
+
+    /**
+     * H written only at a clean end: every kill that can falls on the connected client (up to 10),
+     * the run stopping at the first duplicate. The first session after such a kill at another server
+     * trusts the killed connection's server from the old end time; the spec's H holds it OPEN.
+     */
+    @Test
+    @Timeout(240)
+    void aHistoryWrittenOnlyAtACleanEndIsRejectedAtTheStartSessionThatTrustsTheOldEnd() throws Exception {
+        Path logs = run(shortRun(7, 10, 100, GatherCrashConfig.Control.H_AT_DISCONNECT), true);
+        Validation v = VALIDATOR.validate(GatherSigkillValidationTest.files(logs));
+        System.out.println("Strategy 6 control, H written only at a clean end:\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        assertThat(v.rejection().tried()).singleElement()
+                .satisfies(t -> assertThat(t.text()).contains("\"action\":\"StartSession\""));
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
