@@ -31,8 +31,8 @@
 (* EndGatherMayGo) so that each mutant's cfg replaces one of them.        *)
 (*                                                                         *)
 (* The deferral is also a step a trace shows (DeferReplyD, DeferSync,      *)
-(* DeferEndGather: only lastAction changes), so that replay asks the core  *)
-(* for the step and sees it refuse.                                        *)
+(* DeferPurgeSync, DeferEndGather: only lastAction changes), so that       *)
+(* replay asks the core for the step and sees it refuse.                   *)
 (***************************************************************************)
 EXTENDS ExactlyOnceGather
 
@@ -121,6 +121,27 @@ DeferEndGatherG(s) ==
 DeferSyncG(s) ==
     /\ ~SyncMayGo(s)
     /\ lastAction' = [name |-> "DeferSync", server |-> s]
+    /\ UNCHANGED <<baseVars, gatherVars, att>>
+
+\* s's half of a PurgeSync(s, t): GatherServer.sync(t), the sync to the one
+\* peer t, is deferred ("deferred", nothing sent) while s's own outcome is
+\* unknown, whatever t's, as the core asks only its own log.  PurgeSync
+\* needs both halves, so it waits for both outcomes (OPurgeSync).  Shown
+\* only where the two can exchange (Link), as DeferReplyD.
+\*
+\* No mutant TLC refutes PurgeMayGo here: PurgeSync reads D directly and
+\* purges only what every D holds, and an unresolved note is in no D, so
+\* a PurgeSync during an unknown outcome loses nothing
+\* (exactlyonce-control-s4-purge-sync-at-once: the safety properties hold
+\* with PurgeMayGo <- AtOnce, though such a PurgeSync is reached).  The core
+\* defers sync(t) because a runtime sends its periodic (S5) and push (S6)
+\* syncs as one sync(t) per peer, which a peer takes into TS: PeriodicSync's
+\* and PushSync's deferral, whose mutants TLC refutes (NoDuplicateDelivery).
+DeferPurgeSyncG(s, t) ==
+    /\ s # t
+    /\ Link(s, t)
+    /\ ~PurgeMayGo(s)
+    /\ lastAction' = [name |-> "DeferPurgeSync", server |-> s, peer |-> t]
     /\ UNCHANGED <<baseVars, gatherVars, att>>
 
 -----------------------------------------------------------------------------

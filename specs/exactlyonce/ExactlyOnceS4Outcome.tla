@@ -11,7 +11,7 @@ EXTENDS ExactlyOnceS4, ExactlyOnceOutcome
 
 oVars == <<vars, att>>
 
-OActionNames == (ActionNames \ {}) \cup {"ADeliverCall", "DeferReplyD", "DeferEndGather"}
+OActionNames == (ActionNames \ {}) \cup {"ADeliverCall", "DeferReplyD", "DeferEndGather", "DeferPurgeSync"}
 
 OTypeOK == TypeOK /\ OutcomeTypeOK
 
@@ -28,6 +28,7 @@ OEndGather(s) == EndGatherMayGo(s) /\ EndGather(s) /\ UNCHANGED att
 OPurgeSync(s, t) == PurgeMayGo(s) /\ PurgeMayGo(t) /\ PurgeSync(s, t) /\ UNCHANGED att
 DeferReplyD(t, m) == DeferReplyDG(t, m)
 DeferEndGather(s) == DeferEndGatherG(s)
+DeferPurgeSync(s, t) == DeferPurgeSyncG(s, t)
 
 OServerCrash(s) == ServerCrash(s) /\ CrashAtt(s)
 
@@ -42,7 +43,7 @@ ONext ==
     \/ \E s \in Servers :
          \/ OEndGather(s) \/ DeferEndGather(s)
          \/ \E m \in snet : OReplyD(s, m) \/ DeferReplyD(s, m)
-         \/ \E t \in Servers : OPurgeSync(s, t)
+         \/ \E t \in Servers : OPurgeSync(s, t) \/ DeferPurgeSync(s, t)
          \/ \E i \in K[s], ok \in BOOLEAN : ADeliverCall(s, i, ok)
          \/ OADeliverOK(s) \/ OADeliverErr(s)
          \/ OServerCrash(s)

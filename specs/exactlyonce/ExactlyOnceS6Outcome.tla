@@ -9,7 +9,7 @@ EXTENDS ExactlyOnceS6, ExactlyOnceOutcome
 
 oVars == <<vars, att>>
 
-OActionNames == (ActionNames \ {}) \cup {"ADeliverCall", "DeferReplyD", "DeferEndGather", "DeferSync"}
+OActionNames == (ActionNames \ {}) \cup {"ADeliverCall", "DeferReplyD", "DeferEndGather", "DeferSync", "DeferPurgeSync"}
 
 OTypeOK == TypeOK /\ OutcomeTypeOK
 
@@ -25,6 +25,7 @@ OPurgeSync(s, t) == PurgeMayGo(s) /\ PurgeMayGo(t) /\ PurgeSync(s, t) /\ UNCHANG
 OPushSync(s) == SyncMayGo(s) /\ PushSync(s) /\ UNCHANGED att
 DeferReplyD(t, m) == DeferReplyDG(t, m) /\ UNCHANGED <<timedVars, H>>
 DeferEndGather(s) == DeferEndGatherG(s) /\ UNCHANGED <<timedVars, H>>
+DeferPurgeSync(s, t) == DeferPurgeSyncG(s, t) /\ UNCHANGED <<timedVars, H>>
 \* A push may go out while the client is not connected to s (L246, L887);
 \* while an outcome is unknown it is deferred.  Under the model bound of ExactlyOnceTimed (one sync of s on
 \* its way) a deferral shows only where a sync could go.
@@ -46,7 +47,7 @@ ONext ==
          \/ OEndGather(s) \/ DeferEndGather(s)
          \/ \E m \in snet : OReplyD(s, m) \/ DeferReplyD(s, m)
          \/ OPushSync(s) \/ DeferSync(s)
-         \/ \E t \in Servers : OPurgeSync(s, t)
+         \/ \E t \in Servers : OPurgeSync(s, t) \/ DeferPurgeSync(s, t)
          \/ \E i \in K[s], ok \in BOOLEAN : ADeliverCall(s, i, ok)
          \/ OADeliverOK(s) \/ OADeliverErr(s)
          \/ OServerCrash(s)

@@ -16,6 +16,11 @@ NotDeferredReply == ~DeferredReply
 DeferredEndGather == lastAction.name = "DeferEndGather"
 NotDeferredEndGather == ~DeferredEndGather
 
+\* s's half of a PurgeSync asked while s's own outcome is unknown: the sync
+\* to that one peer is deferred (GatherServer.sync(t): "deferred").
+DeferredPurgeSync == lastAction.name = "DeferPurgeSync"
+NotDeferredPurgeSync == ~DeferredPurgeSync
+
 \* After a crash, the outcome is settled from the primitive's log (the
 \* calling session is gone: sid 0).
 Settled == lastAction.name \in {"ADeliverOK", "ADeliverErr"} /\ lastAction.sid = 0

@@ -1,7 +1,7 @@
 package dev.onceproof.exactlyonce;
 
 /**
- * Builds Strategy 5-6 cores with one of their package-private mutation seams, for conformance's
+ * Builds gather cores (Strategy 5-6 for the margins) with one of their package-private mutation seams, for conformance's
  * replay tests; on the test classpath only (as {@code FilterSeams} for SCMP). The seam never
  * reaches a runtime: the cores' public API has no way to leave a safety margin out.
  */
@@ -18,6 +18,15 @@ public final class GatherSeams {
         GatherConfig broken = config.withSkewLeftOutOfFreshness();
         return config.strategy() == Strategy.S5 ? new S5Server(broken, clock, durable)
                 : new S6Server(broken, clock, durable);
+    }
+
+    /**
+     * {@code core} whose sync to one peer ({@link GatherServer#sync(ServerId)}) answers while an
+     * aDeliver outcome is unknown: the control of replay's {@code DeferPurgeSync} step.
+     */
+    public static GatherServer answersPeerSyncWhileUnresolved(GatherServer core) {
+        core.answersPeerSyncWhileUnresolved();
+        return core;
     }
 
     /**

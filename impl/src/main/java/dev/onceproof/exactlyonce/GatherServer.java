@@ -132,6 +132,11 @@ public abstract class GatherServer implements EoServer {
     private final List<GatherOp> ops = new ArrayList<>();
     /** Mutation seam (tests only): operations of this kind change the core but are not journaled. */
     private Class<? extends GatherOp> unjournaled;
+    /**
+     * Mutation seam (tests only): {@link #sync(ServerId)} answers while an aDeliver outcome is
+     * unknown here, a sync to one peer whose D may omit a processed note (issue 20 item 2).
+     */
+    private boolean answersPeerSyncWhileUnresolved;
 
     protected GatherServer(GatherConfig config, EoClock clock, GatherDurableState durable) {
         this(config, clock, durable, true, true);
@@ -186,6 +191,16 @@ public abstract class GatherServer implements EoServer {
      */
     void withoutJournaling(Class<? extends GatherOp> kind) {
         this.unjournaled = Objects.requireNonNull(kind, "kind");
+    }
+
+    /**
+     * Mutation seam: {@link #sync(ServerId)} no longer defers while an outcome is unknown (its D may
+     * omit a note the client processed), so a test can show that replay's {@code DeferPurgeSync}
+     * (and S5/S6's {@code DeferSync}) steps catch it. {@link #syncAll}, {@link #replyD} and
+     * {@link #endGather} still defer. Tests only.
+     */
+    void answersPeerSyncWhileUnresolved() {
+        this.answersPeerSyncWhileUnresolved = true;
     }
 
     /** Whether this strategy keeps TS (Strategies 5 and 6). */
@@ -733,7 +748,7 @@ public abstract class GatherServer implements EoServer {
         if (t.equals(config.self()) || !config.servers().servers().contains(t)) {
             throw new IllegalArgumentException(t + " is not one of the other servers " + config.servers().others());
         }
-        if (hasUnresolved() && !config.plainDeliver()) {
+        if (hasUnresolved() && !config.plainDeliver() && !answersPeerSyncWhileUnresolved) {
             return ServerStep.of("deferred");
         }
         List<ServerEffect> out = new ArrayList<>();

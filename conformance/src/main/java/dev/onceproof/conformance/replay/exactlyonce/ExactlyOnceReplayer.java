@@ -89,7 +89,7 @@ public final class ExactlyOnceReplayer implements FamilyReplayer {
                 a.add("ClientLoseH");
             }
             if (!base.equals(spec)) {
-                a.addAll(Set.of("ADeliverCall", "DeferReplyD", "DeferEndGather"));
+                a.addAll(Set.of("ADeliverCall", "DeferReplyD", "DeferEndGather", "DeferPurgeSync"));
                 if (!base.startsWith("ExactlyOnceS4")) {
                     a.add("DeferSync");
                 }

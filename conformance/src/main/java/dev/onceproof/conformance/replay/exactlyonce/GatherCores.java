@@ -75,7 +75,9 @@ import java.util.TreeSet;
  *       {@code aDeliver} (and the client's processing when the trace's call succeeded), the
  *       outcome steps are {@code aDeliverOk}/{@code aDeliverErr} for the session the core's log
  *       names, and {@code DeferReplyD}, {@code DeferSync}, {@code DeferEndGather} ask the core,
- *       which must answer "deferred" / "unresolved"; {@code att} is compared as each server's
+ *       which must answer "deferred" / "unresolved" ({@code DeferSync} also asks each peer's
+ *       {@code sync(t)}), and {@code DeferPurgeSync(s, t)} asks s for its half of a PurgeSync,
+ *       {@code sync(t)}, which must answer "deferred"; {@code att} is compared as each server's
  *       unresolved note, since the core cannot know an outcome before it arrives.</li>
  * </ul>
  */
@@ -338,7 +340,8 @@ final class GatherCores {
             case "DeferReplyD" -> expect(out, action, "deferred", run(server(p),
                     c -> c.replyD(new EoMessage.DRequest(peer(p), server(p), client, Math.max(1, p.get("sid").asLong())))));
             case "DeferEndGather" -> expect(out, action, "unresolved", run(server(p), GatherServer::endGather));
-            case "DeferSync" -> expect(out, action, "deferred", run(server(p), GatherServer::sync));
+            case "DeferSync" -> out.addAll(deferSync(server(p)));
+            case "DeferPurgeSync" -> expect(out, action, "deferred", run(server(p), c -> c.sync(peer(p))));
             case "PurgeSync" -> out.addAll(purgeSync(server(p), peer(p), p));
             case "Lose" -> out.addAll(lose(p));
             case "Tick" -> {
@@ -623,6 +626,22 @@ final class GatherCores {
     static ObjectNode attNotes(JsonNode att) {
         ObjectNode out = F.objectNode();
         att.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().path("note").asText()));
+        return out;
+    }
+
+    /**
+     * DeferSync(s): the core's periodic (S5) or push (S6) sync, {@code sync()}, and its sync to each
+     * peer, {@code sync(t)}, must all answer "deferred": a runtime sends its periodic and push syncs
+     * as one {@code sync(t)} per peer (GatherNodeMain), which a Strategy 5-6 peer takes into TS.
+     */
+    private List<Mismatch> deferSync(ServerId s) {
+        List<Mismatch> out = new ArrayList<>();
+        expect(out, "DeferSync", "deferred", run(s, GatherServer::sync));
+        for (ServerId t : servers) {
+            if (!t.equals(s)) {
+                expect(out, "DeferSync.sync(" + t + ")", "deferred", run(s, c -> c.sync(t)));
+            }
+        }
         return out;
     }
 

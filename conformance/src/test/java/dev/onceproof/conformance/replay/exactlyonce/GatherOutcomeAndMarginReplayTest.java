@@ -101,6 +101,10 @@ class GatherOutcomeAndMarginReplayTest {
     private static final GatherCores.Factory REVEALS_D_WHILE_UNKNOWN = servers((spec, config, clock, durable) ->
             GatherCores.Factory.REAL.server(spec, config.withPlainDeliver(), clock, durable));
 
+    /** The real cores, but a sync to one peer answers while an outcome is unknown (GatherServer's seam). */
+    private static final GatherCores.Factory ANSWERS_PEER_SYNC_WHILE_UNRESOLVED = servers((spec, config, clock, durable) ->
+            GatherSeams.answersPeerSyncWhileUnresolved(GatherCores.Factory.REAL.server(spec, config, clock, durable)));
+
     /** The real cores with T_e left out of the freshness window and margin (built with T_e = 0). */
     private static final GatherCores.Factory TE_LEFT_OUT = servers((spec, config, clock, durable) ->
             GatherCores.Factory.REAL.server(spec, new GatherConfig(new ServerConfig(config.self(), config.client(),
@@ -128,6 +132,17 @@ class GatherOutcomeAndMarginReplayTest {
     }
 
     @Test
+    void aServerThatAnswersOnePeersSyncWhileAnOutcomeIsUnknownIsCaught() throws IOException {
+        // The single-peer sync (a PurgeSync's half) would carry a D without the unresolved note.
+        // Only sync(t) is broken: replyD, syncAll and endGather still defer, so the trace's
+        // DeferReplyD/DeferEndGather steps pass and DeferPurgeSync is where it is caught.
+        Path trace = traceWithAction("ExactlyOnceS4Outcome", "DeferPurgeSync");
+        assertThat(replay("ExactlyOnceS4Outcome", trace, GatherCores.Factory.REAL).passed()).isTrue();
+        caughtAt(replay("ExactlyOnceS4Outcome", trace, ANSWERS_PEER_SYNC_WHILE_UNRESOLVED), "DeferPurgeSync",
+                "DeferPurgeSync.outcome");
+    }
+
+    @Test
     void aStrategy5ServerThatSyncsWhileAnOutcomeIsUnknownIsCaught() throws IOException {
         Path trace = traceWithAction("ExactlyOnceS5Outcome", "DeferSync");
         assertThat(replay("ExactlyOnceS5Outcome", trace, GatherCores.Factory.REAL).passed()).isTrue();
@@ -139,6 +154,22 @@ class GatherOutcomeAndMarginReplayTest {
         Path trace = traceWithAction("ExactlyOnceS6Outcome", "DeferSync");
         assertThat(replay("ExactlyOnceS6Outcome", trace, GatherCores.Factory.REAL).passed()).isTrue();
         caughtAt(replay("ExactlyOnceS6Outcome", trace, REVEALS_D_WHILE_UNKNOWN), "DeferSync", "DeferSync.outcome");
+    }
+
+    @Test
+    void aStrategy5ServerWhosePeerSyncAnswersWhileAnOutcomeIsUnknownIsCaughtAtItsPeriodicSync() throws IOException {
+        // A runtime sends its periodic sync as one sync(t) per peer (GatherNodeMain), so DeferSync
+        // asks those too; MutS5PeriodicSyncWhileUnknown is the duplicate such a sync allows.
+        Path trace = traceWithAction("ExactlyOnceS5Outcome", "DeferSync");
+        caughtAt(replay("ExactlyOnceS5Outcome", trace, ANSWERS_PEER_SYNC_WHILE_UNRESOLVED), "DeferSync",
+                "DeferSync.sync(");
+    }
+
+    @Test
+    void aStrategy6ServerWhosePeerSyncAnswersWhileAnOutcomeIsUnknownIsCaughtAtItsPushSync() throws IOException {
+        Path trace = traceWithAction("ExactlyOnceS6Outcome", "DeferSync");
+        caughtAt(replay("ExactlyOnceS6Outcome", trace, ANSWERS_PEER_SYNC_WHILE_UNRESOLVED), "DeferSync",
+                "DeferSync.sync(");
     }
 
     // ---- the margin path (issue 20 item 3) -------------------------------------------------------
