@@ -26,7 +26,9 @@ import java.util.TreeSet;
  * against CausalMembership through specs/causal/TraceCausalMembership.tla ({@link #forLogs}), with
  * the view change's targets as Suspectable. The view change's coordinator (impl's ViewChange) gives
  * its own log, process {@code coordinator}, which a run with a view change needs: its Suspect, its receipt of each report
- * (FlushReport) and its DecideView, merged as the last process.
+ * (FlushReport) and its DecideView, merged as the last process. Logs with a join under a new id (the
+ * donor's Join, a member's InstallJoin) are checked against CausalJoin through
+ * specs/causal/TraceCausalJoin.tla, with the joined ids as Spare; a join alone needs no coordinator.
  */
 final class CausalTraceFamily implements TraceFamily {
 
@@ -34,28 +36,35 @@ final class CausalTraceFamily implements TraceFamily {
     static final Set<String> ACTIONS = Set.of("Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
             "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "CollectGarbage", "Crash");
     static final Set<String> MEMBERSHIP = Set.of("FlushReport", "DecideView", "FlushForward", "InstallView");
+    /** The join under a new id (CausalJoin.tla): the donor's Join and a member's InstallJoin. */
+    static final Set<String> JOIN = Set.of("Join", "InstallJoin");
 
     /** Whether the logs hold a view change: then the spec is CausalMembership. */
     private final boolean membership;
+    /** Whether the logs hold a join: then the spec is CausalJoin (TraceCausalJoin.tla). */
+    private final boolean join;
 
     CausalTraceFamily() {
-        this(false);
+        this(false, false);
     }
 
-    private CausalTraceFamily(boolean membership) {
-        this.membership = membership;
+    private CausalTraceFamily(boolean membership, boolean join) {
+        this.membership = membership || join;
+        this.join = join;
     }
 
     @Override
     public TraceFamily forLogs(List<StepLogFile> logs) {
+        boolean m = false;
         for (StepLogFile log : logs) {
             for (JsonNode s : log.steps()) {
-                if (isMembership(s)) {
-                    return new CausalTraceFamily(true);
+                if (JOIN.contains(s.path("action").asText())) {
+                    return new CausalTraceFamily(true, true);
                 }
+                m |= isMembership(s);
             }
         }
-        return this;
+        return m ? new CausalTraceFamily(true, false) : this;
     }
 
     private static boolean isMembership(JsonNode s) {
@@ -64,7 +73,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String spec() {
-        return membership ? "CausalMembership" : "Causal";
+        return join ? "CausalJoin" : membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -74,7 +83,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String traceModule() {
-        return membership ? "TraceCausalMembership" : "TraceCausal";
+        return join ? "TraceCausalJoin" : membership ? "TraceCausalMembership" : "TraceCausal";
     }
 
     /** The process name of the view change's coordinator (impl's ViewChange), and the actions it logs. */
@@ -106,9 +115,12 @@ final class CausalTraceFamily implements TraceFamily {
                     throw new StepLogException(where + ": " + action + " is a step of the view change"
                             + " (CausalMembership.tla), and this family was made for Causal's steps alone");
                 }
-                if (!ACTIONS.contains(action) && !MEMBERSHIP.contains(action)) {
+                if (!ACTIONS.contains(action) && !MEMBERSHIP.contains(action) && !(join && JOIN.contains(action))) {
                     Set<String> known = new TreeSet<>(ACTIONS);
                     known.addAll(MEMBERSHIP);
+                    if (join) {
+                        known.addAll(JOIN);
+                    }
                     throw new StepLogException(where + ": action " + action + " is not one of CausalMembership's "
                             + known);
                 }
@@ -125,7 +137,7 @@ final class CausalTraceFamily implements TraceFamily {
         }
         if (coordinator != null) {
             nodes.add(coordinator); // last: the merge lets the nodes go as far as they can first
-        } else if (membership) {
+        } else if (membership && (!join || viewChange(logs))) {
             throw new StepLogException(logs.get(0).file() + ":1: the run has steps of a view change but no log of its"
                     + " coordinator (process \"" + COORDINATOR + "\", impl's ViewChange.logSteps): its Suspect and"
                     + " DecideView are checked at its own lines");
@@ -153,6 +165,18 @@ final class CausalTraceFamily implements TraceFamily {
             lines.add(new Process.Line(s.put("coordinator", true), log.file() + ":" + (i + 2)));
         }
         return new Process(COORDINATOR, lines);
+    }
+
+    /** Whether a node logged a step of the view change proper (a join alone needs no coordinator). */
+    private static boolean viewChange(List<StepLogFile> logs) {
+        for (StepLogFile log : logs) {
+            for (JsonNode s : log.steps()) {
+                if (MEMBERSHIP.contains(s.path("action").asText())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static List<String> nodes(List<StepLogFile> logs) {
@@ -190,6 +214,7 @@ final class CausalTraceFamily implements TraceFamily {
         names.forEach(x -> broadcasts.put(x, 0));
         Set<String> faulty = new TreeSet<>();
         Set<String> suspected = new TreeSet<>();
+        Set<String> spares = new TreeSet<>();
         for (Process p : processes) {
             for (Process.Line line : p.lines()) {
                 JsonNode s = line.step();
@@ -197,6 +222,7 @@ final class CausalTraceFamily implements TraceFamily {
                     case "Broadcast" -> broadcasts.merge(s.path("node").asText(), 1, Integer::sum);
                     case "Crash" -> faulty.add(s.path("node").asText());
                     case "FlushReport" -> suspected.add(s.path("target").asText());
+                    case "Join" -> spares.add(s.path("target").asText());
                     default -> { }
                 }
             }
@@ -219,6 +245,10 @@ final class CausalTraceFamily implements TraceFamily {
         if (membership) {
             // The nodes a view change removes in the run: Suspect is taken only for them.
             defs.put("Suspectable", "{" + String.join(", ", suspected.stream().map(TlaText::quote).toList()) + "}");
+        }
+        if (join) {
+            // The ids that join in the run: idle and out of every view until their Join line.
+            defs.put("Spare", "{" + String.join(", ", spares.stream().map(TlaText::quote).toList()) + "}");
         }
         return defs;
     }
