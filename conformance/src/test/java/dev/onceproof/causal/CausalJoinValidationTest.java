@@ -2,6 +2,7 @@ package dev.onceproof.causal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.Rejection;
 import dev.onceproof.conformance.validate.StepLogFile;
@@ -24,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * JoinWorldRun}'s seeded runs (n3 joins from n1, n2 installs later and refuses n3's events until
  * then) are behaviours of CausalJoin.tla, through specs/causal/TraceCausalJoin.tla. The controls: a
  * joiner broken through the {@code startPrefix} seam (MutJoinEmptyPrefix's defect: it starts from an
- * empty prefix) is rejected at its first line that differs from the real joiner's; a second
+ * empty prefix) is rejected at its first line that differs from the real joiner's; a member broken
+ * through {@code joinRowStart} (MutJoinRowFromDonor) at its InstallJoin line; a second
  * delivery inserted by hand is rejected at it; the donor's Join line removed by hand is rejected at
  * the first line that needs it.
  */
@@ -76,6 +78,49 @@ class CausalJoinValidationTest {
         throw new AssertionError("no seed below 50 where the joiner from an empty prefix logs differently");
     }
 
+    /**
+     * MutJoinRowFromDonor in the core (what installJoin did before issue 21): a member that starts
+     * the joiner's row from its row of the donor at the install. On the first seed where that row is
+     * above the handed prefix, TLC rejects the run at n2's InstallJoin line (the row it logs is not
+     * the spec's known[n2][n3]).
+     */
+    @Test
+    void aMemberThatStartsTheJoinersRowFromItsRowOfTheDonorIsRejectedAtItsInstall() throws IOException {
+        for (int seed = 0; seed < 50; seed++) {
+            Path real = Files.createDirectories(dir.resolve("real-" + seed));
+            Path broken = Files.createDirectories(dir.resolve("broken-" + seed));
+            List<Path> a = JoinWorldRun.run(real, seed, CausalNode::new).logs();
+            List<Path> b = JoinWorldRun.run(broken, seed, RowFromDonorNode::new).logs();
+            if (!above(installRow(b.get(1)), installRow(a.get(1)))) {
+                continue; // the row of the donor was not above the prefix: the defect did not show
+            }
+            Validation v = VALIDATOR.validate(b);
+            System.out.println("Control, seed " + seed + ", the row from the donor's row:\n" + v.report());
+            assertThat(v.accepted()).as("seed %d: the row from the donor's row was accepted", seed).isFalse();
+            Rejection.Tried at = tried(v);
+            assertThat(at.origin()).as("%s", v.report()).startsWith(b.get(1).toString() + ":");
+            assertThat(at.text()).contains("\"action\":\"InstallJoin\"");
+            return;
+        }
+        throw new AssertionError("no seed below 50 where the member's row of the donor was above the handed prefix");
+    }
+
+    /** The row n2's InstallJoin line logs. */
+    private static JsonNode installRow(Path n2) {
+        StepLogFile log = StepLogFile.read(n2);
+        return log.steps().get(indexOf(log.steps(), "InstallJoin")).path("row");
+    }
+
+    private static boolean above(JsonNode row, JsonNode handed) {
+        for (var it = row.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getValue().asLong() > handed.path(e.getKey()).asLong()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A second delivery of the same event, inserted right after the first: rejected there. */
     @Test
     void aSecondDeliveryInsertedByHandIsRejectedAtIt() {
@@ -124,6 +169,18 @@ class CausalJoinValidationTest {
         @Override
         protected long startPrefix(int k, JoinState s) {
             return 0;
+        }
+    }
+
+    /** The joiner's row from this member's row of the donor now: the seam {@link CausalNode#joinRowStart}. */
+    static final class RowFromDonorNode extends CausalNode {
+        RowFromDonorNode(CausalConfig c, Ticker t, StepLog log) {
+            super(c, t, log);
+        }
+
+        @Override
+        protected VectorClock joinRowStart(NodeId donor, VectorClock start) {
+            return state().known().get(donor);
         }
     }
 
