@@ -185,11 +185,11 @@ JSpec == JoinInit /\ [][JNext]_jvars
 (* Properties of the join.  Causal's safety (CausalOrder and             *)
 (* NoDuplicateDelivery over the joiner's whole log, the handed part        *)
 (* included), CausalMembership's (ExcludedNotDelivered: the old id stays   *)
-(* out; MCollectedOnlyIfStable and MRecoverable over views with the        *)
-(* joiner), and KnownIsLowerBound (the initial rows of the joiner) are      *)
-(* checked as they stand.  MCollectedOnlyIfStable does not hold across the *)
-(* window (see the head of the module): JCollectedOnlyIfStable replaces it *)
-(* in the collection models.                                               *)
+(* out; MRecoverable with the joiner a member), and KnownIsLowerBound      *)
+(* (every row of the joiner) are checked as they stand.                    *)
+(* MCollectedOnlyIfStable does not hold across the install window (see the *)
+(* head of the module): JCollectedOnlyIfStable replaces it in the          *)
+(* collection models.                                                      *)
 
 Joined == {j \in Node : donorOf[j] # ""}
 
