@@ -5,11 +5,12 @@
 (* already applied.  Expected: JoinerSkipsHanded.                          *)
 EXTENDS MCCausalJoin
 
-MutJoin(d, j) == j \in Joinable /\ InstallJoin(d, j, NoVc, dlog[d], store[d])
+MutJoin(d, j) == j \in Joinable /\ Hand(d, j, NoVc, dlog[d], store[d])
 
-MutNext == \/ (PlainNext \/ MReceiveNext \/ MDeliverNext \/ MHbNext \/ ViewNext \/ JGcNext)
-              /\ UNCHANGED <<donorOf, handed, goneAtJoin>>
+MutNext == \/ JPlainNext
+           \/ JGcNext /\ UNCHANGED <<donorOf, handed, goneAtJoin, joinStart>>
            \/ \E d, j \in Node : MutJoin(d, j)
+           \/ \E i, j \in Node : InstallJoin(i, j)
 
 MutSpec == JoinInit /\ [][MutNext]_jvars
 =============================================================================

@@ -12,10 +12,9 @@ MutCollectGarbage(i) ==
     /\ \E m \in store[i] : MutStable(i, IdOf(m))
     /\ store' = [store EXCEPT ![i] = {m \in @ : ~MutStable(i, IdOf(m))}]
     /\ lastAction' = [name |-> "CollectGarbage", node |-> i]
-    /\ UNCHANGED <<vc, buf, missing, up, dlog, known, net, sent, memVars, donorOf, handed, goneAtJoin>>
+    /\ UNCHANGED <<vc, buf, missing, up, dlog, known, net, sent, memVars, donorOf, handed, goneAtJoin, joinStart>>
 
-MutNext == \/ (PlainNext \/ MReceiveNext \/ MDeliverNext \/ MHbNext \/ ViewNext)
-              /\ UNCHANGED <<donorOf, handed, goneAtJoin>>
+MutNext == \/ JPlainNext
            \/ \E i \in Node : MutCollectGarbage(i)
            \/ JoinNext
 

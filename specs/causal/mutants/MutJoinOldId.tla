@@ -7,11 +7,12 @@ EXTENDS MCCausalJoin
 
 MutJoinable == {j \in Spare \cup gone : j \notin members}
 
-MutJoin(d, j) == j \in MutJoinable /\ InstallJoin(d, j, vc[d], dlog[d], store[d])
+MutJoin(d, j) == j \in MutJoinable /\ Hand(d, j, vc[d], dlog[d], store[d])
 
-MutNext == \/ (PlainNext \/ MReceiveNext \/ MDeliverNext \/ MHbNext \/ ViewNext \/ JGcNext)
-              /\ UNCHANGED <<donorOf, handed, goneAtJoin>>
+MutNext == \/ JPlainNext
+           \/ JGcNext /\ UNCHANGED <<donorOf, handed, goneAtJoin, joinStart>>
            \/ \E d, j \in Node : MutJoin(d, j)
+           \/ \E i, j \in Node : InstallJoin(i, j)
 
 MutSpec == JoinInit /\ [][MutNext]_jvars
 =============================================================================

@@ -22,11 +22,12 @@ TakeSnapshot(d, j) ==
 LateInstall(j) ==
     /\ j \in Joinable /\ snap[j] # {}
     /\ LET s == CHOOSE x \in snap[j] : TRUE
-       IN InstallJoin(s.donor, j, s.vc, s.log, s.store)
+       IN Hand(s.donor, j, s.vc, s.log, s.store)
     /\ UNCHANGED snap
 
-MutNext == \/ (PlainNext \/ MReceiveNext \/ MDeliverNext \/ MHbNext \/ ViewNext \/ JGcNext)
-              /\ UNCHANGED <<donorOf, handed, goneAtJoin, snap>>
+MutNext == \/ JPlainNext /\ UNCHANGED snap
+           \/ JGcNext /\ UNCHANGED <<donorOf, handed, goneAtJoin, joinStart, snap>>
+           \/ \E i, j \in Node : InstallJoin(i, j) /\ UNCHANGED snap
            \/ \E d, j \in Node : TakeSnapshot(d, j)
            \/ \E j \in Node : LateInstall(j)
 

@@ -36,8 +36,8 @@ import java.util.TreeSet;
  *
  * <p><b>Not thread-safe.</b> One thread at a time; {@link ConcurrentCausalNode} is the shared one.
  *
- * <p><b>Mutation seams.</b> {@link #deliverable}, {@link #has}, {@link #retryTarget} and
- * {@link #startPrefix} each carry one safeguard, so conformance tests can build a broken node and show that their checks catch it;
+ * <p><b>Mutation seams.</b> {@link #deliverable}, {@link #has}, {@link #retryTarget},
+ * {@link #startPrefix} and {@link #joinRowStart} each carry one safeguard, so conformance tests can build a broken node and show that their checks catch it;
  * production code must not override them.
  */
 public class CausalNode {
@@ -897,23 +897,47 @@ public class CausalNode {
         for (int x = 0; x < n; x++) {
             rows[x] = x == self.index() ? prefix : stability.row(x);
         }
+        if (logging) {
+            CausalStepLog.join(log, self, j, prefix);
+        }
         return new JoinState(self, j, prefix, new ArrayList<>(store.values()), inView, agreed, rows);
     }
 
     /**
-     * Spec Join(d, j), at a member other than the donor: install the view with j, its row starting
-     * from this node's row of the donor, a lower bound of the donor's prefix at the join, which is
-     * j's start (KnownIsLowerBound).
+     * Spec InstallJoin(i, j) (this node is i): install the view with j, which joined from {@code
+     * donor} with the prefix {@code start} (the {@link JoinState#prefix} the coordinator's install
+     * carries). Until this call j's events are refused as excluded and its row does not count; from
+     * now on j's row starts from {@code start}, j's clock at the join, a lower bound of its progress
+     * (KnownIsLowerBound). Not from this node's row of the donor: the donor may have delivered more
+     * since the join, and this node may know it (MutJoinRowFromDonor).
      */
-    public Step installJoin(NodeId j, NodeId donor) {
+    public Step installJoin(NodeId j, NodeId donor, VectorClock start) {
         Step bad = checkPeer(donor, "donor");
         if (bad != null) {
             return bad;
         }
+        Objects.requireNonNull(start, "start");
+        if (start.size() != n) {
+            throw new IllegalArgumentException("join of " + j + " at " + self + ": start prefix of size "
+                    + start.size() + ", the group has " + n + " nodes");
+        }
         checkJoin(j);
+        VectorClock row = joinRowStart(donor, start);
         inView[j.index()] = true;
-        stability.include(j.index(), stability.row(donor.index()));
+        stability.include(j.index(), row);
+        if (logging) {
+            CausalStepLog.installJoin(log, self, j, row);
+        }
         return Step.of(Outcome.ACCEPTED);
+    }
+
+    /**
+     * The row of a joiner at a late install: the handed prefix. Seam: a node that starts it from its
+     * row of the donor now (MutJoinRowFromDonor, the core before issue 21) counts events the joiner
+     * lacks as delivered there, and collects one the joiner must still recover.
+     */
+    protected VectorClock joinRowStart(NodeId donor, VectorClock start) {
+        return start;
     }
 
     /** Spec Join(d, j), joiner side: a node for the spare id {@code config.self()} starting from {@code s}. */

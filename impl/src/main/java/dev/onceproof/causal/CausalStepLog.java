@@ -147,6 +147,25 @@ final class CausalStepLog {
         }
     }
 
+    /**
+     * Join(d, j) at the donor (CausalJoin.tla): the joiner and the prefix handed to it (the spec's
+     * vc[j] and joinStart[j] after the step; the rest of j's state is the donor's, which the spec
+     * reads).
+     */
+    static void join(StepLog log, NodeId self, NodeId j, VectorClock prefix) {
+        synchronized (log) {
+            vc(log.step("Join").field("node", self.specName()).field("target", j.specName()), "vc", prefix).end();
+        }
+    }
+
+    /** InstallJoin(i, j) at a member: the joiner and the row it starts from there (the spec's known[i][j]). */
+    static void installJoin(StepLog log, NodeId self, NodeId j, VectorClock row) {
+        synchronized (log) {
+            vc(log.step("InstallJoin").field("node", self.specName()).field("target", j.specName()), "row", row)
+                    .end();
+        }
+    }
+
     private static StepLog vc(StepLog l, String name, VectorClock vc) {
         java.util.Map<String, Long> m = new java.util.TreeMap<>();
         for (int k = 0; k < vc.size(); k++) {

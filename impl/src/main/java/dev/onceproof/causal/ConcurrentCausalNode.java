@@ -122,6 +122,47 @@ public class ConcurrentCausalNode {
         return run(() -> core.installView(xs));
     }
 
+    // The join under a new id (specs/causal/CausalJoin.tla), each step under the lock like the others.
+
+    /** Spec Spare: j is out of the view until it joins. Before any traffic, as on the core. */
+    public void spare(NodeId j) {
+        lock.lock();
+        try {
+            core.spare(j);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Spec Join(d, j) at this node, the donor: the snapshot of its state and its install of the view
+     * with j in one locked step, so no delivery on another thread falls between the two (a delivery
+     * there would count j's row above j's prefix: MutJoinSnapshotEarly).
+     */
+    public JoinState join(NodeId j) {
+        lock.lock();
+        try {
+            return core.join(j);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Spec InstallJoin(i, j) at this member: j's events, refused until now, are taken from here on. */
+    public Step installJoin(NodeId j, NodeId donor, VectorClock start) {
+        return run(() -> core.installJoin(j, donor, start));
+    }
+
+    /** Spec Join(d, j) at the joiner: this node, of the spare id, starts from the handed state. */
+    public void startFrom(JoinState s) {
+        lock.lock();
+        try {
+            core.startFrom(s);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public java.util.OptionalLong nextDeadline() {
         lock.lock();
         try {

@@ -59,6 +59,12 @@ public class ViewChange {
     private final TreeMap<NodeId, TreeMap<NodeId, SeqSet>> report = new TreeMap<>();
     private final TreeMap<NodeId, SeqSet> agreed = new TreeMap<>();
     private final Set<NodeId> installed = new HashSet<>();
+    /**
+     * The members that have not installed the last join yet (spec: i \in members with members not
+     * a subset of view[i]); empty when none is pending. No suspicion starts a change until it is
+     * empty (CausalJoin's JSuspect).
+     */
+    private final Set<NodeId> joinPending = new TreeSet<>();
     /** {@link StepLog#OFF} unless {@link #logSteps} set one. */
     private StepLog log = StepLog.OFF;
 
@@ -128,11 +134,14 @@ public class ViewChange {
      * running it starts one; during one it restarts it for the nodes being removed and x
      * (CausalMembershipRestart): the round's reports are dropped, as the old coordinator's state is
      * when it is the one that failed, and every survivor reports again. False if either is not a
-     * survivor.
+     * survivor, or while a member has not installed the last join ({@link #joinPending}): the caller
+     * suspects again once it has. Without that wait a member that never installed the join would
+     * install the view without the suspect and without the joiner, and if the suspect is the donor
+     * nobody left counts the joiner's row (MutJoinSuspectBeforeInstalled).
      */
     public boolean suspect(NodeId by, NodeId x) {
         SortedSet<NodeId> s = survivors();
-        if (!s.contains(x) || !s.contains(by) || by.equals(x)) {
+        if (!s.contains(x) || !s.contains(by) || by.equals(x) || !joinPending.isEmpty()) {
             return false;
         }
         boolean restart = !flushing.isEmpty();
@@ -180,18 +189,31 @@ public class ViewChange {
 
     /**
      * Spec Join(d, j), the membership's side: the spare j joins from the member {@code donor}
-     * ({@link CausalNode#join} on the donor, {@link CausalNode#installJoin} on the others, {@link
-     * CausalNode#joining} for j). Only while no change runs (the donor has installed the last view,
-     * so its prefix holds every agreed event), and never for a removed id: a node removed by mistake
-     * comes back only under a new one. False if refused.
+     * ({@link CausalNode#join} on the donor, {@link CausalNode#joining} for j), and every other member
+     * has the join to install ({@link CausalNode#installJoin}, then {@link #joinInstalled}). Only while
+     * no change runs and no join is pending (the donor has installed the last view, so its prefix
+     * holds every agreed event), and never for a removed id: a node removed by mistake comes back only
+     * under a new one. False if refused.
      */
     public boolean join(NodeId donor, NodeId j) {
-        if (!flushing.isEmpty() || !members.contains(donor) || members.contains(j) || gone.contains(j)
-                || j.index() >= n) {
+        if (!flushing.isEmpty() || !joinPending.isEmpty() || !members.contains(donor) || members.contains(j)
+                || gone.contains(j) || j.index() >= n) {
             return false;
         }
+        joinPending.addAll(members);
+        joinPending.remove(donor);
         members.add(j);
         return true;
+    }
+
+    /** Spec InstallJoin(i, j), the coordinator's side: member i installed the last join. */
+    public void joinInstalled(NodeId i) {
+        require(joinPending.remove(i), i + " has no join to install (pending: " + joinPending + ")");
+    }
+
+    /** The members that have not installed the last join yet. */
+    public Set<NodeId> joinPending() {
+        return Collections.unmodifiableSet(joinPending);
     }
 
     /** The survivors: the members but the nodes being removed. */

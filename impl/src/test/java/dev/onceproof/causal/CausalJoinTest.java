@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
  * 3): n0 and n1 are members, n2 is falsely removed, n3 is the spare it comes back as. The joiner's
  * application log is what the donor had delivered (handed) followed by what it delivers itself;
  * {@link #deliveredAgain} is the spec's JoinerSkipsHanded on it, and the core broken through the
- * {@link CausalNode#startPrefix} seam (MutJoinEmptyPrefix) is caught by it.
+ * {@link CausalNode#startPrefix} seam (MutJoinEmptyPrefix) is caught by it. The join is two steps
+ * (issue 21): the donor's, then each other member's install; in between that member refuses the
+ * joiner's events, and its row of the joiner starts from the handed prefix when it installs (the
+ * {@link CausalNode#joinRowStart} seam, MutJoinRowFromDonor, starts it from its row of the donor).
  */
 class CausalJoinTest {
 
@@ -59,7 +62,7 @@ class CausalJoinTest {
             assertThat(n0.installView(N2).outcome()).isEqualTo(Outcome.ACCEPTED);
             assertThat(n1.installView(N2).outcome()).isEqualTo(Outcome.ACCEPTED);
             handed = n0.join(N3);
-            assertThat(n1.installJoin(N3, N0).outcome()).isEqualTo(Outcome.ACCEPTED);
+            assertThat(n1.installJoin(N3, N0, handed.prefix()).outcome()).isEqualTo(Outcome.ACCEPTED);
             return this;
         }
     }
@@ -135,5 +138,77 @@ class CausalJoinTest {
         assertThat(views.join(N0, N3)).isTrue();
         assertThat(views.members()).containsExactlyInAnyOrder(N0, N1, N3);
         assertThat(views.join(N0, N3)).as("once").isFalse();
+        // n1 has not installed the join: no suspicion starts a change until it has (JSuspect).
+        assertThat(views.joinPending()).containsExactly(N1);
+        assertThat(views.suspect(N0, N1)).as("n1 has not installed the join").isFalse();
+        views.joinInstalled(N1);
+        assertThat(views.joinPending()).isEmpty();
+        assertThatThrownBy(() -> views.joinInstalled(N1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(N1 + " has no join to install");
+        assertThat(views.suspect(N0, N1)).isTrue();
+    }
+
+    @Test
+    void aMemberThatHasNotInstalledTheJoinRefusesTheJoinersEventsAndRecoversThemAfter() {
+        ManualTicker t = new ManualTicker(0);
+        CausalNode n0 = member(0, t), n1 = member(1, t);
+        JoinState handed = n0.join(N3);
+        CausalNode n3 = CausalNode.joining(config(3), t, handed);
+        Step e = n3.broadcast(Payload.ofUtf8("from n3"));
+        assertThat(n1.handle(to(e, N1)).refusal()).as("before the install").isEqualTo(Refusal.EXCLUDED);
+        assertThat(n0.handle(to(e, N0)).delivered()).hasSize(1);
+        assertThat(n1.installJoin(N3, N0, handed.prefix()).outcome()).isEqualTo(Outcome.ACCEPTED);
+        // n0's next event depends on n3's: n1 finds the gap, and the recovered copy is delivered.
+        Step f = n0.broadcast(Payload.ofUtf8("after"));
+        n1.handle(to(f, N1));
+        assertThat(n1.state().missing()).containsKey(new EventId(N3, 1));
+        Step resend = n3.serveRequest(N1, new EventId(N3, 1));
+        assertThat(n1.handle(to(resend, N1)).delivered()).extracting(Event::id)
+                .containsExactly(new EventId(N3, 1), new EventId(N0, 1));
+    }
+
+    /** A member of the two-member group n0, n1 (n2 and n3 spares, so that only their rows count). */
+    private static CausalNode pairMember(CausalNode node) {
+        node.spare(N2);
+        node.spare(N3);
+        return node;
+    }
+
+    /**
+     * After the join n1 broadcasts e, the donor n0 delivers it and says so in a heartbeat, then n1
+     * installs the join and collects. Returns whether n1 still holds e (n3 has not delivered it).
+     */
+    private static boolean lateInstallKeepsTheJoinersEvent(CausalNode n1) {
+        ManualTicker t = new ManualTicker(0);
+        CausalNode n0 = pairMember(new CausalNode(config(0), t));
+        JoinState handed = n0.join(N3);
+        CausalNode n3 = CausalNode.joining(config(3), t, handed);
+        Step e = n1.broadcast(Payload.ofUtf8("e"));
+        n0.handle(to(e, N0));
+        n1.handle(to(n0.sendHeartbeat(), N1));
+        assertThat(n1.collectGarbage()).as("n3 is not in n1's view yet: stable over n0 and n1").isEqualTo(1);
+        Step f = n1.broadcast(Payload.ofUtf8("f"));
+        n0.handle(to(f, N0));
+        n1.handle(to(n0.sendHeartbeat(), N1));
+        assertThat(n1.installJoin(N3, N0, handed.prefix()).outcome()).isEqualTo(Outcome.ACCEPTED);
+        n1.collectGarbage();
+        assertThat(n3.prefixClock().get(1)).isZero();
+        return n1.held(new EventId(N1, 2)) != null;
+    }
+
+    @Test
+    void aLateInstallStartsTheJoinersRowFromTheHandedPrefixNotFromTheDonorsRowNow() {
+        ManualTicker t = new ManualTicker(0);
+        CausalNode n1 = pairMember(new CausalNode(config(1), t));
+        assertThat(lateInstallKeepsTheJoinersEvent(n1)).as("n3 lacks f: kept").isTrue();
+        assertThat(n1.state().known().get(N3).get(1)).as("n3's row at n1: the handed prefix").isZero();
+        // The core before issue 21 (MutJoinRowFromDonor): n3's row from n1's row of the donor now.
+        CausalNode broken = pairMember(new CausalNode(config(1), t) {
+            @Override
+            protected VectorClock joinRowStart(NodeId donor, VectorClock start) {
+                return state().known().get(donor);
+            }
+        });
+        assertThat(lateInstallKeepsTheJoinersEvent(broken)).as("collected though n3 lacks it").isFalse();
     }
 }

@@ -30,6 +30,9 @@ import java.util.TreeSet;
  * CausalMembershipRestart (constant Membership; impl's ViewChange.restartStepLogHeader) runs a view
  * change that restarts its flush on a second suspicion: the logs are checked against it through
  * specs/causal/TraceCausalMembershipRestart.tla, the merge keyed by round ({@link CausalMerge}).
+ * Logs with a join under a new id (the donor's Join, a member's InstallJoin) are checked against
+ * CausalJoin through specs/causal/TraceCausalJoin.tla, with the joined ids as Spare; a join alone
+ * needs no coordinator. No spec has both a restarting view change and a join: such logs are refused.
  */
 final class CausalTraceFamily implements TraceFamily {
 
@@ -37,6 +40,8 @@ final class CausalTraceFamily implements TraceFamily {
     static final Set<String> ACTIONS = Set.of("Broadcast", "Receive", "Deliver", "ExpireWait", "ExpireRto",
             "ServeRequest", "SendHeartbeat", "ReceiveHeartbeat", "CollectGarbage", "Crash");
     static final Set<String> MEMBERSHIP = Set.of("FlushReport", "DecideView", "FlushForward", "InstallView");
+    /** The join under a new id (CausalJoin.tla): the donor's Join and a member's InstallJoin. */
+    static final Set<String> JOIN = Set.of("Join", "InstallJoin");
 
     /** Whether the logs hold a view change: then the spec is CausalMembership. */
     private final boolean membership;
@@ -49,14 +54,17 @@ final class CausalTraceFamily implements TraceFamily {
 
     /** The value of the header constant Membership that names the restarting view change. */
     static final String RESTART = "CausalMembershipRestart";
+    /** Whether the logs hold a join: then the spec is CausalJoin (TraceCausalJoin.tla). */
+    private final boolean join;
 
     CausalTraceFamily() {
-        this(false, false);
+        this(false, false, false);
     }
 
-    private CausalTraceFamily(boolean membership, boolean restart) {
-        this.membership = membership;
+    private CausalTraceFamily(boolean membership, boolean restart, boolean join) {
+        this.membership = membership || restart || join;
         this.restart = restart;
+        this.join = join;
     }
 
     @Override
@@ -73,18 +81,26 @@ final class CausalTraceFamily implements TraceFamily {
                 restart = true;
             }
         }
-        if (restart) {
-            // Named by the header, also for a run in which no suspicion came (an empty view change).
-            return new CausalTraceFamily(true, true);
-        }
+        boolean m = false;
         for (StepLogFile log : logs) {
+            int at = 0;
             for (JsonNode s : log.steps()) {
-                if (isMembership(s)) {
-                    return new CausalTraceFamily(true, false);
+                at++;
+                if (JOIN.contains(s.path("action").asText())) {
+                    if (restart) {
+                        throw new StepLogException(log.file() + ":" + (at + 1) + ": a " + s.path("action").asText()
+                                + " in a run whose header names " + RESTART + ": no spec has both a restarting view change and a join");
+                    }
+                    return new CausalTraceFamily(true, false, true);
                 }
+                m |= isMembership(s);
             }
         }
-        return this;
+        if (restart) {
+            // Named by the header, also for a run in which no suspicion came (an empty view change).
+            return new CausalTraceFamily(true, true, false);
+        }
+        return m ? new CausalTraceFamily(true, false, false) : this;
     }
 
     private static boolean isMembership(JsonNode s) {
@@ -93,7 +109,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String spec() {
-        return restart ? RESTART : membership ? "CausalMembership" : "Causal";
+        return restart ? RESTART : join ? "CausalJoin" : membership ? "CausalMembership" : "Causal";
     }
 
     @Override
@@ -103,7 +119,7 @@ final class CausalTraceFamily implements TraceFamily {
 
     @Override
     public String traceModule() {
-        return restart ? "TraceCausalMembershipRestart" : membership ? "TraceCausalMembership" : "TraceCausal";
+        return restart ? "TraceCausalMembershipRestart" : join ? "TraceCausalJoin" : membership ? "TraceCausalMembership" : "TraceCausal";
     }
 
     /** The process name of the view change's coordinator (impl's ViewChange), and the actions it logs. */
@@ -135,9 +151,12 @@ final class CausalTraceFamily implements TraceFamily {
                     throw new StepLogException(where + ": " + action + " is a step of the view change"
                             + " (CausalMembership.tla), and this family was made for Causal's steps alone");
                 }
-                if (!ACTIONS.contains(action) && !MEMBERSHIP.contains(action)) {
+                if (!ACTIONS.contains(action) && !MEMBERSHIP.contains(action) && !(join && JOIN.contains(action))) {
                     Set<String> known = new TreeSet<>(ACTIONS);
                     known.addAll(MEMBERSHIP);
+                    if (join) {
+                        known.addAll(JOIN);
+                    }
                     throw new StepLogException(where + ": action " + action + " is not one of CausalMembership's "
                             + known);
                 }
@@ -154,7 +173,7 @@ final class CausalTraceFamily implements TraceFamily {
         }
         if (coordinator != null) {
             nodes.add(coordinator); // last: the merge lets the nodes go as far as they can first
-        } else if (membership) {
+        } else if (membership && (!join || viewChange(logs))) {
             throw new StepLogException(logs.get(0).file() + ":1: the run has steps of a view change but no log of its"
                     + " coordinator (process \"" + COORDINATOR + "\", impl's ViewChange.logSteps): its Suspect and"
                     + " DecideView are checked at its own lines");
@@ -182,6 +201,18 @@ final class CausalTraceFamily implements TraceFamily {
             lines.add(new Process.Line(s.put("coordinator", true), log.file() + ":" + (i + 2)));
         }
         return new Process(COORDINATOR, lines);
+    }
+
+    /** Whether a node logged a step of the view change proper (a join alone needs no coordinator). */
+    private static boolean viewChange(List<StepLogFile> logs) {
+        for (StepLogFile log : logs) {
+            for (JsonNode s : log.steps()) {
+                if (MEMBERSHIP.contains(s.path("action").asText())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static List<String> nodes(List<StepLogFile> logs) {
@@ -219,6 +250,7 @@ final class CausalTraceFamily implements TraceFamily {
         names.forEach(x -> broadcasts.put(x, 0));
         Set<String> faulty = new TreeSet<>();
         Set<String> suspected = new TreeSet<>();
+        Set<String> spares = new TreeSet<>();
         for (Process p : processes) {
             for (Process.Line line : p.lines()) {
                 JsonNode s = line.step();
@@ -233,6 +265,7 @@ final class CausalTraceFamily implements TraceFamily {
                             suspected.add(s.path("target").asText());
                         }
                     }
+                    case "Join" -> spares.add(s.path("target").asText());
                     default -> { }
                 }
             }
@@ -255,6 +288,10 @@ final class CausalTraceFamily implements TraceFamily {
         if (membership) {
             // The nodes a view change removes in the run: Suspect is taken only for them.
             defs.put("Suspectable", "{" + String.join(", ", suspected.stream().map(TlaText::quote).toList()) + "}");
+        }
+        if (join) {
+            // The ids that join in the run: idle and out of every view until their Join line.
+            defs.put("Spare", "{" + String.join(", ", spares.stream().map(TlaText::quote).toList()) + "}");
         }
         return defs;
     }

@@ -124,6 +124,7 @@ public final class CausalReplayer implements FamilyReplayer {
         all.addAll(VIEW_ACTIONS);
         if (join) {
             all.add("Join");
+            all.add("InstallJoin");
         }
         return all;
     }
@@ -159,6 +160,8 @@ public final class CausalReplayer implements FamilyReplayer {
         private ObjectNode previous;
         /** CausalJoin's spares that have not joined yet: idle (spec up FALSE), out of every view. */
         private final Set<String> idle = new TreeSet<>();
+        /** CausalJoin: what each joiner was handed, which its members' InstallJoin steps carry. */
+        private final Map<String, JoinState> joins = new TreeMap<>();
         /** A restart trace's FlushForward: the sends of its per-node forwards, compared as one step's. */
         private List<Outgoing> forwarded;
 
@@ -228,21 +231,27 @@ public final class CausalReplayer implements FamilyReplayer {
                     }
                 }
                 case "Join" -> {
-                    // Spec Join(d, j): the donor hands its state and installs the view with j, the other
-                    // members install it with j's row from their row of the donor, j starts from the state.
+                    // Spec Join(d, j): the donor hands its state and installs the view with j, j starts
+                    // from the state; the other members install the join at their InstallJoin steps.
                     NodeId d = node(p.get("node"));
                     String jn = p.get("target").asText();
                     NodeId j = NodeId.of(index(jn));
                     out.addAll(Mismatch.compare("join", F.booleanNode(true), F.booleanNode(views.join(d, j))));
                     JoinState handed = cores[d.index()].join(j);
-                    for (NodeId i : views.members()) {
-                        if (!i.equals(d) && !i.equals(j)) {
-                            cores[i.index()].installJoin(j, d);
-                        }
-                    }
+                    joins.put(jn, handed);
                     cores[j.index()].startFrom(handed);
                     dlog.put(jn, new ArrayList<>(dlog.get(names.get(d.index()))));
                     idle.remove(jn);
+                }
+                case "InstallJoin" -> {
+                    // Spec InstallJoin(i, j): member i installs the view with j, its row from the handed prefix.
+                    JoinState handed = joins.get(p.get("target").asText());
+                    if (handed == null) {
+                        throw new IllegalArgumentException("InstallJoin of " + p.get("target") + " at " + at
+                                + " before any Join of it");
+                    }
+                    result = core(at).installJoin(handed.joiner(), handed.donor(), handed.prefix());
+                    views.joinInstalled(node(p.get("node")));
                 }
                 case "Broadcast" -> {
                     result = core(at).broadcast(Payload.EMPTY);

@@ -95,14 +95,19 @@ final class CausalLincheckOptions {
     }
 
     static StressOptions stress(Class<?> test) {
+        return stress(test, SequentialCausal.class, SCENARIOS);
+    }
+
+    /** Stress with another world's sequential specification and targeted scenarios (the join's). */
+    static StressOptions stress(Class<?> test, Class<?> sequential, String[][] scenarios) {
         return Scenarios.with(new StressOptions()
-                .sequentialSpecification(SequentialCausal.class)
+                .sequentialSpecification(sequential)
                 .iterations(TestDepth.pick(2, 5)) // the build keeps stress mode, smaller (issue 18)
                 .invocationsPerIteration(TestDepth.pick(100, 200))
                 .threads(2)
                 .actorsPerThread(2)
                 .actorsBefore(0)
                 .actorsAfter(0)
-                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS), test, SCENARIOS);
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS), test, scenarios);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onceproof.causal.CausalConfig;
 import dev.onceproof.causal.CausalNode;
 import dev.onceproof.causal.JoinState;
+import dev.onceproof.causal.VectorClock;
 import dev.onceproof.causal.Event;
 import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.NodeId;
@@ -148,6 +149,19 @@ class CausalReplayTest {
             }
         });
         assertThat(report).contains("causal-rejoin").contains("Join").contains("n3.");
+    }
+
+    @Test
+    void memberThatStartsTheJoinersRowFromItsRowOfTheDonorIsCaught() {
+        // Mutant MutJoinRowFromDonor (CausalJoin, issue 21): a member that installs the join after it
+        // learnt the donor delivered more than it handed would count the joiner as having it too.
+        String report = firstFailure((c, t) -> new CausalNode(c, t) {
+            @Override
+            protected VectorClock joinRowStart(NodeId donor, VectorClock start) {
+                return state().known().get(donor);
+            }
+        });
+        assertThat(report).contains("causal-join-late-install").contains("InstallJoin").contains("known");
     }
 
     /** Replays every stored trace on the broken node; the report of the first that fails. */
