@@ -91,13 +91,13 @@ class EoS2AsyncWorldValidationTest {
 
     /**
      * The SettleNumber line is checked against the network: on a network that keeps a message one
-     * tick past the specs' lifetime (until it is older than T_e, SimNetwork's own bound), S2Server
+     * tick past the specs' lifetime (a lifetime of T_e + 1: a replica may arrive at age T_e), S2Server
      * counts A.0 settled at its issue + T_e while A.0's replica to B may still arrive, and the spec
      * refuses that line (no replica of the number may be left). Seed 8 of the seeded schedule.
      */
     @Test
     void aReplicaOutlivingTheSettleWaitIsRejectedAtTheSettle() {
-        Path log = logged(dir.resolve("long-lifetime.jsonl"), EoWorld.s2WithReplicasAsMessages(2, 2, TE, TE),
+        Path log = logged(dir.resolve("long-lifetime.jsonl"), EoWorld.s2WithReplicasAsMessages(2, 2, TE, TE + 1),
                 world -> EoWorldValidationTest.schedule(world, 8));
         Validation v = TestValidators.IN_JVM.validate(List.of(log));
         System.out.println("Control, EoWorld whose messages live through their T_e-th tick:\n" + v.report());
@@ -201,7 +201,12 @@ class EoS2AsyncWorldValidationTest {
      * numbers are reused. The stored log is seed 1's.
      */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {
-        return logged(file, seam.apply(EoWorld.s2WithReplicasAsMessages(2, 2, TE)), world -> {
+        return run(file, seed, seam.apply(EoWorld.s2WithReplicasAsMessages(2, 2, TE)));
+    }
+
+    /** {@link #run(Path, long, UnaryOperator)} over {@code start} (W = 2, T_e = 3). */
+    static Path run(Path file, long seed, EoWorld start) {
+        return logged(file, start, world -> {
             EoWorldValidationTest.schedule(world, seed);
             for (int i = 0; i < 3; i++) {
                 world.create(0, 0);

@@ -146,7 +146,12 @@ class EoS2WorldValidationTest {
      * notes at A, each followed by two fair rounds (syncs, T_e passing), so numbers are reused.
      */
     static Path run(Path file, long seed, UnaryOperator<EoWorld> seam) {
-        return logged(file, seam, world -> {
+        return run(file, seed, seam.apply(new EoWorld(Strategy.S2, 2, 1, 2, 2, 3)));
+    }
+
+    /** {@link #run(Path, long, UnaryOperator)} over {@code start} (W = 2, T_e = 3). */
+    static Path run(Path file, long seed, EoWorld start) {
+        return logged(file, start, world -> {
             EoWorldValidationTest.schedule(world, seed);
             for (int i = 0; i < 3; i++) {
                 world.create(0, 0);

@@ -13,7 +13,7 @@ import java.util.Optional;
  * A simulated deployment of one strategy: N servers, M clients, every server running the real
  * server core for every client over an in-memory store, every client the real client core over a
  * {@link ClientStore} ({@link EoWorldNodes}), and a network that loses, duplicates, reorders and
- * delays messages, with the lifetime bound T_e (a message older than T_e is gone). Crashes rebuild a
+ * delays messages, with the lifetime bound T_e (a message is gone at age T_e, as in the timed specs). Crashes rebuild a
  * core from its store. Replication: for Strategies 0-2 atomic (notes Z1: a created note is in every
  * server's K at once; their cores have no replication round), except in
  * {@link #s2WithReplicasAsMessages}; for Strategy 3 the replicas, their acknowledgements and
@@ -62,7 +62,7 @@ final class EoWorld {
      */
     EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark,
             boolean replicationRound) {
-        this(strategy, nServers, nClients, w, q, te, watermark, replicationRound, -1L);
+        this(strategy, nServers, nClients, w, q, te, watermark, replicationRound, false, te);
     }
 
     /**
@@ -73,38 +73,45 @@ final class EoWorld {
      * specs/exactlyonce/TraceExactlyOnceS2Async.tla).
      */
     static EoWorld s2WithReplicasAsMessages(int nServers, int w, long te) {
-        return s2WithReplicasAsMessages(nServers, w, te, te - 1);
+        return s2WithReplicasAsMessages(nServers, w, te, te);
     }
 
     /**
-     * As {@link #s2WithReplicasAsMessages(int, int, long)}, the network keeping a message until it is
-     * older than {@code lifetime} ticks. The specs' lifetime, which S2Server's settle rule assumes,
-     * is {@code te - 1} here (see the constructor); {@code te} is the control of a network whose
-     * messages live one tick longer.
+     * As {@link #s2WithReplicasAsMessages(int, int, long)}, the network keeping a message fewer than
+     * {@code lifetime} ticks. The specs' lifetime, which S2Server's settle rule assumes, is
+     * {@code te}; {@code te + 1} is the control of a network whose messages live one tick longer.
      */
     static EoWorld s2WithReplicasAsMessages(int nServers, int w, long te, long lifetime) {
-        return new EoWorld(Strategy.S2, nServers, 1, w, 2, te, true, true, lifetime);
+        return new EoWorld(Strategy.S2, nServers, 1, w, 2, te, true, true, true, lifetime);
     }
 
-    /** {@code lifetime >= 0}: Strategy 2 with replicas as messages, on a network with that bound. */
+    /**
+     * The control of the lifetime bound: the world of {@code strategy} with replicas at once, its
+     * network keeping a message fewer than {@code lifetime} ticks instead of T_e ({@code te + 1}: a
+     * message may arrive at age T_e, which the specs' Tick forbids).
+     */
+    static EoWorld withNetworkLifetime(Strategy strategy, int nServers, int nClients, int w, int q, long te,
+            long lifetime) {
+        return new EoWorld(strategy, nServers, nClients, w, q, te, true, true, false, lifetime);
+    }
+
     private EoWorld(Strategy strategy, int nServers, int nClients, int w, int q, long te, boolean watermark,
-            boolean replicationRound, long lifetime) {
-        boolean asyncReplicas = lifetime >= 0;
+            boolean replicationRound, boolean asyncReplicas, long lifetime) {
         if (strategy.gathers()) {
             throw new IllegalArgumentException("EoWorld runs Strategies 0-3, not " + strategy);
+        }
+        if (asyncReplicas && strategy != Strategy.S2) {
+            throw new IllegalArgumentException("replicas as messages are Strategy 2's world, not " + strategy + "'s");
         }
         this.strategy = strategy;
         this.w = w;
         this.q = q;
         this.te = te;
         this.asyncReplicas = asyncReplicas;
-        // With replicas as messages the settle rule reads the lifetime, so the network keeps the
-        // specs' one (ExactlyOnceS2Timed's Tick, ExactlyOnceS0MsgTimed's: a message lives fewer than
-        // T_e ticks, gone at age T_e, when S2Server counts its number settled); SimNetwork's bound
-        // keeps a message until it is older than the bound, so the bound is T_e - 1. With T_e (a
-        // replica still arriving at age T_e) TLC refuses a SettleNumber line in 6 of 40 seeds. The
-        // other worlds keep T_e (their stored logs were made so).
-        this.net = new SimNetwork<>(asyncReplicas ? lifetime : te, null);
+        // The specs' lifetime (ExactlyOnceS0MsgTimed's, S2Timed's and S3Timed's Tick: a message lives
+        // fewer than T_e ticks, gone at age T_e), which SimNetwork keeps as it is given; S2Server's
+        // settle rule counts a number settled at its issue + T_e on that reading.
+        this.net = new SimNetwork<>(lifetime, null);
         for (int i = 0; i < nServers; i++) {
             servers.add(ServerId.of(String.valueOf((char) ('A' + i))));
         }
@@ -317,7 +324,12 @@ final class EoWorld {
         nodes.crashServer(server);
     }
 
-    /** Time passes; what is older than T_e is gone from the network (the lifetime bound, 3.2). */
+    /** The greatest age at which the network handed over a message so far (SimNetwork's ghost). */
+    long oldestDelivered() {
+        return net.oldestTaken();
+    }
+
+    /** Time passes; what has lived T_e ticks is gone from the network (the lifetime bound, 3.2). */
     void tick(long ticks) {
         clock.advance(ticks);
         java.util.Set<List<Object>> before = lines.copies();

@@ -82,8 +82,14 @@ final class GatherWorld {
     private GatherClient clientCore;
     /** Strategy 6: the client's stored history (what survives a client crash). */
     private ClientHistory storedHistory;
-    /** The shared simulated network: lifetime T_e, partitions between servers. */
-    private final SimNetwork<EoMessage> net = new SimNetwork<>(TE, GatherWorld::ends);
+    /**
+     * The shared simulated network, partitions between servers, and a message delivered up to age
+     * T_e: GatherConfig's T_e is "a sync is received at most T_e after it is sent" (L95), and the
+     * freshness window's margin covers that much (Z10); the gather specs have no message age (their
+     * Te is the margin only). SimNetwork keeps a message fewer than its lifetime ticks, hence
+     * T_e + 1 (with TE = 1, T_e alone would deliver nothing a tick late).
+     */
+    private final SimNetwork<EoMessage> net = new SimNetwork<>(TE + 1, GatherWorld::ends);
     private final List<Outcome> unreported = new ArrayList<>();
     /** A server partitioned from every other server forever (never healed), or null ({@link #isolate}). */
     private ServerId isolated;

@@ -21,8 +21,11 @@ import java.util.function.Predicate;
  *   <li>loss: {@link #lose};</li>
  *   <li>duplication: a delivery that leaves its copy in place ({@link #take} with {@code keepCopy}),
  *       or a second copy sent after the others ({@link #duplicate});</li>
- *   <li>the lifetime bound T_e (SCMP 3.2, the exactly-once papers' T_e): {@link #expire} drops what
- *       has been in flight longer, so no schedule delivers a message older than T_e;</li>
+ *   <li>the lifetime bound T_e (SCMP 3.2, the exactly-once papers' T_e), read as the timed specs read
+ *       it (ExactlyOnceS0MsgTimed's, ExactlyOnceS2Timed's and ExactlyOnceS3Timed's Tick keep a message
+ *       while {@code now - sent < Te}): a message lives fewer than {@code lifetime} ticks, and
+ *       {@link #expire} drops it at age {@code lifetime}, so no schedule delivers a message that old
+ *       (a world whose cores may see a message of age T_e passes {@code T_e + 1});</li>
  *   <li>partitions: a message between two nodes that are {@link #cut} is dropped when it would be
  *       delivered ({@link #take} gives nothing), as a link that is down loses what it carries.</li>
  * </ul>
@@ -53,10 +56,14 @@ public final class SimNetwork<M> {
     /** Unordered pairs of nodes that cannot talk, as "a|b" with a before b. */
     private final Set<String> cuts = new HashSet<>();
     private String isolated;
+    /** Ghost: the latest time {@link #send} or {@link #expire} was told, and the oldest age taken at it. */
+    private long latest = Long.MIN_VALUE;
+    private long oldestTaken = -1;
 
     /**
-     * A network whose messages live at most {@code lifetime} time units ({@link #FOREVER} for no
-     * bound), with {@code ends} naming a message's two nodes (null: a world without partitions).
+     * A network whose messages live fewer than {@code lifetime} time units, gone once they are that
+     * old ({@link #FOREVER} for no bound), with {@code ends} naming a message's two nodes (null: a
+     * world without partitions). With a lifetime of 1 no message lives across a tick.
      */
     public SimNetwork(long lifetime, Function<? super M, Ends> ends) {
         if (lifetime < 0) {
@@ -74,6 +81,7 @@ public final class SimNetwork<M> {
     /** Sends {@code m} at time {@code now}: it joins the messages in flight, the newest. */
     public void send(M m, long now) {
         flight.add(new InFlight<>(Objects.requireNonNull(m, "message"), now));
+        latest = Math.max(latest, now);
     }
 
     public void sendAll(Collection<? extends M> ms, long now) {
@@ -117,6 +125,7 @@ public final class SimNetwork<M> {
             return Optional.empty();
         }
         int i = at(index);
+        oldestTaken = Math.max(oldestTaken, latest - flight.get(i).born());
         M m = keepCopy ? flight.get(i).message() : flight.remove(i).message();
         return isCut(m) ? Optional.empty() : Optional.of(m);
     }
@@ -168,11 +177,25 @@ public final class SimNetwork<M> {
         }
     }
 
-    /** Time is {@code now}: what has been in flight longer than the lifetime is gone. */
+    /**
+     * Time is {@code now}: what has been in flight for {@code lifetime} ticks or more is gone (the
+     * specs' Tick keeps a message while {@code now - sent < Te}; S2Server counts a number settled at
+     * its issue + T_e on that reading, so a replica of age T_e must not arrive).
+     */
     public void expire(long now) {
+        latest = Math.max(latest, now);
         if (lifetime != FOREVER) {
-            flight.removeIf(f -> now - f.born() > lifetime);
+            flight.removeIf(f -> now - f.born() >= lifetime);
         }
+    }
+
+    /**
+     * Ghost, for the lifetime's controls: the greatest age (the latest time this network was told,
+     * by {@link #send} or {@link #expire}, minus the send time) of a message taken for delivery, -1
+     * before any. A world that ticks through {@link #expire} keeps it below the lifetime.
+     */
+    public long oldestTaken() {
+        return oldestTaken;
     }
 
     /** Nodes {@code a} and {@code b} cannot talk, both ways, until {@link #heal}. */

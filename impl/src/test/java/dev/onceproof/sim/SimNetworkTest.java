@@ -39,15 +39,37 @@ class SimNetworkTest {
         assertThatThrownBy(() -> net.peek(0)).hasMessageContaining("no message in flight");
     }
 
+    /**
+     * The boundary as the timed specs' Tick draws it ({@code now - sent < Te} stays): age
+     * lifetime - 1 is still deliverable, age lifetime is gone. The comparison before stop 32
+     * ({@code now - born > lifetime}) kept "old" at age 5 and fails the second assertion.
+     */
     @Test
-    void whatOutlivesTheLifetimeIsGoneAndNothingYounger() {
+    void aMessageLivesFewerThanTheLifetimeGoneAtAgeLifetime() {
         SimNetwork<String> net = new SimNetwork<>(5, null);
         net.send("old", 0);
         net.send("young", 3);
+        net.expire(4);
+        assertThat(net.messages()).as("age 4 = lifetime - 1: deliverable").containsExactly("old", "young");
+        assertThat(net.take(0, false)).contains("old");
+        assertThat(net.oldestTaken()).isEqualTo(4);
+        net.send("old", 0);
         net.expire(5);
-        assertThat(net.messages()).containsExactly("old", "young");
-        net.expire(6);
-        assertThat(net.messages()).containsExactly("young");
+        assertThat(net.messages()).as("age 5 = lifetime: gone").containsExactly("young");
+        net.expire(7);
+        assertThat(net.messages()).as("young at age 4 stays").containsExactly("young");
+        net.expire(8);
+        assertThat(net.messages()).isEmpty();
+    }
+
+    @Test
+    void lifetimeOneLeavesNothingAliveAcrossATick() {
+        SimNetwork<String> net = new SimNetwork<>(1, null);
+        net.send("m", 3);
+        net.expire(3);
+        assertThat(net.messages()).containsExactly("m");
+        net.expire(4);
+        assertThat(net.messages()).isEmpty();
     }
 
     @Test
