@@ -45,24 +45,66 @@
 (* number settles only once LoseReplica (its expiry) took every copy, and  *)
 (* a copy taken after its note left that server's K enters it again.      *)
 (*                                                                         *)
-(* Not claimed: ForgetOnlyProcessed at servers other than the origin.  A   *)
-(* replica lost (a fault) leaves a server's numbers behind its peers', so  *)
-(* a sync built before a reuse can name the new incarnation removed there  *)
-(* (the seen watermark assumes numbers alike, NumberedAlike); that server  *)
-(* then lacks the note as if its replica had been lost, and the origin     *)
-(* keeps it (NotLostAtOrigin).                                             *)
+(* The lost replica (issue 20 item 1, notes Z1).  A replica lost (a       *)
+(* fault) leaves a server's numbers behind its peers', so a sync built     *)
+(* before a reuse can name the new incarnation removed there (the seen     *)
+(* watermark assumes numbers alike, NumberedAlike): with Tagged = FALSE    *)
+(* (the cores before this fix) TLC refutes ForgetOnlyProcessed, B drops    *)
+(* the new A.0 unprocessed (25 steps; the origin keeps it,                 *)
+(* NotLostAtOrigin).  The fix, Tagged = TRUE: a removal names its          *)
+(* incarnation.  Every note carries its issue number, Ord(i) (the origin's *)
+(* ctr when it created it: its replica carries it, the origin knows it),   *)
+(* a server's removal of w keeps the issue number of the incarnation it    *)
+(* knows delivered (tag: the acked one's, or the later of its own and a    *)
+(* merged message's), a sync message carries each removal's tag, and a     *)
+(* removal does not apply to a held incarnation issued after the one it    *)
+(* names (HeldLater; mutant MutS2MsgAsyncTagIgnored).  Under it the seen   *)
+(* watermark is redundant (MutS2MsgAsyncTaggedNoWatermark passes, a        *)
+(* negative control); it stays, as Tagged = FALSE needs it.                *)
+(* Why this rule and not the others the closing note named:               *)
+(* - per-origin watermarks (each note numbered by its origin's issue       *)
+(*   count, a message carrying the highest one it holds per origin) close  *)
+(*   this counterexample only because W = 2.  With W >= 3 a server that    *)
+(*   lost the replica of x.s's new incarnation still holds its removal of  *)
+(*   the old one (acceptReplica never ran), and the next note of x raises  *)
+(*   its watermark above the lost one: its removal of x.s then takes the   *)
+(*   new x.s wherever it is held (argued, not model-checked here);         *)
+(* - the acknowledged round (ExactlyOnceS3MsgRound's NumbersFromRound,     *)
+(*   S3Server) closes it too, but costs an ack from every server and a     *)
+(*   commit per note, every server's number per note, and a note may be    *)
+(*   delivered only once every server stored it (a lost replica stops      *)
+(*   delivery at the origin until it is resent).  The tag costs one number *)
+(*   per replica and per removal, and changes no step's enabling.          *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS2Msg
 
-CONSTANT Settle   \* the fix (see the module comment)
+CONSTANTS
+    Settle,   \* the fix of the late replica (see the module comment)
+    Tagged    \* the fix of the lost replica: removals name their incarnation
 
 ASSUME SettleIsBoolean == Settle \in BOOLEAN
+ASSUME TaggedIsBoolean == Tagged \in BOOLEAN
 
 VARIABLES
     rnet,     \* replicas on the way: a set of [note, to]
-    settled   \* server, volatile: its numbers whose current incarnation has settled
+    settled,  \* server, volatile: its numbers whose current incarnation has settled
+    tag       \* server, durable: tag[s][w] = Ord of the incarnation of w that s's removal of w names
 
-asyncVars == <<vars, rnet, settled>>
+asyncVars == <<vars, rnet, settled, tag>>
+
+\* No tag: what every wire id starts with, and gets back when a new
+\* incarnation drops its removal.  Without Tagged it never changes.
+NoTag == [w \in WireIds |-> Never]
+Max2(a, b) == IF a >= b THEN a ELSE b
+
+\* What a sync message of s carries: with Tagged, the tag of each removal
+\* (EoMessage's removal with its issue number); without, nothing more.
+Tags(s, rem, tg) == [w \in rem |-> tg[w]]
+WithTags(msg, s, rem, tg) ==
+    IF Tagged
+    THEN [type |-> msg.type, from |-> msg.from, to |-> msg.to, round |-> msg.round, k |-> msg.k,
+          removed |-> msg.removed, seen |-> msg.seen, tags |-> Tags(s, rem, tg)]
+    ELSE msg
 
 ReplicaOfSeq(x, k) == \E r \in rnet : r.note.server = x /\ r.note.seq = k
 
@@ -92,6 +134,7 @@ CreateNoteAt(x) ==
          /\ created' = created \cup {i}
          /\ rnet' = rnet \cup {[note |-> i, to |-> t] : t \in Servers \ {x}}
          /\ settled' = IF Settle THEN [settled EXCEPT ![x] = @ \ {i.seq}] ELSE settled
+         /\ tag' = IF Tagged THEN [tag EXCEPT ![x][Wire(i)] = Never] ELSE tag
          /\ lastAction' = [name |-> "CreateNote", server |-> x, note |-> i]
     /\ UNCHANGED <<net, conn, delivered, faults, sess, R, round, snet>>
 
@@ -104,11 +147,12 @@ ReceiveReplica(r) ==
        IN IF \E j \in K[s] : Wire(j) = Wire(i)
           THEN /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
                                  verdict |-> "ignored"]
-               /\ UNCHANGED <<K, seen, entered, removed>>
+               /\ UNCHANGED <<K, seen, entered, removed, tag>>
           ELSE /\ K' = [K EXCEPT ![s] = @ \cup {i}]
                /\ seen' = [seen EXCEPT ![s] = @ + 1]
                /\ entered' = [entered EXCEPT ![s][i.server][Ord(i)] = seen[s] + 1]
                /\ removed' = [removed EXCEPT ![s] = @ \ {Wire(i)}]
+               /\ tag' = IF Tagged THEN [tag EXCEPT ![s][Wire(i)] = Never] ELSE tag
                /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
                                  verdict |-> "stored"]
     /\ UNCHANGED <<net, conn, created, delivered, faults, ctr, conf, sess, R, round, issued, snet,
@@ -121,7 +165,7 @@ LoseReplica(r) ==
     /\ faults' = faults + 1
     /\ rnet' = rnet \ {r}
     /\ lastAction' = [name |-> "LoseReplica", server |-> r.to, note |-> r.note]
-    /\ UNCHANGED <<net, conn, created, delivered, stratVars, settled>>
+    /\ UNCHANGED <<net, conn, created, delivered, stratVars, settled, tag>>
 
 \* S2Server: T_e after x.k was issued it settles (its clock; after a restart
 \* T_e after the restart, see ServerCrashAsync).  By then no copy of its
@@ -132,7 +176,7 @@ SettleNumber(x, k) ==
     /\ ~ReplicaOfSeq(x, k)
     /\ settled' = [settled EXCEPT ![x] = @ \cup {k}]
     /\ lastAction' = [name |-> "SettleNumber", server |-> x, seq |-> k]
-    /\ UNCHANGED <<baseVars, stratVars, rnet>>
+    /\ UNCHANGED <<baseVars, stratVars, rnet, tag>>
 
 \* StreamServer.startSync with S2Server's rule: a request started while a
 \* number has not settled does not count for its confirmation
@@ -141,11 +185,11 @@ StartSyncAsync(s) ==
     /\ round[s] < MaxRound
     /\ ~OwnSyncOnTheWay(s)
     /\ round' = [round EXCEPT ![s] = @ + 1]
-    /\ snet' = snet \cup {SyncMsg("syncReq", s, t, round[s] + 1, Wires(K[s]), removed[s], seen[s]) :
-                           t \in Servers \ {s}}
+    /\ snet' = snet \cup {WithTags(SyncMsg("syncReq", s, t, round[s] + 1, Wires(K[s]), removed[s], seen[s]),
+                                    s, removed[s], tag[s]) : t \in Servers \ {s}}
     /\ issued' = [issued EXCEPT ![s] = [k \in Seqs |-> IF k \in settled[s] THEN @[k] ELSE round[s] + 1]]
     /\ lastAction' = [name |-> "StartSync", server |-> s, round |-> round[s] + 1]
-    /\ UNCHANGED <<baseVars, s2Vars, removed, seen, entered, rnet, settled>>
+    /\ UNCHANGED <<baseVars, s2Vars, removed, seen, entered, rnet, settled, tag>>
 
 \* S2Server's constructor: the settle wait is in volatile memory, so a
 \* restart forgets when each number was issued, and every number issued and
@@ -166,9 +210,62 @@ ServerCrashWith(s, keep) ==
     /\ ServerCrashBase(s)
     /\ sess' = [sess EXCEPT ![s] = Idle]
     /\ settled' = IF Settle THEN [settled EXCEPT ![s] = keep] ELSE settled
-    /\ UNCHANGED <<ctr, K, conf, R, msgVars, rnet>>
+    /\ UNCHANGED <<ctr, K, conf, R, msgVars, rnet, tag>>
 
 ServerCrashAsync(s) == ServerCrashWith(s, RestartSettled(s))
+
+\* StreamServer.receiveAck: with Tagged the removal names the acked
+\* incarnation (its issue number, Ord, which its replica carried).
+ReceiveAckAsync(m) ==
+    /\ ReceiveAck(m)
+    /\ tag' = IF Tagged THEN [tag EXCEPT ![m.to][Wire(m.note)] = Max2(@, Ord(m.note))] ELSE tag
+    /\ UNCHANGED <<rnet, settled>>
+
+\* Rule "tag" (the fix of the lost replica, StreamServer.mergeRemoval): a
+\* removal applies, beside the watermark, only if it names the incarnation
+\* r holds or a later one; r keeps a later incarnation than the one named.
+\* Parameters so that a mutant can drop the guard, or the watermark.
+HeldLater(r, w, t) == \E i \in K[r] : Wire(i) = w /\ Ord(i) > t
+AppliedAsync(r, m, guard, wm) ==
+    {w \in AppliedWith(r, m, wm) : ~(Tagged /\ guard /\ HeldLater(r, w, m.tags[w]))}
+
+\* The tags after a merge: an applied removal keeps the later of r's tag and
+\* the message's (two servers may have learned different incarnations gone).
+MergedTags(r, m, ap) ==
+    IF Tagged THEN [w \in WireIds |-> IF w \in ap THEN Max2(tag[r][w], m.tags[w]) ELSE tag[r][w]]
+    ELSE tag[r]
+
+MergeAsync(r, m, guard, wm) ==
+    LET ap == AppliedAsync(r, m, guard, wm)
+        kr == {i \in K[r] : Wire(i) \notin ap}
+    IN /\ K' = [K EXCEPT ![r] = kr]
+       /\ entered' = [entered EXCEPT ![r] = [i \in NoteUniverse |-> IF i \in kr THEN @[i] ELSE 0]]
+       /\ removed' = [removed EXCEPT ![r] = @ \cup ap]
+       /\ tag' = [tag EXCEPT ![r] = MergedTags(r, m, ap)]
+
+\* ExactlyOnceS2Msg's HandleSync and ReceiveSyncReply with the tags (the
+\* same steps when Tagged = FALSE).
+HandleSyncAsync(m, guard, wm) ==
+    /\ m \in snet
+    /\ m.type = "syncReq"
+    /\ MergeAsync(m.to, m, guard, wm)
+    /\ LET t == m.to
+           ap == AppliedAsync(t, m, guard, wm)
+       IN snet' = (snet \ {m}) \cup
+                  {WithTags(SyncMsg("syncRep", t, m.from, m.round, Wires({i \in K[t] : Wire(i) \notin ap}),
+                                    removed[t] \cup ap, seen[t]),
+                            t, removed[t] \cup ap, MergedTags(t, m, ap))}
+    /\ lastAction' = [name |-> "HandleSync", server |-> m.to, peer |-> m.from, round |-> m.round]
+    /\ UNCHANGED <<baseVars, ctr, conf, sess, R, round, issued, seen, rnet, settled>>
+
+ReceiveSyncReplyAsync(m, guard, wm) ==
+    /\ m \in snet
+    /\ m.type = "syncRep"
+    /\ MergeAsync(m.to, m, guard, wm)
+    /\ conf' = [conf EXCEPT ![m.to][m.from] = @ \cup ConfirmsWith(m.to, m, ConfirmTest)]
+    /\ snet' = snet \ {m}
+    /\ lastAction' = [name |-> "ReceiveSyncReply", server |-> m.to, peer |-> m.from, round |-> m.round]
+    /\ UNCHANGED <<baseVars, ctr, sess, R, round, issued, seen, rnet, settled>>
 
 -----------------------------------------------------------------------------
 \* Every number starts settled (none was issued); without the fix every
@@ -177,20 +274,28 @@ AsyncInit ==
     /\ Init
     /\ rnet = {}
     /\ settled = [s \in Servers |-> Seqs]
+    /\ tag = [s \in Servers |-> NoTag]
 
-\* Every step of ExactlyOnceS2Msg but its atomic CreateNote, its StartSync
-\* and its ServerCrash (the async ones above replace them).
+\* Every step of ExactlyOnceS2Msg but its atomic CreateNote, its StartSync,
+\* its ServerCrash and the steps that change removed (the async ones above
+\* replace them).
 MsgSteps ==
     /\ Next
-    /\ lastAction'.name \notin {"CreateNote", "StartSync", "ServerCrash"}
-    /\ UNCHANGED <<rnet, settled>>
+    /\ lastAction'.name \notin {"CreateNote", "StartSync", "ServerCrash", "ReceiveAck", "HandleSync",
+                                "ReceiveSyncReply"}
+    /\ UNCHANGED <<rnet, settled, tag>>
 
-AsyncNext ==
+\* AsyncNext with the tag guard and the watermark as parameters (mutants).
+AsyncNextWith(guard, wm) ==
     \/ \E x \in Origins : CreateNoteAt(x)
     \/ \E r \in rnet : ReceiveReplica(r) \/ LoseReplica(r)
     \/ \E s \in Servers : StartSyncAsync(s) \/ ServerCrashAsync(s)
     \/ \E x \in Origins, k \in Seqs : SettleNumber(x, k)
+    \/ \E m \in net : ReceiveAckAsync(m)
+    \/ \E m \in snet : HandleSyncAsync(m, guard, wm) \/ ReceiveSyncReplyAsync(m, guard, wm)
     \/ MsgSteps
+
+AsyncNext == AsyncNextWith(TRUE, TRUE)
 
 AsyncSpec == AsyncInit /\ [][AsyncNext]_asyncVars
 
@@ -200,8 +305,9 @@ AsyncSpec == AsyncInit /\ [][AsyncNext]_asyncVars
 (* atomic replication's (every K holds every unprocessed note at once,     *)
 (* numbered alike) and fail here by construction.                         *)
 
-\* What is not claimed (see the module comment): every server drops from K
-\* only processed notes.  An expected counterexample with a lost replica.
+\* Every server drops from K only processed notes: the fix of the lost
+\* replica (Tagged, see the module comment); an expected counterexample
+\* without it.
 ForgetOnlyProcessed ==
     [][\A s \in Servers : \A i \in K[s] \ K'[s] :
          \E n \in DOMAIN delivered' : delivered'[n] = i]_asyncVars

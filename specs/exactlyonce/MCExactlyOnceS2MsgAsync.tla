@@ -22,4 +22,13 @@ DupBound == \A s \in Servers : seen[s] <= MaxNotes + 1
 \* confirmation properties would hold only because nothing settles.
 NeverConfirmsIssued ==
     \A x \in Origins : \A t \in Servers \ {x} : \A k \in conf[x][t] : issued[x][k] = Never
+\* The ci scope of the lost replica (ExactlyOnceS2MsgAsync, Tagged): the one
+\* fault is a lost replica, the client stays with the origin, and the other
+\* servers start one sync each (they only hold notes; what is checked is
+\* what they drop).  TLC's counterexample of
+\* exactlyonce-s2msg-async-settle-forgets lies in it.
+LostReplicaScope ==
+    /\ conn \in {None} \cup Origins
+    /\ \A s \in Servers \ Origins : round[s] <= 1
+    /\ lastAction.name \notin {"ServerCrash", "ClientCrash", "Lose", "LoseSync", "Disconnect", "Timeout"}
 =============================================================================

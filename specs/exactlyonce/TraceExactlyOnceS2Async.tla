@@ -116,12 +116,12 @@ MsgLine(ln) ==
        \/ S2!ReceiveSyncReplyLine(ln)
        \/ S2!ClientCrashLine(ln)
        \/ S2!LoadLine(ln)
-    /\ UNCHANGED <<rnet, settled>>
+    /\ UNCHANGED <<rnet, settled, tag>>
 
 TraceStep ==
     \E p \in Procs :
        /\ Pending(p)
-       /\ \/ (S2!LoseFor(p) \/ S2!TimeoutFor(p)) /\ UNCHANGED <<rnet, settled, reopened>>
+       /\ \/ (S2!LoseFor(p) \/ S2!TimeoutFor(p)) /\ UNCHANGED <<rnet, settled, tag, reopened>>
           \/ SettleFor(p)
           \/ LET ln == Line(p) IN
              /\ \/ CreateLine(ln)

@@ -67,12 +67,19 @@ public sealed interface EoMessage {
      * only for notes the snapshot could have known (see {@link S3Server}).
      */
     record SyncRequest(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
-            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) implements EoMessage {
+            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen, SortedMap<NoteId, Long> tags)
+            implements EoMessage {
 
         /** Without a watermark ({@code seen = 0}: the snapshot vouches for no note; Strategies 0-2). */
         public SyncRequest(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
                 SortedSet<NoteId> d, SortedSet<NoteId> removed) {
             this(from, to, client, round, k, d, removed, 0);
+        }
+
+        /** Without tags (every strategy but 2; Strategy 2 before removals named their incarnation). */
+        public SyncRequest(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
+                SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) {
+            this(from, to, client, round, k, d, removed, seen, new TreeMap<>());
         }
 
         public SyncRequest {
@@ -88,6 +95,7 @@ public sealed interface EoMessage {
             k = copy("k", k);
             d = copy("d", d);
             removed = copy("removed", removed);
+            tags = copyTags("tags", tags, removed);
         }
     }
 
@@ -96,12 +104,19 @@ public sealed interface EoMessage {
      * {@code seen} as in {@link SyncRequest}.
      */
     record SyncReply(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
-            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) implements EoMessage {
+            SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen, SortedMap<NoteId, Long> tags)
+            implements EoMessage {
 
         /** Without a watermark ({@code seen = 0}: the snapshot vouches for no note; Strategies 0-2). */
         public SyncReply(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
                 SortedSet<NoteId> d, SortedSet<NoteId> removed) {
             this(from, to, client, round, k, d, removed, 0);
+        }
+
+        /** Without tags (every strategy but 2; Strategy 2 before removals named their incarnation). */
+        public SyncReply(ServerId from, ServerId to, ClientId client, long round, SortedSet<NoteId> k,
+                SortedSet<NoteId> d, SortedSet<NoteId> removed, long seen) {
+            this(from, to, client, round, k, d, removed, seen, new TreeMap<>());
         }
 
         public SyncReply {
@@ -117,17 +132,34 @@ public sealed interface EoMessage {
             k = copy("k", k);
             d = copy("d", d);
             removed = copy("removed", removed);
+            tags = copyTags("tags", tags, removed);
         }
     }
 
-    /** A new note replicated from its origin to another server (the replication protocol, L36). */
-    record Replica(ServerId from, ServerId to, Note note) implements EoMessage {
+    /**
+     * A new note replicated from its origin to another server (the replication protocol, L36).
+     * {@code issue} (Strategy 2) is the origin's counter when it numbered the note, which tells its
+     * incarnations apart (ExactlyOnceS2MsgAsync's {@code Ord}); {@link #NO_ISSUE} elsewhere.
+     */
+    record Replica(ServerId from, ServerId to, Note note, long issue) implements EoMessage {
+
+        /** Without an issue number (every strategy but 2). */
+        public Replica(ServerId from, ServerId to, Note note) {
+            this(from, to, note, NO_ISSUE);
+        }
+
         public Replica {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
             Objects.requireNonNull(note, "note");
+            if (issue < NO_ISSUE) {
+                throw new InvalidMessageException("issue", issue + " is below " + NO_ISSUE + " (none)");
+            }
         }
     }
+
+    /** A replica's issue number when it has none. */
+    long NO_ISSUE = -1;
 
     /** Most servers a {@link ReplicaCommit} may name (as many as a connect history, {@link ClientHistory}). */
     int MAX_SERVERS = ClientHistory.MAX_SERVERS;
@@ -278,6 +310,26 @@ public sealed interface EoMessage {
         TreeSet<NoteId> out = new TreeSet<>(a);
         out.removeAll(b);
         return out;
+    }
+
+    /**
+     * Strategy 2's tags: removed id -> the issue number of the incarnation the removal names
+     * (ExactlyOnceS2MsgAsync's {@code tags}); only ids of {@code removed}, numbers from 0.
+     */
+    private static SortedMap<NoteId, Long> copyTags(String field, SortedMap<NoteId, Long> tags, Set<NoteId> removed) {
+        Objects.requireNonNull(tags, field);
+        TreeMap<NoteId, Long> out = new TreeMap<>();
+        tags.forEach((id, issue) -> {
+            Objects.requireNonNull(id, field + " id");
+            if (!removed.contains(id)) {
+                throw new InvalidMessageException(field, "tags " + id + ", which removed does not list");
+            }
+            if (issue == null || issue < 0) {
+                throw new InvalidMessageException(field + "[" + id.text() + "]", issue + " is not an issue number");
+            }
+            out.put(id, issue);
+        });
+        return java.util.Collections.unmodifiableSortedMap(out);
     }
 
     private static SortedSet<NoteId> copy(String field, Set<NoteId> ids) {

@@ -28,6 +28,16 @@ import java.util.TreeMap;
  * x.s gone then answers a request sent when the replier had stored x.s (and the removal it lists
  * is of this incarnation: storing dropped any older one) or never will. The wait is kept in
  * volatile memory: after a restart every number not yet confirmed waits T_e again.
+ *
+ * <p><b>Removals name their incarnation</b> (the lost replica; ExactlyOnceS2MsgAsync's rule "tag",
+ * Tagged = TRUE). A lost replica leaves this server's entry numbers behind its peers', so the seen
+ * watermark no longer names the same notes here and there, and a sync built before a reuse would
+ * take the new incarnation from here unprocessed. So every note carries its issue number (the
+ * origin's counter when it numbered it; {@link EoMessage.Replica#issue}), a removal keeps the issue
+ * number of the incarnation known delivered ({@code issues}, durable, sent as a sync message's
+ * {@code tags}), and a removal does not apply to a held incarnation issued after the one it names.
+ * TLC: ForgetOnlyProcessed holds with the rule (exactlyonce-s2msg-async-tagged, -deep) and fails
+ * without it (exactlyonce-s2msg-async-settle-forgets, exactlyonce-mutant-s2msg-async-tag-ignored).
  */
 public final class S2Server extends StreamServer {
 
@@ -65,6 +75,8 @@ public final class S2Server extends StreamServer {
      * (so the settled ones leave from the front). At most the notes created within T_e.
      */
     private final ArrayDeque<long[]> unsettled = new ArrayDeque<>();
+    /** Mutation seam (tests): false lets a removal take a held incarnation issued after the one it names. */
+    private boolean removalsNameTheirIncarnation = true;
 
     public S2Server(ServerConfig config, EoClock clock, int w, ServerDurableState durable) {
         this(config, clock, w, durable, true);
@@ -124,6 +136,36 @@ public final class S2Server extends StreamServer {
     S2Server keepingRemovedOnReuse() {
         dropRemovedOnReuse = false;
         return this;
+    }
+
+    /**
+     * Mutation seam, tests only: the cores before the rule "tag" (a stale removal takes a newer
+     * incarnation held here, as when a lost replica put this server's numbers behind). Returns this.
+     */
+    S2Server staleRemovalTakesNewerIncarnation() {
+        removalsNameTheirIncarnation = false;
+        return this;
+    }
+
+    /**
+     * Their removals (the watermark's rule, {@link StreamServer#mergeRemoval}) with rule "tag": a
+     * removal does not apply to a held incarnation issued after the one it names, and an applied one
+     * keeps the later of our tag and theirs. A removal without a tag (a state saved before tags)
+     * goes by the watermark alone.
+     */
+    @Override
+    protected void merge(java.util.Set<NoteId> theirRemoved, long theirSeen, java.util.SortedMap<NoteId, Long> theirTags) {
+        for (NoteId id : theirRemoved) {
+            Long tag = theirTags.get(id);
+            Long held = k.containsKey(id) ? issues.get(id) : null;
+            if (removalsNameTheirIncarnation && tag != null && held != null && held > tag) {
+                continue;
+            }
+            mergeRemoval(id, theirSeen);
+            if (tag != null && knownRemoved(id)) {
+                setIssue(id, Math.max(issues.getOrDefault(id, tag), tag));
+            }
+        }
     }
 
     /**

@@ -91,10 +91,15 @@ public interface ServerCore extends EoServer {
 
     /** A created note's step: the durable record first, then a replica to every other server. */
     static ServerStep created(String outcome, ServerConfig config, Note note, ServerEffect record) {
+        return created(outcome, config, note, record, EoMessage.NO_ISSUE);
+    }
+
+    /** As above, the replicas carrying the note's issue number (Strategy 2, {@link EoMessage.Replica}). */
+    static ServerStep created(String outcome, ServerConfig config, Note note, ServerEffect record, long issue) {
         List<ServerEffect> effects = new ArrayList<>();
         effects.add(record);
         for (ServerId other : config.others()) {
-            effects.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), other, note)));
+            effects.add(new ServerEffect.Send(new EoMessage.Replica(config.self(), other, note, issue)));
         }
         return new ServerStep(outcome, effects);
     }

@@ -37,13 +37,24 @@ import java.util.TreeSet;
  *     server first named the id removed since this server last forgot it (ExactlyOnceS0Msg's
  *     {@code conf[s][t]}, with the time the forget rule's T_e wait counts from). Its keys are ids
  *     of {@code removed}
+ * @param issues Strategy 2: wire id -> the issue number (its origin's counter when numbered) of the
+ *     incarnation this server knows of: the one in K, or the one its removal names
+ *     ({@link ServerOp.SetIssue})
  */
 public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr,
         SortedSet<NoteId> removed, long round, SortedMap<Long, Long> issued,
         SortedMap<Long, SortedMap<ServerId, Long>> conf, SortedMap<NoteId, Long> entered, long seen,
         SortedMap<NoteId, SortedMap<ServerId, Long>> numbers, SortedMap<NoteId, ServerId> origins,
-        SortedMap<NoteId, SortedMap<ServerId, Long>> removedConf)
+        SortedMap<NoteId, SortedMap<ServerId, Long>> removedConf, SortedMap<NoteId, Long> issues)
         implements DurableState {
+
+    /** A state without Strategy 2's issue numbers (every strategy but 2, and 2 before them). */
+    public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
+            long round, SortedMap<Long, Long> issued, SortedMap<Long, SortedMap<ServerId, Long>> conf,
+            SortedMap<NoteId, Long> entered, long seen, SortedMap<NoteId, SortedMap<ServerId, Long>> numbers,
+            SortedMap<NoteId, ServerId> origins, SortedMap<NoteId, SortedMap<ServerId, Long>> removedConf) {
+        this(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins, removedConf, new TreeMap<>());
+    }
 
     /** A state without Strategy 0's confirmations (every strategy but 0, and Strategy 0 before the forget rule). */
     public ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d, long ctr, SortedSet<NoteId> removed,
@@ -66,6 +77,13 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
                 Collections.unmodifiableSortedMap(new TreeMap<>(m))));
         numbers = Collections.unmodifiableSortedMap(nums);
         removedConf = copyNested(removedConf, "removedConf");
+        issues = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(issues, "issues")));
+        for (Map.Entry<NoteId, Long> e : issues.entrySet()) {
+            if (e.getValue() == null || e.getValue() < 0) {
+                throw new IllegalArgumentException("issue number " + e.getValue() + " of " + e.getKey()
+                        + " must be >= 0");
+            }
+        }
         origins = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(origins, "origins")));
         entered = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(entered, "entered")));
         k = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(k, "k")));
@@ -140,8 +158,10 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         private final TreeMap<NoteId, SortedMap<ServerId, Long>> numbers = new TreeMap<>();
         private final TreeMap<NoteId, ServerId> origins;
         private final TreeMap<NoteId, SortedMap<ServerId, Long>> removedConf = new TreeMap<>();
+        private final TreeMap<NoteId, Long> issues;
 
         private Builder(ServerDurableState s) {
+            issues = new TreeMap<>(s.issues);
             k = new TreeMap<>(s.k);
             d = new TreeSet<>(s.d);
             ctr = s.ctr;
@@ -177,6 +197,8 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
                 removedConf.remove(r.id());
             } else if (op instanceof ServerOp.ConfirmRemoved c) {
                 removedConf.computeIfAbsent(c.id(), x -> new TreeMap<>()).putIfAbsent(c.by(), c.at());
+            } else if (op instanceof ServerOp.SetIssue i) {
+                issues.put(i.id(), i.issue());
             } else if (op instanceof ServerOp.SetCtr c) {
                 ctr = c.ctr();
             } else if (op instanceof ServerOp.SetRound r) {
@@ -203,7 +225,7 @@ public record ServerDurableState(SortedMap<NoteId, Note> k, SortedSet<NoteId> d,
         /** The state reached; checks the invariants, so a journal that breaks them is refused here. */
         public ServerDurableState freeze() {
             return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins,
-                    removedConf);
+                    removedConf, issues);
         }
     }
 

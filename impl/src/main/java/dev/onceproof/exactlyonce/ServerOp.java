@@ -76,6 +76,20 @@ public sealed interface ServerOp {
         }
     }
 
+    /**
+     * Strategy 2: what this server knows of wire id {@code id} is of the incarnation its origin
+     * numbered {@code issue} (its counter then): the note held in K, or, once removed, the
+     * incarnation its removal names (ExactlyOnceS2MsgAsync's {@code tag}, rule "tag").
+     */
+    record SetIssue(NoteId id, long issue) implements ServerOp {
+        public SetIssue {
+            Objects.requireNonNull(id, "id");
+            if (issue < 0) {
+                throw new IllegalArgumentException("issue number " + issue + " of " + id + " must be >= 0");
+            }
+        }
+    }
+
     /** Strategies 0-2: the stream counter is now {@code ctr} (a note numbered). */
     record SetCtr(long ctr) implements ServerOp {
     }

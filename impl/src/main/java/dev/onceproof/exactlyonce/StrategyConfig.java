@@ -134,7 +134,10 @@ public final class StrategyConfig {
         return with(c -> c.replicasAtOnce = true);
     }
 
-    /** Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer). */
+    /**
+     * Mutation seam, tests only: syncs' watermarks ignored (S2Server, S3Server, GatherServer); for
+     * S2Server the removal's incarnation too, its other guard against a stale removal.
+     */
     StrategyConfig withoutWatermark() {
         return with(c -> c.watermark = false);
     }
@@ -219,7 +222,11 @@ public final class StrategyConfig {
         return switch (strategy) {
             case S0 -> new S0Server(c, clock, s);
             case S1 -> new S1Server(c, clock, s, prefixByMax);
-            case S2 -> new S2Server(c, clock, w, s, watermark, true, true, replicasAtOnce);
+            // Strategy 2 guards a stale removal twice (the watermark, and the incarnation it names):
+            // the seam takes both, or the tag alone would keep what the watermark's control drops.
+            case S2 -> watermark ? new S2Server(c, clock, w, s, true, true, true, replicasAtOnce)
+                    : new S2Server(c, clock, w, s, false, true, true, replicasAtOnce)
+                            .staleRemovalTakesNewerIncarnation();
             default -> new S3Server(c, clock, variant, s, watermark, replicationRound);
         };
     }

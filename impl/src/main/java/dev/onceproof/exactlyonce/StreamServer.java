@@ -57,6 +57,11 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     /** Note in K -> its entry number (1..seen). Invariant: its keys are K's. */
     protected final TreeMap<NoteId, Long> entered;
     /**
+     * Strategy 2: wire id -> the issue number of the incarnation known here (held in K, or named by
+     * our removal of it; {@link ServerOp.SetIssue}). Empty in Strategies 0-1.
+     */
+    protected final TreeMap<NoteId, Long> issues;
+    /**
      * The notes of K with a stream (sequenced ids), by stream and entry number: the order in which
      * each stream's notes entered K, so the oldest of a stream is a lookup, not a scan of K.
      * Invariant: holds exactly the entries of {@link #entered} whose id is sequenced.
@@ -95,6 +100,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         durable.removedConf().forEach((i, m) -> removedConf.put(i, new TreeMap<>(m)));
         this.seen = durable.seen();
         this.entered = new TreeMap<>(durable.entered());
+        this.issues = new TreeMap<>(durable.issues());
         for (NoteId i : k.keySet()) {
             if (!entered.containsKey(i)) {
                 entered.put(i, ++seen); // a state built without numbers: number its notes in id order
@@ -143,6 +149,26 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             unindex(id, entered.remove(id));
             journal(new ServerOp.Forget(id));
         }
+    }
+
+    /** What this server knows of {@code id} is of the incarnation issued as number {@code issue}. */
+    protected final void setIssue(NoteId id, long issue) {
+        Long old = issues.put(id, issue);
+        if (old == null || old != issue) {
+            journal(new ServerOp.SetIssue(id, issue));
+        }
+    }
+
+    /** The tags a sync message carries: the issue number each removal names, where known (Strategy 2). */
+    private TreeMap<NoteId, Long> tags() {
+        TreeMap<NoteId, Long> out = new TreeMap<>();
+        for (NoteId id : removed) {
+            Long issue = issues.get(id);
+            if (issue != null) {
+                out.put(id, issue);
+            }
+        }
+        return out;
     }
 
     protected final void addRemoved(NoteId id) {
@@ -268,6 +294,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         Note note = new Note(id, config.client(), body);
         enter(note);
         dropRemoved(id); // Strategy 2 reuses a number: its older incarnation's removal no longer applies
+        long issue = ctr;
         ctr++;
         journal(new ServerOp.SetCtr(ctr));
         if (recordsIssueRounds()) {
@@ -275,6 +302,8 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             conf.remove(seq.get());
             journal(new ServerOp.Issue(seq.get(), round));
             numberIssued(seq.get());
+            setIssue(id, issue); // the incarnation's own number, which its replicas carry (rule "tag")
+            return ServerCore.created("created " + id.text(), config, note, record(), issue);
         }
         return ServerCore.created("created " + id.text(), config, note, record());
     }
@@ -291,6 +320,9 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
             return ServerStep.of("ignored");
         }
         enter(m.note());
+        if (recordsIssueRounds() && m.issue() != EoMessage.NO_ISSUE) {
+            setIssue(id, m.issue());
+        }
         return new ServerStep("stored", List.of(record()));
     }
 
@@ -384,7 +416,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         effects.add(record());
         for (ServerId other : config.others()) {
             effects.add(new ServerEffect.Send(new EoMessage.SyncRequest(config.self(), other, config.client(), round,
-                    new TreeSet<>(k.keySet()), new TreeSet<>(), new TreeSet<>(removed), seen)));
+                    new TreeSet<>(k.keySet()), new TreeSet<>(), new TreeSet<>(removed), seen, tags())));
         }
         return new ServerStep("syncStarted", effects);
     }
@@ -398,11 +430,11 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         limits.checkAll("removed", m.removed());
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
-        merge(m.removed(), m.seen());
+        merge(m.removed(), m.seen(), m.tags());
         confirmRemovals(m.from(), m.removed());
         return new ServerStep("syncReplied", List.of(record(), new ServerEffect.Send(new EoMessage.SyncReply(
                 config.self(), m.from(), config.client(), m.round(), new TreeSet<>(k.keySet()), new TreeSet<>(),
-                new TreeSet<>(removed), seen))));
+                new TreeSet<>(removed), seen, tags()))));
     }
 
     /** A sync reply: drop what the replier removed; Strategy 2 also takes its confirmations. */
@@ -415,7 +447,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
         limits.checkAll("k", m.k());
         limits.checkAll("d", m.d());
         config.checkReplyRound(m.round(), round);
-        merge(m.removed(), m.seen());
+        merge(m.removed(), m.seen(), m.tags());
         confirmRemovals(m.from(), m.removed());
         confirm(m);
         return new ServerStep("syncMerged", List.of(record()));
@@ -426,6 +458,11 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
      * {@code from} confirmed (ExactlyOnceS0Msg's {@code Confirm}); the others do nothing.
      */
     protected void confirmRemovals(ServerId from, java.util.Set<NoteId> theirRemoved) {
+    }
+
+    /** Their removals with their tags (Strategy 2 reads them, {@link S2Server}); the others ignore the tags. */
+    protected void merge(java.util.Set<NoteId> theirRemoved, long theirSeen, java.util.SortedMap<NoteId, Long> theirTags) {
+        merge(theirRemoved, theirSeen);
     }
 
     /** Their removals, except of an incarnation newer than their watermark (see the class doc). */
@@ -443,7 +480,7 @@ public abstract sealed class StreamServer implements ServerCore permits S0Server
     @Override
     public ServerDurableState durable() {
         return new ServerDurableState(k, new TreeSet<>(), ctr, removed, round, issued, new TreeMap<>(conf), entered,
-                seen, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(removedConf));
+                seen, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(removedConf), issues);
     }
 
     /** {@code sess[s].active}. */

@@ -59,17 +59,33 @@ class S2IncarnationTest {
         assertThat(c.receiveNote(sent(b.sendNote())).verdict()).isEqualTo(Verdict.ACCEPTED);
     }
 
-    /** Control: a core that applies every removal (the seam) loses the third note everywhere. */
+    /**
+     * Control: a core that applies every removal (both seams: no watermark, and removals not naming
+     * their incarnation) loses the third note everywhere. Either rule alone keeps it: the removal's
+     * tag (issue 0) names an older incarnation than the one held (issue 2), which is why TLC finds
+     * the watermark redundant under the tag (exactlyonce-control-s2msg-async-tagged-no-watermark).
+     */
     @Test
     void withoutIncarnationsTheStaleRemovalLosesTheNewNote() {
-        S2Server a = s2ReplicatedAtOnce(config(A, 2), clock, 2, false);
-        S2Server b = s2ReplicatedAtOnce(config(B, 2), clock, 2, false);
+        S2Server a = s2ReplicatedAtOnce(config(A, 2), clock, 2, false).staleRemovalTakesNewerIncarnation();
+        S2Server b = s2ReplicatedAtOnce(config(B, 2), clock, 2, false).staleRemovalTakesNewerIncarnation();
         S2Client c = S2Client.fresh(C, 2);
         a.handleSync(upToTheReuse(a, b, c));
         assertThat(a.durable().k()).isEmpty();
         b.receiveSyncReply(send(a.handleSync(send(b.startSync(), EoMessage.SyncRequest.class)),
                 EoMessage.SyncReply.class));
         assertThat(b.durable().k()).as("never processed, gone from every K").isEmpty();
+    }
+
+    /** The tag alone (watermark seam off) spares the new incarnation, as with the watermark alone. */
+    @Test
+    void theRemovalsIncarnationAloneSparesTheNewNote() {
+        S2Server a = s2ReplicatedAtOnce(config(A, 2), clock, 2, false);
+        S2Server b = s2ReplicatedAtOnce(config(B, 2), clock, 2, false);
+        S2Client c = S2Client.fresh(C, 2);
+        a.handleSync(upToTheReuse(a, b, c));
+        assertThat(a.durable().k()).containsOnlyKeys(NoteId.sequenced(A, 0));
+        assertThat(a.durable().issues()).containsEntry(NoteId.sequenced(A, 0), 2L);
     }
 
     /**

@@ -121,6 +121,7 @@ final class EoS2TraceFamily implements TraceFamily {
         defs.put("AllowDup", "TRUE");
         if (async) { // the cores as fixed: what the logs are checked against (Settle = FALSE is the mutant)
             defs.put("Settle", "TRUE");
+            defs.put("Tagged", "FALSE"); // the logs carry no tags yet: the rule is checked by TLC and S2LostReplicaTest
         }
         return defs;
     }

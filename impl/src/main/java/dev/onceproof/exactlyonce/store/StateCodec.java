@@ -42,8 +42,10 @@ final class StateCodec {
     private static final int SERVER_TAG_V2 = 0x45535632; // "ESV2": ESV1 followed by the entry numbers
     /** ESV3: ESV2 followed by the replication round's numbers and origins; still read. */
     private static final int SERVER_TAG_V3 = 0x45535633;
-    /** ESV4: ESV3 followed by Strategy 0's confirmations of removed ids; ESV2 and ESV3 are still read. */
-    private static final int SERVER_TAG = 0x45535634;
+    /** ESV4: ESV3 followed by Strategy 0's confirmations of removed ids; still read. */
+    private static final int SERVER_TAG_V4 = 0x45535634;
+    /** ESV5: ESV4 followed by Strategy 2's issue numbers; ESV2-ESV4 are still read. */
+    private static final int SERVER_TAG = 0x45535635;
     private static final int SERVER_OPS_TAG = 0x45534F31; // "ESO1"
     private static final int CLIENT_OP_TAG = 0x45434F31; // "ECO1"
 
@@ -185,6 +187,10 @@ final class StateCodec {
             out.writeUTF(c.id().text());
             out.writeUTF(c.by().name());
             out.writeLong(c.at());
+        } else if (op instanceof ServerOp.SetIssue i) {
+            out.writeByte(15);
+            out.writeUTF(i.id().text());
+            out.writeLong(i.issue());
         } else {
             throw new IllegalArgumentException("no encoding for server operation " + op);
         }
@@ -210,6 +216,7 @@ final class StateCodec {
             case 12 -> new ServerOp.Origin(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()));
             case 13 -> new ServerOp.Complete(NoteId.parse(in.readUTF()));
             case 14 -> new ServerOp.ConfirmRemoved(NoteId.parse(in.readUTF()), ServerId.of(in.readUTF()), in.readLong());
+            case 15 -> new ServerOp.SetIssue(NoteId.parse(in.readUTF()), in.readLong());
             default -> throw new IOException("operation " + index + ": unknown server operation kind " + kind);
         };
     }
@@ -356,16 +363,21 @@ final class StateCodec {
                 out.writeUTF(e.getKey().text());
                 writeNumbers(out, e.getValue());
             }
+            out.writeInt(s.issues().size());
+            for (Map.Entry<NoteId, Long> e : s.issues().entrySet()) {
+                out.writeUTF(e.getKey().text());
+                out.writeLong(e.getValue());
+            }
         });
     }
 
     static ServerDurableState decodeServer(String where, byte[] payload) {
         return read(where, payload, in -> {
             int tag = in.readInt();
-            if (tag != SERVER_TAG && tag != SERVER_TAG_V3 && tag != SERVER_TAG_V2) {
+            if (tag != SERVER_TAG && tag != SERVER_TAG_V4 && tag != SERVER_TAG_V3 && tag != SERVER_TAG_V2) {
                 throw new IOException("not a server state: tag 0x" + Integer.toHexString(tag) + ", expected 0x"
-                        + Integer.toHexString(SERVER_TAG) + ", 0x" + Integer.toHexString(SERVER_TAG_V3) + " or 0x"
-                        + Integer.toHexString(SERVER_TAG_V2));
+                        + Integer.toHexString(SERVER_TAG) + ", 0x" + Integer.toHexString(SERVER_TAG_V4) + ", 0x"
+                        + Integer.toHexString(SERVER_TAG_V3) + " or 0x" + Integer.toHexString(SERVER_TAG_V2));
             }
             TreeMap<NoteId, Note> k = new TreeMap<>();
             int n = count(in, "K");
@@ -418,15 +430,22 @@ final class StateCodec {
                 }
             }
             TreeMap<NoteId, SortedMap<ServerId, Long>> removedConf = new TreeMap<>();
-            if (tag == SERVER_TAG) {
+            if (tag == SERVER_TAG || tag == SERVER_TAG_V4) {
                 n = count(in, "removedConf");
                 for (int i = 0; i < n; i++) {
                     NoteId id = NoteId.parse(in.readUTF());
                     removedConf.put(id, readNumbers(in, "removedConf[" + id + "]"));
                 }
             }
+            TreeMap<NoteId, Long> issues = new TreeMap<>();
+            if (tag == SERVER_TAG) {
+                n = count(in, "issues");
+                for (int i = 0; i < n; i++) {
+                    issues.put(NoteId.parse(in.readUTF()), in.readLong());
+                }
+            }
             return new ServerDurableState(k, d, ctr, removed, round, issued, conf, entered, seen, numbers, origins,
-                    removedConf);
+                    removedConf, issues);
         });
     }
 

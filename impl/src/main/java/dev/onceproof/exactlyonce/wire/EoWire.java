@@ -13,6 +13,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -80,9 +81,11 @@ public final class EoWire {
         } else if (m instanceof EoMessage.PurgeAck a) {
             idMessage(o, PURGE_ACK, a.from().name(), a.to().name(), a.id());
         } else if (m instanceof EoMessage.SyncRequest r) {
-            sync(o, SYNC_REQUEST, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed());
+            sync(o, SYNC_REQUEST, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed(),
+                    r.tags());
         } else if (m instanceof EoMessage.SyncReply r) {
-            sync(o, SYNC_REPLY, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed());
+            sync(o, SYNC_REPLY, r.from(), r.to(), r.client(), r.round(), r.seen(), r.k(), r.d(), r.removed(),
+                    r.tags());
         } else if (m instanceof EoMessage.Replica r) {
             o.write(REPLICA);
             o.name(r.from().name());
@@ -90,6 +93,7 @@ public final class EoWire {
             o.id(r.note().id());
             o.name(r.note().client().name());
             o.body(r.note().body());
+            o.varint(r.issue() + 1); // NO_ISSUE (-1) is 0
         } else if (m instanceof EoMessage.DRequest r) {
             o.write(D_REQUEST);
             o.name(r.from().name());
@@ -166,7 +170,7 @@ public final class EoWire {
     }
 
     private static void sync(Out o, int type, ServerId from, ServerId to, ClientId client, long round, long seen,
-            SortedSet<NoteId> k, SortedSet<NoteId> d, SortedSet<NoteId> removed) {
+            SortedSet<NoteId> k, SortedSet<NoteId> d, SortedSet<NoteId> removed, SortedMap<NoteId, Long> tags) {
         o.write(type);
         o.name(from.name());
         o.name(to.name());
@@ -176,6 +180,10 @@ public final class EoWire {
         o.ids(k);
         o.ids(d);
         o.ids(removed);
+        o.ids(new java.util.TreeSet<>(tags.keySet())); // Strategy 2: each tagged removal's issue number
+        for (long issue : tags.values()) {
+            o.varint(issue);
+        }
     }
 
     private static final class Out extends ByteArrayOutputStream {
@@ -288,15 +296,20 @@ public final class EoWire {
                 SortedSet<NoteId> k = in.ids("k");
                 SortedSet<NoteId> d = in.ids("d");
                 SortedSet<NoteId> removed = in.ids("removed");
-                yield type == SYNC_REQUEST ? new EoMessage.SyncRequest(from, to, client, round, k, d, removed, seen)
-                        : new EoMessage.SyncReply(from, to, client, round, k, d, removed, seen);
+                java.util.TreeMap<NoteId, Long> tags = new java.util.TreeMap<>();
+                for (NoteId id : in.ids("tags")) {
+                    tags.put(id, in.varint("tags[" + id.text() + "]"));
+                }
+                yield type == SYNC_REQUEST ? new EoMessage.SyncRequest(from, to, client, round, k, d, removed, seen, tags)
+                        : new EoMessage.SyncReply(from, to, client, round, k, d, removed, seen, tags);
             }
             case REPLICA -> {
                 ServerId from = in.server("from");
                 ServerId to = in.server("to");
                 NoteId id = in.id("note.id");
                 ClientId client = in.client("note.client");
-                yield new EoMessage.Replica(from, to, in.note(id, client));
+                Note note = in.note(id, client);
+                yield new EoMessage.Replica(from, to, note, in.varint("issue") - 1);
             }
             case D_REQUEST -> {
                 ServerId from = in.server("from");

@@ -51,7 +51,8 @@ class EoWireTest {
         }
         EoMessage.SyncRequest r = new EoMessage.SyncRequest(A, B, C, 1, k, new TreeSet<>(), new TreeSet<>());
         byte[] b = EoWire.encode(r);
-        assertThat(b.length).isEqualTo(3 + 2 + 2 + 2 + 1 + 1 + 1 + (1 + 2 + 1) + 39 * 2 + 1 + 1);
+        // ... + d and removed (empty) + Strategy 2's tags (empty: one count byte)
+        assertThat(b.length).isEqualTo(3 + 2 + 2 + 2 + 1 + 1 + 1 + (1 + 2 + 1) + 39 * 2 + 1 + 1 + 1);
         assertThat(EoWire.decode(b)).isEqualTo(r);
     }
 
