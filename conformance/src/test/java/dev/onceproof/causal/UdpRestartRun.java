@@ -51,13 +51,23 @@ final class UdpRestartRun {
      */
     static Result run(Path dir, NodeId second, int events, long deadlineMillis, CausalUdpNode.Core n2Core)
             throws Exception {
+        return run(dir, second, events, deadlineMillis, n2Core, false);
+    }
+
+    /**
+     * With {@code missed} (impl's aCoordinatorThatMissedTheChange...): n4 stays up, suspected by n1
+     * alone; n2 drops n1's flush requests, so it never hears of the flush on n4; n1 crashes once n3
+     * reported, and n2 takes over with a flush on n1 alone, which n3 answers with its report on n4.
+     */
+    static Result run(Path dir, NodeId second, int events, long deadlineMillis, CausalUdpNode.Core n2Core,
+            boolean missed) throws Exception {
         Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
         List<InetSocketAddress> any = new ArrayList<>();
         for (int k = 0; k < N; k++) {
             delivered.put(NodeId.of(k), Collections.synchronizedList(new ArrayList<>()));
             any.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         }
-        ViewOptions view = ViewOptions.manual(20 * MS).withDetector(Set.of(second, N4), 500 * MS);
+        ViewOptions view = ViewOptions.manual(20 * MS).withDetector(missed ? Set.of(N1) : Set.of(second, N4), 500 * MS);
         List<CausalUdpNode> nodes = new ArrayList<>();
         List<StepLog> files = new ArrayList<>();
         List<Path> paths = new ArrayList<>();
@@ -79,6 +89,8 @@ final class UdpRestartRun {
                 }
                 if (k == 0) {
                     v = v.withHold(m -> m instanceof ViewMessage.Report && m.from().equals(N3));
+                } else if (k == 1 && missed) {
+                    v = v.withHold(m -> m instanceof ViewMessage.Flush && m.from().equals(N1));
                 }
                 List<EventId> d = delivered.get(id);
                 CausalUdpNode a = new CausalUdpNode(c, any, 0.05, 17 * 1_000_003L + k, e -> d.add(e.id()), log, v,
@@ -101,8 +113,14 @@ final class UdpRestartRun {
                 }
                 Thread.sleep(2);
             }
-            nodes.get(3).crash();
-            List<CausalUdpNode> waited = second.equals(N1) ? List.of(nodes.get(1), nodes.get(2)) : List.of(nodes.get(1));
+            if (missed) {
+                if (!nodes.get(0).suspect(N4)) {
+                    throw new IllegalStateException("n1 could not start the removal of n4");
+                }
+            } else {
+                nodes.get(3).crash();
+            }
+            List<CausalUdpNode> waited = missed ? List.of(nodes.get(2)) : second.equals(N1) ? List.of(nodes.get(1), nodes.get(2)) : List.of(nodes.get(1));
             long until = System.nanoTime() + 10_000 * MS;
             while (!waited.stream().allMatch(CausalUdpNode::hasReported)) {
                 if (System.nanoTime() > until) {
