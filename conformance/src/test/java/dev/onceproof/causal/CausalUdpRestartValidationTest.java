@@ -85,6 +85,24 @@ class CausalUdpRestartValidationTest {
     }
 
     @Test
+    void aTakeoverAfterTheDecisionOverUdpIsABehaviourOfCausalMembershipRestart() throws Exception {
+        UdpRestartRun.Result r = UdpRestartRun.run(dir, UdpRestartRun.N1, 4, 20_000, CausalNode::new,
+                UdpRestartRun.Scenario.AFTER_DECISION);
+        assertThat(r.done()).as("%s", r).isTrue();
+        assertThat(r.takeovers()).isEqualTo(1);
+        Validation v = VALIDATOR.validate(r.logs());
+        System.out.println("UDP restart after the decision: " + v.summary());
+        assertThat(v.accepted()).as("%s", v.report()).isTrue();
+        String keep = System.getProperty("causal.keepDecided");
+        if (keep != null) {
+            Files.createDirectories(Path.of(keep));
+            for (Path f : r.logs()) {
+                Files.copy(f, Path.of(keep).resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    @Test
     void aRestartAfterACrashedSurvivorOverUdpIsABehaviourOfCausalMembershipRestart() throws Exception {
         UdpRestartRun.Result r = UdpRestartRun.run(dir, UdpRestartRun.N3, 4, 20_000, CausalNode::new);
         assertThat(r.done()).as("%s", r).isTrue();

@@ -51,16 +51,33 @@ final class UdpRestartRun {
      */
     static Result run(Path dir, NodeId second, int events, long deadlineMillis, CausalUdpNode.Core n2Core)
             throws Exception {
-        return run(dir, second, events, deadlineMillis, n2Core, false);
+        return run(dir, second, events, deadlineMillis, n2Core, Scenario.MID_FLUSH);
     }
 
-    /**
-     * With {@code missed} (impl's aCoordinatorThatMissedTheChange...): n4 stays up, suspected by n1
-     * alone; n2 drops n1's flush requests, so it never hears of the flush on n4; n1 crashes once n3
-     * reported, and n2 takes over with a flush on n1 alone, which n3 answers with its report on n4.
-     */
+    /** When and how the second failure comes. */
+    enum Scenario {
+        /** n1 holds n3's reports, so the flush on n4 cannot decide; {@code second} crashes once the survivors it needs reported. */
+        MID_FLUSH,
+        /**
+         * impl's aCoordinatorThatMissedTheChange...: n4 stays up, suspected by n1 alone; n2 drops
+         * n1's flush requests, so it never hears of the flush on n4; n1 crashes once n3 reported, and
+         * n2 takes over with a flush on n1 alone, which n3 answers with its report on n4 (how
+         * findings/causal/udp-missed-takeover-seed17 was made).
+         */
+        MISSED,
+        /**
+         * n1 takes every report and decides the removal of n4; n2 drops n1's decisions, so nobody
+         * installs; n1 crashes once it decided, and n2 takes over and flushes {n1, n4}: the decision
+         * on n4 is taken again (the spec's restart after a decision; CausalMerge's Suspect waiting
+         * for the survivors' lines of the superseded decision).
+         */
+        AFTER_DECISION
+    }
+
     static Result run(Path dir, NodeId second, int events, long deadlineMillis, CausalUdpNode.Core n2Core,
-            boolean missed) throws Exception {
+            Scenario scenario) throws Exception {
+        boolean missed = scenario == Scenario.MISSED;
+        boolean decided = scenario == Scenario.AFTER_DECISION;
         Map<NodeId, List<EventId>> delivered = new LinkedHashMap<>();
         List<InetSocketAddress> any = new ArrayList<>();
         for (int k = 0; k < N; k++) {
@@ -87,10 +104,12 @@ final class UdpRestartRun {
                     paths.add(cf);
                     v = v.withCoordinatorLog(cl);
                 }
-                if (k == 0) {
+                if (k == 0 && !decided) {
                     v = v.withHold(m -> m instanceof ViewMessage.Report && m.from().equals(N3));
                 } else if (k == 1 && missed) {
                     v = v.withHold(m -> m instanceof ViewMessage.Flush && m.from().equals(N1));
+                } else if (k == 1 && decided) {
+                    v = v.withHold(m -> m instanceof ViewMessage.Decide && m.from().equals(N1));
                 }
                 List<EventId> d = delivered.get(id);
                 CausalUdpNode a = new CausalUdpNode(c, any, 0.05, 17 * 1_000_003L + k, e -> d.add(e.id()), log, v,
@@ -122,7 +141,7 @@ final class UdpRestartRun {
             }
             List<CausalUdpNode> waited = missed ? List.of(nodes.get(2)) : second.equals(N1) ? List.of(nodes.get(1), nodes.get(2)) : List.of(nodes.get(1));
             long until = System.nanoTime() + 10_000 * MS;
-            while (!waited.stream().allMatch(CausalUdpNode::hasReported)) {
+            while (decided ? nodes.get(0).members().contains(N4) : !waited.stream().allMatch(CausalUdpNode::hasReported)) {
                 if (System.nanoTime() > until) {
                     throw new AssertionError("timed out waiting until the flush on n4 reached its survivors");
                 }
