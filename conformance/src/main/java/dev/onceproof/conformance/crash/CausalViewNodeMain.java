@@ -77,9 +77,13 @@ public final class CausalViewNodeMain {
         NodeId self = NodeId.of(a.self);
         CausalConfig c = CausalConfig.of(n, self, Mode.CAUSAL, 5 * ms, 20 * ms, 20 * ms);
         StepLog steps = StepLog.open(a.stepLog, CausalNode.stepLogHeader(c));
+        // The restart runs (--suspectable) log under the restart header, so validation checks them
+        // against CausalMembershipRestart (the coordinator's role may pass to a survivor); the
+        // one-removal runs keep CausalMembership's.
+        CausalConfig group = CausalConfig.of(n, NodeId.of(0), Mode.CAUSAL, 5 * ms, 20 * ms, 20 * ms);
         StepLog coordinatorLog = a.coordinatorLog == null ? StepLog.OFF
-                : StepLog.open(a.coordinatorLog, ViewChange.stepLogHeader(CausalConfig.of(n, NodeId.of(0), Mode.CAUSAL,
-                        5 * ms, 20 * ms, 20 * ms)));
+                : StepLog.open(a.coordinatorLog, a.suspectable.isEmpty() ? ViewChange.stepLogHeader(group)
+                        : ViewChange.restartStepLogHeader(group));
         ViewOptions view = ViewOptions.manual(20 * ms).withCoordinatorLog(coordinatorLog);
         if (a.suspect >= 0) {
             view = view.withDetector(Set.of(NodeId.of(a.suspect)), a.suspectAfterMs * ms);

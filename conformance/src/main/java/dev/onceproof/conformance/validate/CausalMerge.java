@@ -74,6 +74,28 @@ import java.util.Set;
  * (JSuspect); the merge does not order the coordinator's Suspect after the installs, so a run with a
  * view change after a join may be rejected at its Suspect line though the core waited (the worlds
  * validated so far have none).
+ *
+ * <p>The UDP runtime (impl's CausalUdpNode; issue 21, causal): its coordinator's role passes to the
+ * first survivor in ring order when the coordinator is suspected, and each member that coordinates
+ * writes its own coordinator log (the first coordinator's is cut by its crash or SIGKILL). The spec
+ * has one set of coordinator variables, whoever holds them, so the logs are one coordinator process
+ * here: CausalTraceFamily concatenates them in ring order of their writers (each one's first line
+ * is its Suspect; a survivor takes over only after suspecting every survivor before it), and the
+ * taker-over's first line, its Suspect of the old coordinator, is the restart. That order is real
+ * when the old coordinator took no step after its successor's first one, which holds in the runs
+ * that log (it crashed, then a detector timed out on its silence); a falsely suspected coordinator
+ * that kept deciding would not be accepted by it, since its late line would follow the restart that
+ * superseded its round. The other orders of the asynchronous runtime are message orders the rules
+ * above already follow: a survivor answers a flush (reports), learns a decision and installs only on
+ * the coordinator's datagrams, a decision in flight when the coordinator restarts is refused by a
+ * survivor that took the new flush (its round no longer matches; impl's ViewMember), and a survivor
+ * learns of the restart only by the new flush, so every survivor line of a superseded round either
+ * precedes its report to the new round or is never written; the Suspect waiting for those lines
+ * places them before the restart, where the spec, whose decision reaches every survivor at once,
+ * has them. What the runtime does that the spec cannot (a taker-over that never heard of the running
+ * change flushes the old coordinator alone, then restarts for the union from a survivor's answer)
+ * is rejected at the taker-over's first Suspect, not reordered (conformance's
+ * findings/causal/udp-missed-takeover-seed17).
  */
 final class CausalMerge {
 

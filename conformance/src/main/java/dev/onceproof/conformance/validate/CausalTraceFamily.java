@@ -130,13 +130,10 @@ final class CausalTraceFamily implements TraceFamily {
     public List<Process> processes(List<StepLogFile> logs) {
         Set<String> seen = new TreeSet<>();
         List<Process> nodes = new ArrayList<>();
-        Process coordinator = null;
+        List<StepLogFile> coordinators = new ArrayList<>();
         for (StepLogFile log : logs) {
             if (log.process().equals(COORDINATOR)) {
-                if (coordinator != null) {
-                    throw new StepLogException(log.file() + ":1: a second coordinator log in one run");
-                }
-                coordinator = coordinator(log);
+                coordinators.add(log);
                 continue;
             }
             if (!seen.add(log.process())) {
@@ -166,6 +163,7 @@ final class CausalTraceFamily implements TraceFamily {
                 }
             }
         }
+        Process coordinator = coordinators.isEmpty() ? null : coordinator(coordinators, nodes(logs));
         for (Process p : TraceFamily.super.processes(logs)) {
             if (!p.name().equals(COORDINATOR)) {
                 nodes.add(p);
@@ -179,6 +177,56 @@ final class CausalTraceFamily implements TraceFamily {
                     + " DecideView are checked at its own lines");
         }
         return List.of(new Process("merged", CausalMerge.merge(nodes, nodes(logs))));
+    }
+
+    /**
+     * The coordinators' logs as the one coordinator process of the spec. One log is the first
+     * coordinator's. A restarting view change (CausalMembershipRestart) may have more: a survivor
+     * that suspected the coordinator takes the role over (impl's ViewCoordinator, ViewChange.resume)
+     * and logs its coordinator steps to its own log, starting with its Suspect of the one it
+     * replaces. The spec has one set of coordinator variables (members, flushing, reported, report,
+     * agreed) whatever process holds them, its Coord being the first survivor in ring order; so the
+     * logs are one process, each writer's lines in its order, the writers in ring order (a survivor
+     * takes over only once it suspected every survivor before it), a log with no line left out (a
+     * member that never coordinated). This assumes a coordinator takes no step after its successor's
+     * first line, which holds when it was suspected because it died (the runs that make these logs:
+     * a crash or a SIGKILL, then a detector's silence); a falsely suspected coordinator that went on
+     * deciding would be caught as the spec rejecting its late line or a survivor's answer to it, not
+     * accepted. Only CausalMembershipRestart's logs may have more than one.
+     */
+    private Process coordinator(List<StepLogFile> logs, List<String> ring) {
+        List<StepLogFile> used = new ArrayList<>();
+        for (StepLogFile log : logs) {
+            if (!log.steps().isEmpty()) {
+                used.add(log);
+            }
+        }
+        if (used.isEmpty()) {
+            return coordinator(logs.get(0));
+        }
+        if (used.size() > 1 && !restart) {
+            throw new StepLogException(used.get(1).file() + ":1: a second coordinator log in one run, and the headers"
+                    + " do not name " + RESTART + " (constant Membership), whose coordinator may be taken over");
+        }
+        Map<Integer, StepLogFile> byWriter = new TreeMap<>();
+        for (StepLogFile log : used) {
+            JsonNode first = log.steps().get(0);
+            String writer = first.path("node").asText();
+            if (!first.path("action").asText().equals("Suspect") || !ring.contains(writer)) {
+                throw new StepLogException(log.file() + ":2: a coordinator's log starts with its Suspect (a node of "
+                        + ring + "), not " + first);
+            }
+            StepLogFile before = byWriter.put(ring.indexOf(writer), log);
+            if (before != null) {
+                throw new StepLogException(log.file() + ":1: a second coordinator log of " + writer + " (the other is "
+                        + before.file() + ")");
+            }
+        }
+        List<Process.Line> lines = new ArrayList<>();
+        for (StepLogFile log : byWriter.values()) {
+            lines.addAll(coordinator(log).lines());
+        }
+        return new Process(COORDINATOR, lines);
     }
 
     /**

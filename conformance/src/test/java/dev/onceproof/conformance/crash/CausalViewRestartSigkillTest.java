@@ -6,6 +6,8 @@ import dev.onceproof.causal.EventId;
 import dev.onceproof.causal.Mode;
 import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.runtime.DeliveryAudit;
+import dev.onceproof.conformance.validate.TestValidators;
+import dev.onceproof.conformance.validate.Validation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -51,7 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
  * delivered every survivor event and hold an empty store (garbage collection went on past the two
  * dead rows). The delivery audit (causal order, once, completeness among the survivors) holds, and
  * the two survivors delivered the same events of each dead node. The survivors' step logs show the
- * second round: a FlushReport on n4 in each.
+ * second round: a FlushReport on n4 in each; all the logs (the coordinator's of n1 and, once it took
+ * over, n2's) are checked by TLC against CausalMembershipRestart.tla.
  *
  * <p>The controls: the same runs with {@code --no-restart} (the runtime before this change, which
  * refused a suspicion during a flush and had one coordinator) never install a view: the flush on n4
@@ -84,6 +87,7 @@ class CausalViewRestartSigkillTest {
         assertThat(lines(n2, "\"FlushReport\"", "\"target\":\"n4\"")).isEqualTo(2);
         assertThat(lines(n2, "\"DecideView\"", "\"target\":\"n1\"")).isEqualTo(1);
         assertThat(lines(n2, "\"DecideView\"", "\"target\":\"n4\"")).isEqualTo(1);
+        validate(r, "coordinator killed");
     }
 
     @Test
@@ -100,6 +104,29 @@ class CausalViewRestartSigkillTest {
         assertThat(lines(n1, "\"Suspect\"", "\"target\":\"n3\"")).isEqualTo(1);
         assertThat(lines(n1, "\"DecideView\"", "\"target\":\"n3\"")).isEqualTo(1);
         assertThat(lines(n1, "\"DecideView\"", "\"target\":\"n4\"")).isEqualTo(1);
+        validate(r, "survivor killed");
+    }
+
+    /**
+     * The six step logs (the four nodes', n1's and n4's up to their kill, and n1's and n2's
+     * coordinator logs, one of them empty in the survivor run) are a behaviour of
+     * CausalMembershipRestart through TraceCausalMembershipRestart, the coordinator logs merged
+     * as one coordinator (validate's CausalTraceFamily). With -Dcausal.keepLogs=DIR they are kept.
+     */
+    private static void validate(Run r, String what) throws java.io.IOException {
+        long t0 = System.nanoTime();
+        Validation v = TestValidators.IN_JVM.validate(r.logs);
+        System.out.printf("SIGKILL restart, %s: %s; validated in %.1f s%n", what, v.summary(), (System.nanoTime() - t0) / 1e9);
+        assertThat(v.accepted()).as("%s", v.report()).isTrue();
+        assertThat(v.spec()).isEqualTo("CausalMembershipRestart");
+        String keep = System.getProperty("causal.keepLogs");
+        if (keep != null) {
+            Path to = Path.of(keep).resolve(what.replace(' ', '-'));
+            Files.createDirectories(to);
+            for (Path f : r.logs) {
+                Files.copy(f, to.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     @Test
@@ -174,8 +201,7 @@ class CausalViewRestartSigkillTest {
                     cmd.addAll(List.of("--hold-reports-from", "2"));
                 }
                 if (k < 2) {
-                    // n1's coordinator steps, and n2's once it takes over (not validated: the trace
-                    // modules know no restart over the runtime yet; read by the tests below).
+                    // n1's coordinator steps, and n2's once it takes over (validated with the rest).
                     cmd.addAll(List.of("--coordinator-log", logs.resolve("coordinator-n" + (k + 1) + ".jsonl").toString()));
                 }
                 if (noRestart) {
