@@ -72,6 +72,22 @@ EndConnection ==
 Disconnect == DisconnectBase /\ EndConnection
 ClientCrash == ClientCrashBase /\ EndConnection
 
+\* A client crash while it is not connected (footnote 3; L221 "a timer that
+\* starts ticking at the end of a connection"): the timer is volatile, so
+\* the rebooted client does not know when its last connection ended and
+\* waits T_r from the reboot (S5Client.rebooted; notes 2.6): lastEnd := now,
+\* no earlier than the end it forgot.  ExactlyOnceS5Msg had it first (the
+\* trace validation of GatherWorld found the core does it); a client that
+\* forgot the end and did not wait breaks the promise (MutS5RebootForgetsEnd,
+\* MutS5MsgRebootForgetsEnd).  The bound `now + Tr <= MaxTime` is
+\* EndConnection's: the client can keep its promise within MaxTime.
+ClientCrashAway ==
+    /\ conn = None
+    /\ now + Tr <= MaxTime
+    /\ ClientCrashBase
+    /\ lastEnd' = now
+    /\ UNCHANGED <<gatherVars, timedVars>>
+
 \* A.7: "foreach s in S, in parallel { if (TS[s] < GetCurrentTime() - Tr)".
 StartSession(s) ==
     /\ StartSessionG(s, Stale5(s))
@@ -101,7 +117,7 @@ ReplyDNext(t) == \E m \in snet : ReplyD(t, m)
 RecvDNext(s) == \E m \in snet : RecvD(s, m)
 ADeliverNext(s) == \E i \in K[s] : ADeliverOK(s, i)
 FaultNext ==
-    \/ Disconnect \/ ClientCrash \/ \E m \in snet : LoseMsg(m)
+    \/ Disconnect \/ ClientCrash \/ ClientCrashAway \/ \E m \in snet : LoseMsg(m)
     \/ \E s \in Servers : ServerCrash(s) \/ \E i \in K[s] : ADeliverErr(s, i)
 
 Next ==

@@ -9,7 +9,8 @@
 (* reports kept where the core keeps them, plus what the trace validation  *)
 (* of GatherWorld found the core does and ExactlyOnceS5 has no step for: a  *)
 (* DSync round while an earlier one is on the way (ExactlyOnceTimedMsg's   *)
-(* SendPeerSyncT) and a client crash while not connected (ClientCrashAway). *)
+(* SendPeerSyncT); the client crash while not connected (ClientCrashAway)  *)
+(* that it added first is now ExactlyOnceS5's.                              *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS5, ExactlyOnceTimedMsg
 
@@ -27,23 +28,8 @@ CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
 IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
-\* A client crash while it is not connected (footnote 3; L221 "a timer that
-\* starts ticking at the end of a connection"): the timer is volatile, so
-\* the rebooted S5Client does not know when its last connection ended and
-\* waits T_r from the reboot (S5Client.rebooted; notes 2.6): lastEnd := now,
-\* no earlier than the end it forgot.  ExactlyOnceS5's ClientCrash ends a
-\* connection (EndConnection), so the trace validation of GatherWorld took
-\* this crash as stuttering (TraceExactlyOnceS5 until this stop).  A client
-\* that forgot the end and did NOT wait would break the promise
-\* (MutS5MsgRebootForgetsEnd).  The bound `now + Tr <= MaxTime` is
-\* EndConnection's: the client can keep its promise within MaxTime.
-ClientCrashAway ==
-    /\ conn = None
-    /\ now + Tr <= MaxTime
-    /\ ClientCrashBase
-    /\ lastEnd' = now
-    /\ UNCHANGED <<gatherVars, timedVars>>
-
+\* ClientCrashAway, a client crash while it is not connected, is
+\* ExactlyOnceS5's (it was this module's until the atomic spec caught up).
 ClientCrashM == ClientCrash \/ ClientCrashAway
 
 \* L229 "The servers periodically send these synchronization messages".

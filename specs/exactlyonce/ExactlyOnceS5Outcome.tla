@@ -41,7 +41,7 @@ ONext ==
                \/ StartSession(s) \/ GatherFail(s) \/ RecvDNext(s)
                \/ \E m \in snet : RecvSync(s, m)
                \/ \E t \in Servers : ReqD(s, t)
-          \/ Disconnect \/ ClientCrash \/ \E m \in snet : LoseMsg(m)
+          \/ Disconnect \/ ClientCrash \/ ClientCrashAway \/ \E m \in snet : LoseMsg(m)
        /\ UNCHANGED att
     \/ \E s \in Servers :
          \/ OEndGather(s) \/ DeferEndGather(s)

@@ -75,9 +75,14 @@ Disconnect ==
 \* A crash ends the connection without writing its end: H(s) stays Open.
 ClientCrash == ClientCrashBase /\ EndConnSession /\ UNCHANGED <<timedVars, H>>
 
-\* The device loses its history, or is replaced (L254, Z17): detectably.
+\* The device loses its history, or is replaced (L254, Z17): detectably,
+\* whenever it happens, also again before the client has connected to every
+\* server since an earlier loss, which wipes the entries written since
+\* (S6Client.loseHistory).  Until ExactlyOnceS6Msg's ClientLoseHM showed it
+\* (the trace validation of GatherWorld, seed 3), this step had a
+\* `~HistoryLost` guard, a model bound.  Losing entries only makes servers
+\* pull more: with any entry Unknown, Stale6 is every other server.
 ClientLoseH ==
-    /\ ~HistoryLost
     /\ faults < MaxFaults
     /\ faults' = faults + 1
     /\ H' = [t \in Servers |-> Unknown]

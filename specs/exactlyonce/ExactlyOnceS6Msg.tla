@@ -9,8 +9,8 @@
 (* is ExactlyOnceS6's, with the numbering and the reports kept where the   *)
 (* core keeps them, plus what the trace validation of GatherWorld found    *)
 (* the core does and ExactlyOnceS6 has no step for: a DSync round while an *)
-(* earlier one is on the way (ExactlyOnceTimedMsg's SendPeerSyncT) and a   *)
-(* history lost again before every server was visited (ClientLoseHM).     *)
+(* earlier one is on the way (ExactlyOnceTimedMsg's SendPeerSyncT); the   *)
+(* history lost again (ClientLoseHM) it added first is ExactlyOnceS6's.    *)
 (***************************************************************************)
 EXTENDS ExactlyOnceS6, ExactlyOnceTimedMsg
 
@@ -28,21 +28,10 @@ CreateNoteM == CreateNote /\ NumberNote
 RecvDM(s, m) == RecvD(s, m) /\ RememberReply(s, m)
 ServerCrashM(s) == ServerCrash(s) /\ LoseReports(s)
 IdleCrashM(s) == IdleCrashT(s) /\ UNCHANGED vars
-\* L254 "In the event that the client loses its information": H lost,
-\* detectably (Z17), whenever the device loses it, also again before the
-\* client has connected to every server since an earlier loss, which wipes
-\* the entries written since (S6Client.loseHistory).  ExactlyOnceS6's
-\* ClientLoseH takes only a first loss (~HistoryLost, a model bound there);
-\* the trace validation of GatherWorld (seed 3) found the second, which the
-\* trace module took as a step of its own (LoseHAgain) until this stop.
-\* Losing entries only makes servers pull more: with any entry Unknown,
-\* Stale6 is every other server.
-ClientLoseHM ==
-    /\ faults < MaxFaults
-    /\ faults' = faults + 1
-    /\ H' = [t \in Servers |-> Unknown]
-    /\ lastAction' = [name |-> "ClientLoseH"]
-    /\ UNCHANGED <<net, conn, created, delivered, gatherVars, timedVars>>
+\* A history lost again before every server was visited: ExactlyOnceS6's
+\* ClientLoseH, whose `~HistoryLost` guard this module's step dropped first
+\* (the name is kept for TraceExactlyOnceS6).
+ClientLoseHM == ClientLoseH
 
 \* L246 "only when there is new information": while the client is not at s.
 PushSyncM(s) == conn # s /\ SendPeerSyncT(s, "PushSync") /\ UNCHANGED H

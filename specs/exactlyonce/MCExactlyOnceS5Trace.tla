@@ -43,8 +43,24 @@ ADeliverFailed == lastAction.name = "ADeliverErr"
 NotADeliverFailed == ~ADeliverFailed
 ServerCrashed == lastAction.name = "ServerCrash"
 NotServerCrashed == ~ServerCrashed
-ClientCrashed == lastAction.name = "ClientCrash" /\ lastEnd # Never
+\* (connId >= 1: with one fault the crash is in a connection, not
+\* ClientCrashAway before any.)
+ClientCrashed == lastAction.name = "ClientCrash" /\ lastEnd # Never /\ connId >= 1
 NotClientCrashed == ~ClientCrashed
+\* ClientCrashAway: the client leaves A at 0 and crashes while away at 1,
+\* so its reboot moves the end T_r counts from (lastEnd 0 -> 1) and the
+\* replayer must build the rebooted client with the crash time (S5Client
+\* waits T_r from its reboot).  The narrowing (an ACTION_CONSTRAINT of the
+\* cfg) makes that the only shortest way: the faults are moves and crashes
+\* while away, time passes only while the client is away, and its first
+\* connection is at 0.
+CrashAwayNarrowing ==
+    /\ faults' > faults => \/ lastAction'.name = "Disconnect"
+                           \/ lastAction'.name = "ClientCrash" /\ conn = None
+    /\ lastAction'.name = "Tick" => conn = None
+    /\ lastAction'.name = "Connect" /\ connId = 0 => now = 0
+CrashedAway == lastAction.name = "ClientCrash" /\ connId >= 1 /\ now >= 1
+NotCrashedAway == ~CrashedAway
 LostMessage == lastAction.name = "Lose"
 NotLostMessage == ~LostMessage
 

@@ -49,4 +49,9 @@ MutNext ==
        /\ UNCHANGED lastAt
 
 MutSpec == MutInit /\ [][MutNext]_<<allVars, lastAt>>
+
+\* The three-server simulation's spec (MCExactlyOnceS5Msg's ThreeSimSpec)
+\* with this check: its seeded run must find the duplicate, or the same run
+\* of the unmodified spec is no evidence.
+MutThreeSimSpec == MutInit /\ [][MutNext /\ ThreeSimNarrowing]_<<allVars, lastAt>>
 =============================================================================

@@ -96,8 +96,15 @@ public final class ModelsCommand implements Runnable {
                                 + "\" in specs/manifest.json"));
                 TlcResult r = new TlcRunner().run(ModelExpectation.request(repo, e, Duration.ofSeconds(timeout)));
                 java.util.List<String> problems = ModelExpectation.problems(e, r);
-                out.printf("%s: %s, %d distinct states, depth %d, %.1fs: %s%n", e.name(), r.summary(),
-                        r.distinctStates(), r.depth(), r.wallTime().toMillis() / 1000.0,
+                String counts = e.simulated()
+                        // A simulation counts no distinct states: what it checked, and its settings.
+                        ? String.format("%d states checked in a simulation of %d behaviours of depth up to %d,"
+                                + " seed %d%s", r.statesGenerated(), e.simulate().behaviours(), e.simulate().depth(),
+                                e.simulate().seed(), r.counterexample().isEmpty() ? ""
+                                : ", violating behaviour of " + (r.counterexample().size() - 1) + " steps")
+                        : String.format("%d distinct states, depth %d", r.distinctStates(), r.depth());
+                out.printf("%s: %s, %s, %.1fs: %s%n", e.name(), r.summary(), counts,
+                        r.wallTime().toMillis() / 1000.0,
                         problems.isEmpty() ? "as the manifest says" : String.join("; ", problems));
                 if (!r.counterexample().isEmpty()) {
                     out.print(CounterexampleTable.render(r));

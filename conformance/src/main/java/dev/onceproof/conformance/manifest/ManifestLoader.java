@@ -25,7 +25,8 @@ public final class ManifestLoader {
     private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> MODEL_FIELDS = Set.of("name", "family", "module", "cfg", "mode", "expect",
-            "distinctStates", "depth", "why", "checkDeadlock", "seconds");
+            "distinctStates", "depth", "why", "checkDeadlock", "seconds", "simulate");
+    private static final Set<String> SIMULATE_FIELDS = Set.of("behaviours", "depth", "seed");
     private static final Set<String> TRACE_FIELDS = Set.of("name", "family", "module", "cfg", "kind", "seeds",
             "depth", "trap", "why", "seconds");
 
@@ -107,8 +108,36 @@ public final class ManifestLoader {
             }
             deadlock = n.get("checkDeadlock").booleanValue();
         }
+        ModelEntry.Simulate simulate = simulate(n, entry);
+        if (simulate != null && !expect.equals("pass") && distinct != 0) {
+            // TLC's count when a simulation stops at a violation is read while its worker runs: not
+            // repeatable, so not recorded.
+            throw new ManifestException(file, entry, "distinctStates", "must be 0 for a simulation that must"
+                    + " find a violation (its depth is the violating behaviour's length), is " + distinct);
+        }
         return new ModelEntry(name, family, module, cfg, mode, expect, distinct, (int) depth, why,
-                deadlock || expect.equals("deadlock"), seconds(n, entry));
+                deadlock || expect.equals("deadlock"), seconds(n, entry), simulate);
+    }
+
+    /** Optional: {"behaviours": N, "depth": D, "seed": S}, all three, N and D at least 1. */
+    private ModelEntry.Simulate simulate(JsonNode n, String entry) {
+        JsonNode v = n.get("simulate");
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isObject()) {
+            throw new ManifestException(file, entry, "simulate",
+                    "must be an object {\"behaviours\": N, \"depth\": D, \"seed\": S}, is " + v);
+        }
+        onlyFields(v, SIMULATE_FIELDS, entry + " simulate");
+        long behaviours = number(v, "behaviours", entry + " simulate");
+        long depth = number(v, "depth", entry + " simulate");
+        long seed = number(v, "seed", entry + " simulate");
+        if (behaviours < 1 || depth < 1 || depth > Integer.MAX_VALUE) {
+            throw new ManifestException(file, entry, "simulate", "needs behaviours >= 1 and depth >= 1, has "
+                    + behaviours + " behaviours of depth " + depth);
+        }
+        return new ModelEntry.Simulate(behaviours, (int) depth, seed);
     }
 
     private TraceEntry trace(JsonNode n, String index) {

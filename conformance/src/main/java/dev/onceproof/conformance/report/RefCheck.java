@@ -103,6 +103,12 @@ public final class RefCheck {
         if (e.property() != null && !e.property().equals(c.expect())) {
             return Optional.of("control " + e.control() + " violates " + c.expect() + ", not " + e.property());
         }
+        ModelEntry m = models.get(e.ref());
+        if (m != null && m.simulated() && !m.simulate().equals(c.simulate())) {
+            // A simulation's pass says something only if the same draw finds the control's violation.
+            return Optional.of("control " + e.control() + " must be a simulation with the same settings as "
+                    + e.ref() + " (" + m.simulate() + "), is " + (c.simulated() ? c.simulate() : "exhaustive"));
+        }
         return Optional.empty();
     }
 

@@ -30,6 +30,12 @@ public final class TlcResultReader {
     /** "The coverage statistics at ...": a new report begins (TLC prints one per interval and one at the end). */
     private static final int COVERAGE_START = 2201;
     private static final int FINISHED_CODE = 2186;
+    /**
+     * A simulation's progress ("Progress(-1) at ...: 1586 states generated, -1 distinct states found,
+     * -1 states left on queue."), the last one at its end: the states it checked in all.
+     */
+    private static final int SIMULATION_PROGRESS = 2209;
+    private static final Pattern SIMULATION_STATES = Pattern.compile("([\\d,]+) states generated");
 
     private TlcResultReader() {
     }
@@ -139,6 +145,12 @@ public final class TlcResultReader {
                     String p = group(PROGRESS, t);
                     if (p != null) {
                         progressDepth = Integer.parseInt(p);
+                    }
+                }
+                case SIMULATION_PROGRESS -> {
+                    String g = group(SIMULATION_STATES, t);
+                    if (g != null) {
+                        generated = count(g);
                     }
                 }
                 case COVERAGE_START -> coverage.clear();

@@ -116,4 +116,27 @@ class ManifestLoaderTest {
         assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"why\": \"it passes\"", "\"why\": \"a\", \"why\": \"b\""), ""))
                 .hasMessageContaining("Duplicate field 'why'");
     }
+    @Test
+    void aSimulatedModelCarriesItsBehavioursDepthAndSeed() throws IOException {
+        Manifest m = load(GOOD_MODEL.replace("\"why\"", "\"simulate\": {\"behaviours\": 100, \"depth\": 30, \"seed\": 7}, \"why\""), "");
+        ModelEntry e = m.models().get(0);
+        assertThat(e.simulated()).isTrue();
+        assertThat(e.simulate().tlcArgs()).containsExactly("-simulate", "num=100", "-depth", "30", "-seed", "7");
+        assertThat(load(GOOD_MODEL, "").models().get(0).simulated()).isFalse();
+    }
+
+    @Test
+    void aSimulationWithoutASeedOrWithNoBehavioursIsRefused() {
+        assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"why\"", "\"simulate\": {\"behaviours\": 100, \"depth\": 30}, \"why\""), ""))
+                .hasMessageContaining("models[0] \"tiny-pass\" simulate: field \"seed\": is missing");
+        assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"why\"", "\"simulate\": {\"behaviours\": 0, \"depth\": 30, \"seed\": 1}, \"why\""), ""))
+                .hasMessageContaining("models[0] \"tiny-pass\": field \"simulate\": needs behaviours >= 1 and depth >= 1, has 0 behaviours");
+        assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"why\"", "\"simulate\": {\"num\": 100, \"depth\": 30, \"seed\": 1}, \"why\""), ""))
+                .hasMessageContaining("simulate: field \"num\": is not a known field");
+        assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"why\"", "\"simulate\": 100, \"why\""), ""))
+                .hasMessageContaining("field \"simulate\": must be an object");
+        assertThatThrownBy(() -> load(GOOD_MODEL.replace("\"pass\"", "\"Inv\"").replace("\"why\"",
+                "\"simulate\": {\"behaviours\": 100, \"depth\": 30, \"seed\": 1}, \"why\""), ""))
+                .hasMessageContaining("field \"distinctStates\": must be 0 for a simulation that must find a violation");
+    }
 }

@@ -74,6 +74,26 @@ class StatementsTest {
                 .contains("evidence 10 (model rpc-safety): the manifest puts it in family rpc");
     }
 
+    /** A simulation's pass counts only against a control drawn the same way (issue 20 item 4). */
+    @Test
+    void aSimulatedModelsControlMustBeTheSameSimulation() throws IOException {
+        Path file = tmp.resolve("statements.json");
+        Files.writeString(file, """
+                { "family": "exactlyonce", "paper": "p", "statements": [ { "id": "s", "statement": "t", "location": "L223",
+                  "evidence": [
+                    { "kind": "model", "ref": "exactlyonce-s5msg-three-sim", "property": "NoDuplicateDelivery",
+                      "control": "exactlyonce-mutant-s5msg-previous-only" },
+                    { "kind": "model", "ref": "exactlyonce-s5msg-three-sim", "property": "NoDuplicateDelivery",
+                      "control": "exactlyonce-mutant-s5msg-previous-only-three-sim" }
+                  ] } ] }
+                """);
+        List<String> problems = new RefCheck(REPO, REPO.manifest()).problems(FamilyStatements.read(file));
+        assertThat(problems).singleElement().asString()
+                .contains("evidence 1 (model exactlyonce-s5msg-three-sim): control exactlyonce-mutant-s5msg-previous-only"
+                        + " must be a simulation with the same settings")
+                .contains("is exhaustive");
+    }
+
     @Test
     void aMalformedFileIsOneLineNamingTheFileAndThePlace() throws IOException {
         Path file = tmp.resolve("statements.json");

@@ -308,8 +308,12 @@ final class GatherCores {
             case "ClientCrash" -> {
                 endConnSession();
                 clientCore.crash();
-                // Strategy 5: the crash ended the connection now; the rebooted client waits T_r from it.
-                clientCore = newClient(clientCore instanceof S5Client s5 ? s5.lastEnd() : OptionalLong.empty());
+                // Strategy 5: the rebooted client does not know when its last connection ended (the
+                // timer is volatile) and waits T_r from the reboot (S5Client.rebooted), as the spec's
+                // ClientCrash (a crash in a connection ends it now) and ClientCrashAway (a crash while
+                // away forgets the end) both set lastEnd to now.
+                clientCore = newClient(clientCore instanceof S5Client
+                        ? OptionalLong.of(clock.now()) : OptionalLong.empty());
             }
             case "ServerCrash" -> {
                 disks.get(server(p)).crash();

@@ -317,6 +317,32 @@ class GatherBrokenCoreReplayTest {
     }
 
     @Test
+    void aStrategy5ClientThatForgetsItsPromiseAtARebootIsCaught() throws IOException {
+        // MutS5RebootForgetsEnd on the core side: a client rebuilt after a crash while away that acts
+        // as if it had never connected (no lastEnd) instead of waiting T_r from the reboot.
+        Path trace = traceWith("ExactlyOnceS5", "a ClientCrash while away", (before, step) ->
+                step.path("action").asText().equals("ClientCrash")
+                        && before.path("state").path("conn").asText().equals("none"));
+        GatherCores.Factory broken = new GatherCores.Factory() {
+            @Override
+            public GatherServer server(String spec, GatherConfig config, EoClock clock, GatherDurableState durable) {
+                return GatherCores.Factory.REAL.server(spec, config, clock, durable);
+            }
+
+            @Override
+            public GatherClient client(String spec, ClientId id, EoClock clock, long tr, java.util.OptionalLong lastEnd,
+                    ClientHistory stored) {
+                return GatherCores.Factory.REAL.client(spec, id, clock, tr, java.util.OptionalLong.empty(), stored);
+            }
+        };
+        ReplayResult r = replay("ExactlyOnceS5", trace, broken);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ClientCrash");
+        assertThat(r.failure().mismatches()).extracting(m -> m.field()).contains("lastEnd");
+        assertThat(replay("ExactlyOnceS5", trace, GatherCores.Factory.REAL).passed()).isTrue();
+    }
+
+    @Test
     void aClientThatWritesItsHistoryOnlyAtACleanEndIsCaught() throws IOException {
         // Mutant M6-b / Z17: H[s] := OPEN is durable at connect; without it a crash mid-connection
         // leaves an older end time, and a later server trusts a sync older than the deliveries.
