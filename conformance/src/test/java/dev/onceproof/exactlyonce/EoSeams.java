@@ -67,7 +67,12 @@ public final class EoSeams {
         /** A replica of a reused number leaves the old incarnation's removal in place. */
         KEEP_REMOVED_ON_REUSE,
         /** Condition 1 checked only at a literal reuse: the first wrap goes unchecked. */
-        CONDITION_AT_REUSE_ONLY
+        CONDITION_AT_REUSE_ONLY,
+        /**
+         * Rule "tag" off (S2Server.staleRemovalTakesNewerIncarnation), the watermark kept: a
+         * removal naming an older incarnation takes the newer one held (the lost replica).
+         */
+        STALE_REMOVAL_TAKES_NEWER_INCARNATION
     }
 
     /** A Strategy 2 server with {@code defect}, replicas stored at once or as messages. */
@@ -80,6 +85,7 @@ public final class EoSeams {
             case CONFIRM_ANY_ROUND -> s.confirmingAnyRound();
             case KEEP_REMOVED_ON_REUSE -> s.keepingRemovedOnReuse();
             case CONDITION_AT_REUSE_ONLY -> s.checkingConditionAtReuseOnly();
+            case STALE_REMOVAL_TAKES_NEWER_INCARNATION -> s.staleRemovalTakesNewerIncarnation();
         };
     }
 
