@@ -88,18 +88,23 @@ ASSUME TaggedIsBoolean == Tagged \in BOOLEAN
 VARIABLES
     rnet,     \* replicas on the way: a set of [note, to]
     settled,  \* server, volatile: its numbers whose current incarnation has settled
-    tag       \* server, durable: tag[s][w] = Ord of the incarnation of w that s's removal of w names
+    tag       \* server, durable: tag[s][x][k] = Ord of the incarnation of wire id x.k that s's
+              \* removal of x.k names (keyed by origin and number, like entered, so a trace renders it)
 
 asyncVars == <<vars, rnet, settled, tag>>
 
 \* No tag: what every wire id starts with, and gets back when a new
 \* incarnation drops its removal.  Without Tagged it never changes.
-NoTag == [w \in WireIds |-> Never]
+NoTag == [x \in Origins |-> [k \in Seqs |-> Never]]
+TagOf(tg, w) == tg[w.server][w.seq]
 Max2(a, b) == IF a >= b THEN a ELSE b
 
 \* What a sync message of s carries: with Tagged, the tag of each removal
-\* (EoMessage's removal with its issue number); without, nothing more.
-Tags(s, rem, tg) == [w \in rem |-> tg[w]]
+\* (EoMessage's removal with its issue number, SyncRequest/SyncReply's
+\* tags), a set of [server, seq, issue] so a trace renders it; without,
+\* nothing more.  MsgTag(m, w): the issue number m's removal of w names.
+Tags(s, rem, tg) == {[server |-> w.server, seq |-> w.seq, issue |-> TagOf(tg, w)] : w \in rem}
+MsgTag(m, w) == (CHOOSE e \in m.tags : e.server = w.server /\ e.seq = w.seq).issue
 WithTags(msg, s, rem, tg) ==
     IF Tagged
     THEN [type |-> msg.type, from |-> msg.from, to |-> msg.to, round |-> msg.round, k |-> msg.k,
@@ -134,7 +139,7 @@ CreateNoteAt(x) ==
          /\ created' = created \cup {i}
          /\ rnet' = rnet \cup {[note |-> i, to |-> t] : t \in Servers \ {x}}
          /\ settled' = IF Settle THEN [settled EXCEPT ![x] = @ \ {i.seq}] ELSE settled
-         /\ tag' = IF Tagged THEN [tag EXCEPT ![x][Wire(i)] = Never] ELSE tag
+         /\ tag' = IF Tagged THEN [tag EXCEPT ![x][i.server][i.seq] = Never] ELSE tag
          /\ lastAction' = [name |-> "CreateNote", server |-> x, note |-> i]
     /\ UNCHANGED <<net, conn, delivered, faults, sess, R, round, snet>>
 
@@ -152,7 +157,7 @@ ReceiveReplica(r) ==
                /\ seen' = [seen EXCEPT ![s] = @ + 1]
                /\ entered' = [entered EXCEPT ![s][i.server][Ord(i)] = seen[s] + 1]
                /\ removed' = [removed EXCEPT ![s] = @ \ {Wire(i)}]
-               /\ tag' = IF Tagged THEN [tag EXCEPT ![s][Wire(i)] = Never] ELSE tag
+               /\ tag' = IF Tagged THEN [tag EXCEPT ![s][i.server][i.seq] = Never] ELSE tag
                /\ lastAction' = [name |-> "ReceiveReplica", server |-> s, note |-> i,
                                  verdict |-> "stored"]
     /\ UNCHANGED <<net, conn, created, delivered, faults, ctr, conf, sess, R, round, issued, snet,
@@ -218,7 +223,7 @@ ServerCrashAsync(s) == ServerCrashWith(s, RestartSettled(s))
 \* incarnation (its issue number, Ord, which its replica carried).
 ReceiveAckAsync(m) ==
     /\ ReceiveAck(m)
-    /\ tag' = IF Tagged THEN [tag EXCEPT ![m.to][Wire(m.note)] = Max2(@, Ord(m.note))] ELSE tag
+    /\ tag' = IF Tagged THEN [tag EXCEPT ![m.to][m.note.server][m.note.seq] = Max2(@, Ord(m.note))] ELSE tag
     /\ UNCHANGED <<rnet, settled>>
 
 \* Rule "tag" (the fix of the lost replica, StreamServer.mergeRemoval): a
@@ -227,19 +232,22 @@ ReceiveAckAsync(m) ==
 \* Parameters so that a mutant can drop the guard, or the watermark.
 HeldLater(r, w, t) == \E i \in K[r] : Wire(i) = w /\ Ord(i) > t
 AppliedAsync(r, m, guard, wm) ==
-    {w \in AppliedWith(r, m, wm) : ~(Tagged /\ guard /\ HeldLater(r, w, m.tags[w]))}
+    {w \in AppliedWith(r, m, wm) : ~(Tagged /\ guard /\ HeldLater(r, w, MsgTag(m, w)))}
 
 \* The tags after a merge: an applied removal keeps the later of r's tag and
 \* the message's (two servers may have learned different incarnations gone).
 MergedTags(r, m, ap) ==
-    IF Tagged THEN [w \in WireIds |-> IF w \in ap THEN Max2(tag[r][w], m.tags[w]) ELSE tag[r][w]]
+    IF Tagged THEN [x \in Origins |-> [k \in Seqs |->
+                       LET w == [server |-> x, seq |-> k]
+                       IN IF w \in ap THEN Max2(tag[r][x][k], MsgTag(m, w)) ELSE tag[r][x][k]]]
     ELSE tag[r]
 
 MergeAsync(r, m, guard, wm) ==
     LET ap == AppliedAsync(r, m, guard, wm)
         kr == {i \in K[r] : Wire(i) \notin ap}
     IN /\ K' = [K EXCEPT ![r] = kr]
-       /\ entered' = [entered EXCEPT ![r] = [i \in NoteUniverse |-> IF i \in kr THEN @[i] ELSE 0]]
+       /\ entered' = [entered EXCEPT ![r] = [x \in Origins |-> [k \in NoteNums |->
+                                               IF Nth(x, k) \in kr THEN @[x][k] ELSE 0]]]
        /\ removed' = [removed EXCEPT ![r] = @ \cup ap]
        /\ tag' = [tag EXCEPT ![r] = MergedTags(r, m, ap)]
 

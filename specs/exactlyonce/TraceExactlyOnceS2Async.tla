@@ -29,6 +29,11 @@
 (*   before a StartSync line of its server (the only step that reads       *)
 (*   settled), and only a number the crash reopened (reopened; a          *)
 (*   CreateNote of it closes it: its own SettleNumber line follows).       *)
+(* With Tagged (rule "tag", the cores as they are): the sync lines carry  *)
+(* msgTags, the issue number each removal of the message names, so the    *)
+(* sync steps are HandleSyncAsync and ReceiveSyncReplyAsync (a removal     *)
+(* does not take a held incarnation issued after the one it names), and   *)
+(* ReceiveAck is ReceiveAckAsync (the removal names the acked one).       *)
 (* A ReceiveSyncReply line carries conf: the numbers of its server's      *)
 (* stream the peer has confirmed gone after the step (S2Server.confirmedBy);*)
 (* they must be the spec's: a core that counts a reply to a request        *)
@@ -90,13 +95,63 @@ SettleFor(p) ==
           /\ reopened' = [reopened EXCEPT ![Line(p).server] = @ \ {k}]
     /\ UNCHANGED <<l, sent>>
 
+\* The sync message a line names, with its tags when Tagged (WithTags' form).
+LineMsg(ln, type, from, to) ==
+    LET b == S2!LineMsg(ln, type, from, to)
+    IN IF Tagged
+       THEN [type |-> b.type, from |-> b.from, to |-> b.to, round |-> b.round, k |-> b.k,
+             removed |-> b.removed, seen |-> b.seen, tags |-> S2!AsSet(ln.msgTags)]
+       ELSE b
+
 \* The request the line shows is the one the spec's StartSyncAsync sends to every peer.
 StartSyncLine(ln) ==
     /\ ln.action = "StartSync"
-    /\ S2!LineMsg(ln, "syncReq", ln.server, ln.server) =
-           SyncMsg("syncReq", ln.server, ln.server, round[ln.server] + 1, Wires(K[ln.server]),
-                   removed[ln.server], seen[ln.server])
+    /\ LineMsg(ln, "syncReq", ln.server, ln.server) =
+           WithTags(SyncMsg("syncReq", ln.server, ln.server, round[ln.server] + 1, Wires(K[ln.server]),
+                            removed[ln.server], seen[ln.server]),
+                    ln.server, removed[ln.server], tag[ln.server])
     /\ StartSyncAsync(ln.server)
+
+\* HandleSyncAsync's reply to m (in the state before the step).
+ReplyToAsync(m) ==
+    LET t == m.to
+        ap == AppliedAsync(t, m, TRUE, TRUE)
+    IN WithTags(SyncMsg("syncRep", t, m.from, m.round, Wires({i \in K[t] : Wire(i) \notin ap}),
+                        removed[t] \cup ap, seen[t]),
+                t, removed[t] \cup ap, MergedTags(t, m, ap))
+
+\* A sent message merged outside snet (TraceExactlyOnceS2's Late): the async merge of it.
+Late(m) ==
+    /\ m \in sent
+    /\ m \notin snet
+    /\ MergeAsync(m.to, m, TRUE, TRUE)
+    /\ conf' = IF m.type = "syncRep" THEN [conf EXCEPT ![m.to][m.from] = @ \cup ConfirmsWith(m.to, m, ConfirmTest)]
+               ELSE conf
+    /\ lastAction' = [name |-> IF m.type = "syncReq" THEN "HandleSync" ELSE "ReceiveSyncReply",
+                      server |-> m.to, peer |-> m.from, round |-> m.round, late |-> TRUE]
+    /\ UNCHANGED <<baseVars, ctr, sess, R, round, issued, seen, snet, rnet, settled>>
+
+HandleSyncLine(ln) ==
+    LET m == LineMsg(ln, "syncReq", ln.peer, ln.server) IN
+    /\ ln.action = "HandleSync"
+    /\ (m \in snet /\ HandleSyncAsync(m, TRUE, TRUE)) \/ Late(m)
+    /\ UNCHANGED <<rnet, settled>>
+
+ReceiveSyncReplyLine(ln) ==
+    LET m == LineMsg(ln, "syncRep", ln.peer, ln.server) IN
+    /\ ln.action = "ReceiveSyncReply"
+    /\ (m \in snet /\ ReceiveSyncReplyAsync(m, TRUE, TRUE)) \/ Late(m)
+    /\ UNCHANGED <<rnet, settled>>
+
+ReceiveAckLine(ln) == ln.action = "ReceiveAck" /\ ReceiveAckAsync(AckMsg(ln.server, ln.note))
+
+\* The sync messages a line sends, into sent (TraceExactlyOnceS2's Sends, with tags).
+Sends(ln) ==
+    sent' = CASE ln.action = "StartSync" ->
+                   sent \cup {LineMsg(ln, "syncReq", ln.server, t) : t \in Servers \ {ln.server}}
+              [] ln.action = "HandleSync" ->
+                   sent \cup {ReplyToAsync(LineMsg(ln, "syncReq", ln.peer, ln.server))}
+              [] OTHER -> sent
 
 \* The confirmations the core holds after a reply are the spec's (see above).
 ConfAgrees(ln) == S2!Has(ln, "conf") => S2!AsSet(ln.conf) = conf'[ln.server][ln.peer]
@@ -109,11 +164,8 @@ MsgLine(ln) ==
        \/ S2!EndSessionLine(ln)
        \/ S2!SendNoteLine(ln)
        \/ S2!ReceiveNoteLine(ln)
-       \/ S2!ReceiveAckLine(ln)
        \/ S2!TimeoutLine(ln)
        \/ S2!LoseLine(ln)
-       \/ S2!HandleSyncLine(ln)
-       \/ S2!ReceiveSyncReplyLine(ln)
        \/ S2!ClientCrashLine(ln)
        \/ S2!LoadLine(ln)
     /\ UNCHANGED <<rnet, settled, tag>>
@@ -127,11 +179,12 @@ TraceStep ==
              /\ \/ CreateLine(ln)
                    /\ reopened' = [reopened EXCEPT ![ln.server] = @ \ {lastAction'.note.seq}]
                 \/ (ReceiveReplicaLine(ln) \/ LoseReplicaLine(ln) \/ SettleLine(ln)
-                    \/ StartSyncLine(ln) \/ MsgLine(ln)) /\ UNCHANGED reopened
+                    \/ StartSyncLine(ln) \/ HandleSyncLine(ln) \/ ReceiveSyncReplyLine(ln)
+                    \/ ReceiveAckLine(ln) \/ MsgLine(ln)) /\ UNCHANGED reopened
                 \/ ServerCrashLine(ln)
              /\ S2!Agrees(ln)
              /\ ConfAgrees(ln)
-             /\ S2!Sends(ln)
+             /\ Sends(ln)
              /\ l' = [l EXCEPT ![p] = @ + 1]
 
 TraceNext == TraceStep /\ UNCHANGED log
@@ -143,7 +196,7 @@ TraceInit ==
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 
 \* Not faults nor lastAction (what the step was); nor sent: the lines taken (l) fix it.
-TraceView == <<l, net, conn, created, delivered, stratVars, rnet, settled, reopened>>
+TraceView == <<l, net, conn, created, delivered, stratVars, rnet, settled, tag, reopened>>
 
 ASSUME TLCSet(1, 0 - 1)
 TraceProgress ==
@@ -157,7 +210,7 @@ TraceProgress ==
 SpecState ==
     [net |-> net, conn |-> conn, created |-> created, delivered |-> delivered, ctr |-> ctr, K |-> K,
      sess |-> sess, R |-> R, conf |-> conf, removed |-> removed, round |-> round, issued |-> issued,
-     seen |-> seen, snet |-> snet, rnet |-> rnet, settled |-> settled, reopened |-> reopened,
+     seen |-> seen, snet |-> snet, rnet |-> rnet, settled |-> settled, tag |-> tag, reopened |-> reopened,
      lastAction |-> lastAction]
 
 Probe ==

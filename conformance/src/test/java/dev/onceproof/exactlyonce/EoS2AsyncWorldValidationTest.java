@@ -160,6 +160,66 @@ class EoS2AsyncWorldValidationTest {
         world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
     }
 
+    /**
+     * Rule "tag" (issue 20 item 1, the lost replica; the sync lines carry msgTags, checked against
+     * Tagged = TRUE): A.1's replica to B expires, so B numbers the new A.0 2, and a reply A built
+     * before it reused 0 (removed A.0 of issue 0, seen 2) reaches B after the new A.0's replica. The
+     * real B keeps the new A.0 (issue 2) and the log is accepted; B without the tag (the seam) drops
+     * it, and the spec refuses that ReceiveSyncReply line (B's K).
+     */
+    @Test
+    void aStaleRemovalTakingTheNewerIncarnationIsRejectedAtTheStaleReply() throws Exception {
+        EoWorld real = EoWorld.s2WithReplicasAsMessages(2, 2, TE);
+        Path good = logged(dir.resolve("tag.jsonl"), real, this::lostReplica);
+        Validation ok = TestValidators.IN_JVM.validate(List.of(good));
+        assertThat(ok.accepted()).as("the same schedule over the real cores\n%s", ok.report()).isTrue();
+        assertThat(Files.readString(good)).as("the stale reply names the old A.0 by its issue number")
+                .contains("\"msgTags\":{\"A.0\":0,\"A.1\":1}");
+        assertThat(real.created).as("A.0, A.1 and the new A.0").hasSize(3);
+        assertThat(real.serverStates().get(1).k()).as("B keeps the new A.0").hasSize(1);
+
+        EoWorld broken = EoWorld.s2WithReplicasAsMessages(2, 2, TE).withoutS2Tag();
+        Path log = logged(dir.resolve("no-tag.jsonl"), broken, this::lostReplica);
+        assertThat(broken.serverStates().get(1).k()).as("B dropped the new A.0 unprocessed").isEmpty();
+        Validation v = TestValidators.IN_JVM.validate(List.of(log));
+        System.out.println("Control, EoWorld over S2Servers without rule \"tag\":\n" + v.report());
+        assertThat(v.accepted()).isFalse();
+        List<ObjectNode> steps = StepLogFile.read(log).steps();
+        assertThat(v.rejection().tried()).singleElement().satisfies(t -> {
+            ObjectNode line = steps.get(t.index() - 1);
+            assertThat(line.get("action").asText()).isEqualTo("ReceiveSyncReply");
+            assertThat(line.get("server").asText()).isEqualTo("B");
+        });
+    }
+
+    private void lostReplica(EoWorld world) {
+        world.create(0, 0); // A.0
+        world.deliverFirst(m -> m instanceof EoMessage.Replica); // B stores it (B's number 1)
+        world.connect(0, 0);
+        world.sendNote(0);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteDelivery);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteAck); // A.0 removed at A (issue 0)
+        world.tick(TE); // A.0 settles
+        world.sync(0, 0); // B drops A.0 and confirms 0 gone
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
+        world.tick(TE); // Condition 1's wait after the confirmation
+        world.create(0, 0); // A.1 (issue 1)
+        world.tick(TE); // its replica to B expires unreceived; A.1 settles
+        world.sendNote(0);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteDelivery);
+        world.deliverFirst(m -> m instanceof EoMessage.NoteAck);
+        world.sync(0, 0); // B learns A.1 removed; 0 and 1 confirmed gone
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply);
+        world.tick(TE);
+        world.sync(1, 0); // B's request; A's reply (removed A.0 of issue 0, seen 2) is held back
+        world.deliverFirst(m -> m instanceof EoMessage.SyncRequest);
+        world.create(0, 0); // the new A.0 (issue 2)
+        world.deliverFirst(m -> m instanceof EoMessage.Replica); // B numbers it 2
+        world.deliverFirst(m -> m instanceof EoMessage.SyncReply); // the stale reply
+    }
+
     /** The schedule of S2LateReplicaTest, on the world's network; with the seam, on to the duplicate. */
     private void lateReplica(EoWorld world) {
         world.create(0, 0); // A.0; its replica to B waits in flight

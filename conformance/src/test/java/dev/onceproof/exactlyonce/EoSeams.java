@@ -55,14 +55,24 @@ public final class EoSeams {
 
     /** The defects of a Strategy 2 server's sync and reuse rules, one per seam. */
     public enum S2Defect {
-        /** A stale sync's removal takes a new incarnation (StreamServer's watermark off). */
+        /**
+         * A stale sync's removal takes a new incarnation: StreamServer's watermark off, and rule
+         * "tag" off too (S2Server.staleRemovalTakesNewerIncarnation). Under the tag the watermark is
+         * redundant (MutS2MsgAsyncTaggedNoWatermark passes), so a core without the watermark alone
+         * does what ExactlyOnceS2Msg does; the cores before both rules do not.
+         */
         NO_WATERMARK,
         /** A reply to any round confirms (S2Server.confirm without reply.round() > issuedAt). */
         CONFIRM_ANY_ROUND,
         /** A replica of a reused number leaves the old incarnation's removal in place. */
         KEEP_REMOVED_ON_REUSE,
         /** Condition 1 checked only at a literal reuse: the first wrap goes unchecked. */
-        CONDITION_AT_REUSE_ONLY
+        CONDITION_AT_REUSE_ONLY,
+        /**
+         * Rule "tag" off (S2Server.staleRemovalTakesNewerIncarnation), the watermark kept: a
+         * removal naming an older incarnation takes the newer one held (the lost replica).
+         */
+        STALE_REMOVAL_TAKES_NEWER_INCARNATION
     }
 
     /** A Strategy 2 server with {@code defect}, replicas stored at once or as messages. */
@@ -71,10 +81,11 @@ public final class EoSeams {
         S2Server s = new S2Server(config, clock, w, durable, defect != S2Defect.NO_WATERMARK, true, true,
                 !replicasAsMessages);
         return switch (defect) {
-            case NO_WATERMARK -> s;
+            case NO_WATERMARK -> s.staleRemovalTakesNewerIncarnation();
             case CONFIRM_ANY_ROUND -> s.confirmingAnyRound();
             case KEEP_REMOVED_ON_REUSE -> s.keepingRemovedOnReuse();
             case CONDITION_AT_REUSE_ONLY -> s.checkingConditionAtReuseOnly();
+            case STALE_REMOVAL_TAKES_NEWER_INCARNATION -> s.staleRemovalTakesNewerIncarnation();
         };
     }
 

@@ -167,6 +167,19 @@ final class EoWorld {
     }
 
     /**
+     * The control: Strategy 2 servers whose merge lets a removal naming an older incarnation take a
+     * newer one held (rule "tag" off, S2Server.staleRemovalTakesNewerIncarnation; ExactlyOnceS2MsgAsync
+     * with Tagged = FALSE, MutS2MsgAsyncTagIgnored). Rebuilds the cores from their stores.
+     */
+    EoWorld withoutS2Tag() {
+        if (strategy != Strategy.S2) {
+            throw new IllegalStateException("rule \"tag\" is Strategy 2's, not " + strategy + "'s");
+        }
+        nodes.withoutS2Tag();
+        return this;
+    }
+
+    /**
      * The control: every server core applies the operations of {@code kind} but leaves them out
      * of its records, so its journal drifts from it; a server crash then finds the recovered state
      * differs from the core's. Rebuilds the cores from their stores; returns this.

@@ -104,6 +104,9 @@ final class EoWorldNodes {
         if (core instanceof S3Server s3) {
             s3.logSteps(log);
         }
+        if (s2TagIgnored && core instanceof S2Server s2) {
+            s2.staleRemovalTakesNewerIncarnation();
+        }
         if (notJournaled != null && core instanceof S3Server s3) {
             s3.withoutJournaling(notJournaled);
         } else if (notJournaled != null) {
@@ -156,6 +159,9 @@ final class EoWorldNodes {
     /** The control's seam: Strategy 2 servers without the settle rule (S2Server's settleWait). */
     private boolean s2NoSettleWait;
 
+    /** The control's seam: Strategy 2 servers without rule "tag" (S2Server.staleRemovalTakesNewerIncarnation). */
+    private boolean s2TagIgnored;
+
     /** The control's seam: an operation kind the servers' cores leave out of their records, or null. */
     private Class<? extends ServerOp> notJournaled;
 
@@ -171,6 +177,11 @@ final class EoWorldNodes {
 
     void withoutS2SettleWait() {
         this.s2NoSettleWait = true;
+        rebuildServers();
+    }
+
+    void withoutS2Tag() {
+        this.s2TagIgnored = true;
         rebuildServers();
     }
 

@@ -94,7 +94,7 @@ final class EoWorldS2Lines extends EoWorldLines {
             for (ServerEffect e : step.effects()) {
                 if (e instanceof ServerEffect.Send send && send.message() instanceof EoMessage.SyncRequest r) {
                     syncMsg(line("StartSync").field("server", r.from().name()), r.round(), r.k(), r.removed(),
-                            r.seen()).end();
+                            r.seen(), r.tags()).end();
                     break;
                 }
             }
@@ -112,7 +112,7 @@ final class EoWorldS2Lines extends EoWorldLines {
     void handleSync(EoMessage.SyncRequest r) {
         if (on()) {
             withK(syncMsg(line("HandleSync").field("server", r.to().name()).field("peer", r.from().name()),
-                    r.round(), r.k(), r.removed(), r.seen()), r.to()).end();
+                    r.round(), r.k(), r.removed(), r.seen(), r.tags()), r.to()).end();
         }
     }
 
@@ -120,7 +120,7 @@ final class EoWorldS2Lines extends EoWorldLines {
     void receiveSyncReply(EoMessage.SyncReply r) {
         if (on()) {
             StepLog l = withK(syncMsg(line("ReceiveSyncReply").field("server", r.to().name())
-                    .field("peer", r.from().name()), r.round(), r.k(), r.removed(), r.seen()), r.to());
+                    .field("peer", r.from().name()), r.round(), r.k(), r.removed(), r.seen(), r.tags()), r.to());
             if (asyncReplicas) { // the numbers of its stream the peer has confirmed gone, after the step
                 l.numbers("conf", ((S2Server) nodes.server(r.to(), r.client())).confirmedBy(r.from()));
             }
@@ -143,11 +143,21 @@ final class EoWorldS2Lines extends EoWorldLines {
                 .strings("removed", d.removed().stream().map(NoteId::text).toList());
     }
 
-    /** A sync message's round, K, removed and seen on its line. */
-    private static StepLog syncMsg(StepLog l, long round, java.util.Set<NoteId> k, java.util.Set<NoteId> removed,
-            long seen) {
-        return l.field("round", round).strings("msgK", k.stream().map(NoteId::text).toList())
+    /**
+     * A sync message's round, K, removed and seen on its line; with replicas as messages also its
+     * tags (msgTags: removed id -> the issue number its removal names, rule "tag"), which
+     * TraceExactlyOnceS2Async reads with Tagged = TRUE. The S2Msg logs stay as they were.
+     */
+    private StepLog syncMsg(StepLog l, long round, java.util.Set<NoteId> k, java.util.Set<NoteId> removed,
+            long seen, java.util.Map<NoteId, Long> tags) {
+        l.field("round", round).strings("msgK", k.stream().map(NoteId::text).toList())
                 .strings("msgRemoved", removed.stream().map(NoteId::text).toList()).field("msgSeen", seen);
+        if (asyncReplicas) {
+            java.util.Map<String, Long> byText = new java.util.TreeMap<>();
+            tags.forEach((id, issue) -> byText.put(id.text(), issue));
+            l.longs("msgTags", byText);
+        }
+        return l;
     }
 
     /**

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  *
  * <p>With {@code async} (EoWorld.s2WithReplicasAsMessages), specs/exactlyonce/TraceExactlyOnceS2Async.tla:
  * the same lines plus the replicas' (ReceiveReplica, LoseReplica) and SettleNumber, against
- * ExactlyOnceS2MsgAsync with the fix (Settle = TRUE).
+ * ExactlyOnceS2MsgAsync with both fixes (Settle = TRUE, Tagged = TRUE: the sync lines carry msgTags,
+ * each removal's issue number, made the spec's set of [server, seq, issue]).
  */
 final class EoS2TraceFamily implements TraceFamily {
 
@@ -78,6 +79,21 @@ final class EoS2TraceFamily implements TraceFamily {
             ArrayNode out = copy.putArray(field);
             ids.forEach(i -> out.add(wireId(i, where)));
         }
+        JsonNode tags = step.get("msgTags");
+        if (tags != null) { // removed id -> issue number: the spec's set of [server, seq, issue]
+            if (!tags.isObject()) {
+                throw new StepLogException(where + ": msgTags " + tags + " is not an object of wire id -> issue number");
+            }
+            ArrayNode out = copy.putArray("msgTags");
+            tags.fields().forEachRemaining(e -> {
+                if (!e.getValue().canConvertToLong() || e.getValue().asLong() < 0) {
+                    throw new StepLogException(where + ": msgTags gives " + e.getKey() + " the issue number "
+                            + e.getValue() + ", not a number >= 0");
+                }
+                out.add(wireId(com.fasterxml.jackson.databind.node.TextNode.valueOf(e.getKey()), where)
+                        .put("issue", e.getValue().asLong()));
+            });
+        }
         return copy;
     }
 
@@ -121,7 +137,7 @@ final class EoS2TraceFamily implements TraceFamily {
         defs.put("AllowDup", "TRUE");
         if (async) { // the cores as fixed: what the logs are checked against (Settle = FALSE is the mutant)
             defs.put("Settle", "TRUE");
-            defs.put("Tagged", "FALSE"); // the logs carry no tags yet: the rule is checked by TLC and S2LostReplicaTest
+            defs.put("Tagged", "TRUE"); // rule "tag": the sync lines carry msgTags (EoWorldS2Lines)
         }
         return defs;
     }

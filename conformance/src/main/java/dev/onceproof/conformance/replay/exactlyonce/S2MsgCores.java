@@ -79,6 +79,8 @@ final class S2MsgCores {
     private static final Journal.Options STORE_OPTIONS = new Journal.Options(Journal.Commit.GROUP, 2.0, 128);
 
     private final boolean async;
+    /** ExactlyOnceS2MsgAsync with Tagged: the trace has {@code tag} and the sync messages' {@code tags}. */
+    private final boolean tagged;
     private final long te;
     private final Factory factory;
     private final ClientId client;
@@ -109,6 +111,12 @@ final class S2MsgCores {
         if (async && !required(constants, "Settle").asBoolean()) {
             throw new IllegalArgumentException("the trace has Settle = FALSE: ExactlyOnceS2MsgAsync without the fix"
                     + " is the cores before it, which S2Server no longer is; replay needs Settle = TRUE");
+        }
+        this.tagged = async && constants.path("Tagged").asBoolean(false);
+        if (async && !tagged) {
+            throw new IllegalArgumentException("the trace has Tagged = " + constants.path("Tagged").asText("(unset)")
+                    + ": ExactlyOnceS2MsgAsync without rule \"tag\" is the cores before it, which S2Server no longer"
+                    + " is (its removals name their incarnation); replay needs Tagged = TRUE");
         }
         required(constants, "Servers").forEach(s -> servers.add(ServerId.of(s.asText())));
         required(constants, "Origins").forEach(x -> origins.add(ServerId.of(x.asText())));
@@ -348,6 +356,9 @@ final class S2MsgCores {
         if (async) {
             f.addAll(List.of("rnet", "settled"));
         }
+        if (tagged) {
+            f.add("tag");
+        }
         return f;
     }
 
@@ -370,6 +381,20 @@ final class S2MsgCores {
             entered.set(s.name(), numbers);
         }
         m.put("entered", ExactlyOnceReplayer.normalize(entered));
+        if (tagged) {
+            // The core keeps the issue number of a held note too (the one its replica carried); the
+            // spec has it as the note's Ord(i) = inc * W + seq.
+            ObjectNode held = F.objectNode();
+            for (ServerId s : servers) {
+                ObjectNode issues = F.objectNode();
+                for (JsonNode i : state.get("K").get(s.name())) {
+                    issues.put(i.get("server").asText() + "." + i.get("seq").asLong(),
+                            i.get("inc").asLong() * w + i.get("seq").asLong());
+                }
+                held.set(s.name(), issues);
+            }
+            m.put("issuesHeld", ExactlyOnceReplayer.normalize(held));
+        }
         return m;
     }
 
@@ -439,8 +464,46 @@ final class S2MsgCores {
             m.put("rnet", ExactlyOnceReplayer.normalize(replicas));
             m.put("settled", ExactlyOnceReplayer.normalize(settled));
         }
+        if (tagged) {
+            m.put("tag", tags());
+            ObjectNode held = F.objectNode();
+            for (ServerId s : servers) {
+                ServerDurableState d = cores.get(s).durable();
+                ObjectNode issues = F.objectNode();
+                d.k().keySet().forEach(i -> {
+                    Long issue = d.issues().get(i);
+                    issues.set(i.text(), issue == null ? F.textNode("none") : F.numberNode(issue));
+                });
+                held.set(s.name(), issues);
+            }
+            m.put("issuesHeld", ExactlyOnceReplayer.normalize(held));
+        }
         return m;
     }
+
+    /**
+     * The spec's {@code tag[s][x][k]} as the core holds it: its {@code issues} entry of wire id x.k
+     * where x.k is not in its K (the incarnation its removal names), Never (-1) where it has none;
+     * an entry left for an id neither held nor removed shows as a tag the spec does not have.
+     */
+    private ObjectNode tags() {
+        ObjectNode tag = F.objectNode();
+        for (ServerId s : servers) {
+            ServerDurableState d = cores.get(s).durable();
+            ObjectNode byOrigin = F.objectNode();
+            for (ServerId x : origins) {
+                ObjectNode bySeq = F.objectNode();
+                for (long seq = 0; seq < w; seq++) {
+                    NoteId id = NoteId.sequenced(x, seq);
+                    bySeq.put(Long.toString(seq), d.k().containsKey(id) ? -1L : d.issues().getOrDefault(id, -1L));
+                }
+                byOrigin.set(x.name(), bySeq);
+            }
+            tag.set(s.name(), byOrigin);
+        }
+        return tag;
+    }
+
 
     /** The sync messages on their way as the specs write them (EoMessage's fields, S3's d left out). */
     private ArrayNode syncsInFlight() {
@@ -457,6 +520,16 @@ final class S2MsgCores {
             o.put("seen", request ? q.seen() : p.seen());
             o.put("to", (request ? q.to() : p.to()).name());
             o.put("type", request ? "syncReq" : "syncRep");
+            if (tagged) {
+                // ExactlyOnceS2MsgAsync's Tags: a [server, seq, issue] per removal the message names.
+                ArrayNode tags = F.arrayNode();
+                (request ? q.tags() : p.tags()).forEach((id, issue) -> {
+                    ObjectNode t = (ObjectNode) id(id);
+                    t.put("issue", issue);
+                    tags.add(t);
+                });
+                o.set("tags", tags);
+            }
             a.add(o);
         }
         return a;

@@ -82,6 +82,23 @@ class S2MsgBrokenCoreReplayTest {
     }
 
     /**
+     * Rule "tag" (issue 20 item 1, the lost replica): A.1's replica to B is lost, so B numbers the
+     * new A.0 below where A numbered it, and A's reply of round 1, built before the reuse, names
+     * the old A.0 (issue 0) removed with a seen above B's number of the new one (issue 2). The
+     * watermark lets that removal apply; the tag keeps the new A.0. A core without the tag drops
+     * it unprocessed at that merge, step 25.
+     */
+    @Test
+    void serverWhoseStaleRemovalTakesTheNewerIncarnationIsCaughtAtTheMerge() {
+        ReplayResult r = replay(S2MsgReplayer.ASYNC, "exactlyonce-s2msg-async-tag.jsonl",
+                with(S2Defect.STALE_REMOVAL_TAKES_NEWER_INCARNATION));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.failure().action()).isEqualTo("ReceiveSyncReply");
+        assertThat(r.failure().step()).isEqualTo(25);
+        assertThat(fields(r)).contains("K.B", "removed.B", "tag.B.A.0");
+    }
+
+    /**
      * Rule "reuse" at the other servers (S2Server.acceptReplica drops the old removal): without
      * it B keeps naming A.0 removed once the new A.0 is stored, from the reuse on.
      */
