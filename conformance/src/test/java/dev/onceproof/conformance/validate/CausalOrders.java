@@ -115,7 +115,7 @@ final class CausalOrders {
         if (needs != null && !sent.contains(needs)) {
             return false;
         }
-        for (String waits : CausalMerge.waits(s, round, decided)) {
+        for (String waits : CausalMerge.waits(s, current, round, decided)) {
             if (!seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0))) {
                 return false;
             }
