@@ -187,9 +187,11 @@ Suspect(i, x) ==
 \* order once x is out, and i takes over from what it knows as a member
 \* (impl ViewCoordinator.takeOver: ViewChange.resume(view, unfinished) and
 \* Suspect(self, x)): the targets of the running round it reported on,
-\* frozen[i] (ViewMember.unfinished, the targets of the last flush request
-\* it reported on).  A target no report of i named, i never heard of: the
-\* old coordinator's request to i was lost, or i had not answered it.  The
+\* frozen[i] (ViewMember.unfinished: the targets of the last round it
+\* reported on, which hold those of its earlier reports, since it answers
+\* a flush that leaves one out with its old report instead).  A target no
+\* report of i named, i never heard of: the old coordinator's request to
+\* i was lost, or i had not answered it.  The
 \* new round flushes only what i knows and x, and the forgotten targets
 \* are survivors again.  (When i knows every target, this is Suspect(i, x).)
 \* i comes first among the survivors of the new round: a forgotten target
@@ -204,7 +206,12 @@ Suspect(i, x) ==
 \* when the union's round (the restart that adds t back) asks it again.
 \* That restart is Suspect(c, t): the coordinator's restart for the
 \* targets of a survivor's report it had not heard of (ViewCoordinator
-\* .receive), a suspicion of t as far as the state goes.  Forgetting a
+\* .receive), a suspicion of t as far as the state goes.  That refusal
+\* is not a guard here: a survivor may report to a round that left out a
+\* target it froze, and the round may decide and end without it, which is
+\* safe too (t stays a member, and the end of the view change lifts the
+\* freeze of a node nobody removed); the runtime's refusal only makes the
+\* restart come sooner.  Forgetting a
 \* target i reported on could drop one a decision removed, and a survivor
 \* would install a view without it lacking its agreed events
 \* (MutTakeOverForgetsReported, refuted in ci).
