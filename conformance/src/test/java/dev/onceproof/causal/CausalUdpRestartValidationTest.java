@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * freeze, MutNoFreeze's defect), which delivers n4's late events after its report, rejected at such
  * a Deliver; and, on the stored takeover run (validate/causal/udp-takeover-seed17), a second
  * delivery inserted and the first line of a report to the restarted round removed by hand, each
- * rejected at its line, and the taker-over's Suspect removed, refused at the line it leaves first.
+ * rejected at its line, and the taker-over's Suspect removed, refused at the line it leaves first;
+ * on the stored run whose taker-over missed the change (validate/causal/udp-missed-takeover-seed17),
+ * the taker-over's report on the target it forgets inserted, rejected at its Suspect.
  */
 class CausalUdpRestartValidationTest {
 
