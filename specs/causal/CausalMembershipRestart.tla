@@ -37,6 +37,17 @@
 (* round removes (virtual synchrony's agreement is among the members that  *)
 (* go on together, not with a crashed one).                                *)
 (*                                                                         *)
+(* A takeover may also forget (TakeOver, issue 21 item 6; the finding of  *)
+(* the UDP runtime stored as validate/causal/udp-missed-takeover-seed17):  *)
+(* the next survivor rebuilds the coordinator's state from what it knows  *)
+(* as a member, the targets it reported on, so a target whose flush       *)
+(* request never reached it is dropped from the round, and comes back by   *)
+(* a restart when a survivor's report names it.  Safe because the         *)
+(* taker-over's report is in every decision of the view change, so a      *)
+(* target it never reported on was never removed, and a survivor that      *)
+(* froze it delivers none of its events while it is a member: its later   *)
+(* report in the union's round is what it had delivered when it froze.    *)
+(*                                                                         *)
 (* A module beside CausalMembership, not a change to it: flushing becomes  *)
 (* a set and the freeze a per-survivor variable, so CausalMembership's     *)
 (* stored traces (causal-removal, causal-false-suspicion, causal-gc-after- *)
@@ -172,6 +183,52 @@ Suspect(i, x) ==
     /\ lastAction' = [name |-> "Suspect", node |-> i, target |-> x, restart |-> flushing # {}]
     /\ UNCHANGED <<pvars, view, members, frozen, awaiting, agreed, gone>>
 
+\* The coordinator x is suspected by the survivor i that comes first in ring
+\* order once x is out, and i takes over from what it knows as a member
+\* (impl ViewCoordinator.takeOver: ViewChange.resume(view, unfinished) and
+\* Suspect(self, x)): the targets of the running round it reported on,
+\* frozen[i] (ViewMember.unfinished: the targets of the last round it
+\* reported on, which hold those of its earlier reports, since it answers
+\* a flush that leaves one out with its old report instead).  A target no
+\* report of i named, i never heard of: the old coordinator's request to
+\* i was lost, or i had not answered it.  The
+\* new round flushes only what i knows and x, and the forgotten targets
+\* are survivors again.  (When i knows every target, this is Suspect(i, x).)
+\* i comes first among the survivors of the new round: a forgotten target
+\* before it in ring order would be the coordinator i watches, not i.
+\* What keeps this safe (argued in the header, checked by TLC): a
+\* forgotten target t is one i did not report on, and every decision of
+\* this view change had i's report (i was a survivor of every round), so
+\* none removed t: t is a member and outside gone, so no property about a
+\* removed node speaks of it yet.  A survivor j that reported on t keeps
+\* t in frozen[j]: with t a member, MayDeliver refuses j every event of t
+\* until a decision removes t, so j's report on t stays what it delivered
+\* when the union's round (the restart that adds t back) asks it again.
+\* That restart is Suspect(c, t): the coordinator's restart for the
+\* targets of a survivor's report it had not heard of (ViewCoordinator
+\* .receive), a suspicion of t as far as the state goes.  That refusal
+\* is not a guard here: a survivor may report to a round that left out a
+\* target it froze, and the round may decide and end without it, which is
+\* safe too (t stays a member, and the end of the view change lifts the
+\* freeze of a node nobody removed); the runtime's refusal only makes the
+\* restart come sooner.  Forgetting a
+\* target i reported on could drop one a decision removed, and a survivor
+\* would install a view without it lacking its agreed events
+\* (MutTakeOverForgetsReported, refuted in ci).
+KnownAt(i) == flushing \cap frozen[i]
+TakeOver(i) ==
+    LET x == Coord
+        F == KnownAt(i) \cup {x}
+    IN /\ up[i]
+       /\ i \in Survivors \ {x} /\ x \in Suspectable
+       /\ flushing \ frozen[i] # {}
+       /\ \A d \in members \ F : Pos(i) <= Pos(d)
+       /\ flushing' = F
+       /\ reported' = {}
+       /\ report' = [j \in Node |-> {}]
+       /\ lastAction' = [name |-> "Suspect", node |-> i, target |-> x, restart |-> F # {x}]
+       /\ UNCHANGED <<pvars, view, members, frozen, awaiting, agreed, gone>>
+
 \* A survivor reports to the coordinator which events of the nodes being
 \* removed it has delivered, and freezes them.
 FlushReport(i) ==
@@ -247,6 +304,7 @@ MHbNext      == \E i \in Node : (SendHeartbeat(i) /\ UNCHANGED memVars)
                                 \/ \E e \in net : MReceiveHeartbeat(i, e)
 MGcNext      == \E i \in Node : MCollectGarbage(i)
 ViewNext     == \/ \E i, x \in Node : Suspect(i, x)
+                \/ \E i \in Node : TakeOver(i)
                 \/ \E i \in Node : FlushReport(i) \/ InstallView(i)
                 \/ DecideView
                 \/ \E i, j \in Node : FlushForward(j, i)

@@ -8,7 +8,8 @@
 (* membership's guards, one cursor over the logs merged by CausalMerge),   *)
 (* with flushing a set:                                                    *)
 (*  - Suspect is the coordinator's line, with the flushing set after it    *)
-(*    and whether it restarted a running flush;                            *)
+(*    and whether it restarted a running flush; a takeover's line may be   *)
+(*    TakeOver, a round without the targets its member never reported on;  *)
 (*  - a survivor's report on flushing = {x1, ..., xk} is k lines, one per  *)
 (*    target in the order of their list "targets" (the round's set): the  *)
 (*    first takes FlushReport(i), the spec's one step for the whole set,   *)
@@ -111,12 +112,15 @@ CollectGarbageLine(p) ==
 (* The view change.                                                         *)
 
 \* The coordinator's suspicion: a new view change, or a restart of the
-\* running one for the larger set (its line says which, and the set).
+\* running one for the larger set (its line says which, and the set); or
+\* the first line of a takeover that forgot targets its member never
+\* reported on (TakeOver: restart says whether it kept any).  A restart
+\* for a survivor's report on a forgotten target is a Suspect line.
 SuspectLine(p) ==
     LET ln == Line(p) IN
     /\ ln.action = "Suspect" /\ IsCoord(ln)
-    /\ ln.restart = (flushing # {})
-    /\ Suspect(ln.node, ln.target)
+    /\ \/ ln.restart = (flushing # {}) /\ Suspect(ln.node, ln.target)
+       \/ TakeOver(ln.node) /\ lastAction'.target = ln.target /\ lastAction'.restart = ln.restart
     /\ flushing' = SetOf(ln.flushing)
 
 \* The survivor's report on the round's set; its freeze is the step's.

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * freeze, MutNoFreeze's defect), which delivers n4's late events after its report, rejected at such
  * a Deliver; and, on the stored takeover run (validate/causal/udp-takeover-seed17), a second
  * delivery inserted and the first line of a report to the restarted round removed by hand, each
- * rejected at its line, and the taker-over's Suspect removed, refused at the line it leaves first.
+ * rejected at its line, and the taker-over's Suspect removed, refused at the line it leaves first;
+ * on the stored run whose taker-over missed the change (validate/causal/udp-missed-takeover-seed17),
+ * the taker-over's report on the target it forgets inserted, rejected at its Suspect.
  */
 class CausalUdpRestartValidationTest {
 
@@ -56,31 +58,46 @@ class CausalUdpRestartValidationTest {
     }
 
     /**
-     * A finding, not yet fixed (the spec cannot express it): impl's
+     * Issue 21 item 6, once a finding: impl's
      * aCoordinatorThatMissedTheChangeRestartsForItFromASurvivorsReport. n2 never heard of n1's flush
      * on n4 (its flush requests dropped), n3 reported on it, n1 crashed; n2 takes over with a flush
      * on n1 alone (ViewChange.resume from its own member state, whose unfinished change is none),
      * and restarts for {n1, n4} only when n3's refusal brings n3's report on n4. The spec's
-     * coordinator state is one (CausalMembershipRestart's flushing is {n4} then, and its Suspect
-     * only adds), so n2's Suspect of n1 with flushing [n1] is no step of it: rejected there. The run
-     * itself completes and the survivors agree (impl's test); the stored log
-     * (findings/causal/udp-missed-takeover-seed17) pins the rejection until the spec gets a takeover
-     * that forgets a round (or the runtime learns the survivors' unfinished sets before its Suspect).
+     * TakeOver is that first step (the taker-over forgets the targets it never reported on), the
+     * restart a Suspect of n4: the stored log (validate/causal/udp-missed-takeover-seed17, which
+     * CausalTraceValidationTest validates too) is accepted.
      */
     @Test
-    void aTakeoverThatMissedTheChangeIsNoBehaviourOfTheSpecYet() {
-        Path dir = TestValidators.REPO.root().resolve("conformance/src/test/resources/findings/causal/udp-missed-takeover-seed17");
-        List<StepLogFile> logs;
-        try (var files = Files.list(dir)) {
-            logs = CausalRestartValidationTest.read(files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    void aTakeoverThatMissedTheChangeIsABehaviourOfCausalMembershipRestart() {
+        Validation v = VALIDATOR.validateLogs(stored(MISSED));
+        System.out.println("A takeover that missed the change: " + v.summary());
+        assertThat(v.accepted()).as("%s", v.report()).isTrue();
+    }
+
+    /**
+     * The control of TakeOver's guard (a taker-over forgets only targets it never reported on): n2's
+     * report on n4 to n1's round inserted by hand (n1's report line, as n2, before n2's first report,
+     * with the seqs of n4 n2 had delivered, 1-3). n2 then knows n4 when it takes over, so its flush on
+     * n1 alone forgets a target it reported on: rejected at the taker-over's first Suspect.
+     */
+    @Test
+    void aTakeoverForgettingATargetItReportedOnIsRejectedAtItsSuspect() {
+        List<StepLogFile> logs = stored(MISSED);
+        StepLogFile n1 = logs.get(indexOfLog(logs, "n1", MISSED));
+        ObjectNode report = n1.steps().get(CausalRestartValidationTest.indexOf(n1.steps(), "FlushReport", 0)).deepCopy();
+        assertThat(report.path("targets").toString()).isEqualTo("[\"n4\"]");
+        report.put("node", "n2");
+        int k = indexOfLog(logs, "n2", MISSED);
+        StepLogFile n2 = logs.get(k);
+        int i = CausalRestartValidationTest.indexOf(n2.steps(), "FlushReport", 0);
+        List<ObjectNode> edited = new ArrayList<>(n2.steps());
+        edited.add(i, report);
+        logs.set(k, n2.withSteps(edited));
         Validation v = VALIDATOR.validateLogs(logs);
-        System.out.println("Finding, a takeover that missed the change:\n" + v.report());
+        System.out.println("Control, the taker-over had reported on the target it forgets:\n" + v.report());
         assertThat(v.accepted()).isFalse();
         Rejection.Tried at = CausalRestartValidationTest.tried(v);
-        assertThat(at.origin()).as("%s", v.report()).isEqualTo(dir.resolve("coordinator-n2.jsonl") + ":2");
+        assertThat(at.origin()).as("%s", v.report()).isEqualTo(MISSED.resolve("coordinator-n2.jsonl") + ":2");
         assertThat(at.text()).contains("\"action\":\"Suspect\"", "\"target\":\"n1\"", "\"flushing\":[\"n1\"]");
     }
 
@@ -195,9 +212,15 @@ class CausalUdpRestartValidationTest {
 
     static final Path STORED = TestValidators.REPO.root()
             .resolve("conformance/src/test/resources/validate/causal/udp-takeover-seed17");
+    static final Path MISSED = TestValidators.REPO.root()
+            .resolve("conformance/src/test/resources/validate/causal/udp-missed-takeover-seed17");
 
     private static List<StepLogFile> stored() {
-        try (var files = Files.list(STORED)) {
+        return stored(STORED);
+    }
+
+    private static List<StepLogFile> stored(Path dir) {
+        try (var files = Files.list(dir)) {
             return CausalRestartValidationTest.read(files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -205,11 +228,15 @@ class CausalUdpRestartValidationTest {
     }
 
     private static int indexOfLog(List<StepLogFile> logs, String name) {
+        return indexOfLog(logs, name, STORED);
+    }
+
+    private static int indexOfLog(List<StepLogFile> logs, String name, Path dir) {
         for (int k = 0; k < logs.size(); k++) {
             if (logs.get(k).file().getFileName().toString().equals(name + ".jsonl")) {
                 return k;
             }
         }
-        throw new AssertionError("no " + name + ".jsonl in " + STORED);
+        throw new AssertionError("no " + name + ".jsonl in " + dir);
     }
 }

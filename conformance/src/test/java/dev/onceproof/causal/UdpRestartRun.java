@@ -62,7 +62,7 @@ final class UdpRestartRun {
          * impl's aCoordinatorThatMissedTheChange...: n4 stays up, suspected by n1 alone; n2 drops
          * n1's flush requests, so it never hears of the flush on n4; n1 crashes once n3 reported, and
          * n2 takes over with a flush on n1 alone, which n3 answers with its report on n4 (how
-         * findings/causal/udp-missed-takeover-seed17 was made).
+         * validate/causal/udp-missed-takeover-seed17 was made).
          */
         MISSED,
         /**

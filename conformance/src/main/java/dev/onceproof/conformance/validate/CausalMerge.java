@@ -92,10 +92,11 @@ import java.util.Set;
  * learns of the restart only by the new flush, so every survivor line of a superseded round either
  * precedes its report to the new round or is never written; the Suspect waiting for those lines
  * places them before the restart, where the spec, whose decision reaches every survivor at once,
- * has them. What the runtime does that the spec cannot (a taker-over that never heard of the running
- * change flushes the old coordinator alone, then restarts for the union from a survivor's answer)
- * is rejected at the taker-over's first Suspect, not reordered (conformance's
- * findings/causal/udp-missed-takeover-seed17).
+ * has them. Likewise every survivor's report to a round comes before the coordinator's next Suspect
+ * (the spec takes a report only while its round runs, and a survivor learns of a restart only by the
+ * new flush). A taker-over that never heard of the running change flushes the old coordinator
+ * alone, then restarts for the union from a survivor's answer: the spec's TakeOver, then a Suspect,
+ * after the old round's reports (conformance's validate/causal/udp-missed-takeover-seed17).
  */
 final class CausalMerge {
 
@@ -133,6 +134,7 @@ final class CausalMerge {
         String[] rounds = new String[nodes.size()];
         java.util.Arrays.fill(rounds, "");
         List<String> decided = new ArrayList<>(); // the rounds the coordinator decided, in its order
+        List<String> started = new ArrayList<>(); // the rounds the coordinator started, in its order
         boolean progress = true;
         while (progress) {
             progress = false;
@@ -153,7 +155,7 @@ final class CausalMerge {
                         break;
                     }
                     boolean ready = true;
-                    for (String waits : waits(s, rounds[p], round, decided)) {
+                    for (String waits : waits(s, round, decided, started)) {
                         ready &= seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0));
                     }
                     if (!ready) {
@@ -166,6 +168,9 @@ final class CausalMerge {
                     }
                     if (coordinator(s) && s.path("action").asText().equals("DecideView") && !decided.contains(round)) {
                         decided.add(round);
+                    }
+                    if (coordinator(s) && s.path("action").asText().equals("Suspect") && !started.contains(round)) {
+                        started.add(round);
                     }
                     rounds[p] = round;
                     at[p]++;
@@ -233,7 +238,8 @@ final class CausalMerge {
     }
 
     /**
-     * The view-change lines of a round others wait for, or none: a forward to a node (its install
+     * The view-change lines of a round others wait for, or none: a survivor's report (the
+     * coordinator's next Suspect waits for every one), a forward to a node (its install
      * waits for every one), and every survivor line after the round's decision (learning it,
      * forwarding, installing), which the coordinator's next Suspect waits for: the spec tells every
      * survivor of a decision in the decision's step, and takes a forward or an install only while
@@ -246,35 +252,33 @@ final class CausalMerge {
             return List.of();
         }
         return switch (s.path("action").asText()) {
+            case "FlushReport" -> List.of("pre|" + round);
             case "FlushForward" -> List.of("forward|" + round + "|" + s.path("to").asText(), "post|" + round);
             case "DecideView", "InstallView" -> List.of("post|" + round);
-            case "FlushReport" -> List.of("reported|" + round);
             default -> List.of();
         };
     }
 
     /**
-     * The kinds of lines ({@link #done}'s names) a view-change line waits for every one of;
-     * {@code previous} is the round the line's process was in before it. A coordinator's Suspect
-     * waits for the survivors' lines after the decisions it took, and a restart (its Suspect marked
-     * "restart") also for every survivor's report on the round it supersedes: in the UDP runtime a
-     * survivor may report to the old coordinator after the one taking over wrote its Suspect (the
-     * two roles of one process write two logs, with no order between them, and a late FLUSH of a dead
-     * coordinator is still answered), while the spec reports only on the current round. Such a report
-     * reads the coordinator's flushing set and writes only the reporter's freeze, and the restart
-     * writes only the coordinator's variables, so the two commute and the order with the report first
-     * is taken or refused as the other would be (the run that showed it:
-     * CausalViewRestartSigkillTest, n2's report on {n4} written after its own takeover's Suspect).
+     * The kinds of lines ({@link #done}'s names) a view-change line waits for every one of: the
+     * coordinator's Suspect waits for the survivor lines after every decision it took and for every
+     * survivor's report to every round it started ({@code started}), since the spec takes a report
+     * only while its round runs (a restart or a takeover supersedes it). In the UDP runtime a
+     * survivor may write its report to a superseded round after the Suspect that superseded it: the
+     * member and coordinator roles of one process write two logs with no order between them, and a
+     * late FLUSH of a dead coordinator is still answered. Such a report reads the coordinator's
+     * flushing set and writes only the reporter's freeze, the Suspect only the coordinator's
+     * variables, so the two commute and the order with the report first is taken or refused as the
+     * other would be (stored run validate/causal/sigkill-takeover-late-report: n2's report on {n4}
+     * written after its own takeover's Suspect).
      */
-    static List<String> waits(JsonNode s, String previous, String round, List<String> decided) {
+    static List<String> waits(JsonNode s, String round, List<String> decided, List<String> started) {
         if (coordinator(s)) {
             if (!s.path("action").asText().equals("Suspect")) {
                 return List.of();
             }
             List<String> w = new ArrayList<>(decided.stream().map(r -> "post|" + r).toList());
-            if (s.path("restart").asBoolean(false) && !previous.isEmpty() && !previous.equals(round)) {
-                w.add("reported|" + previous);
-            }
+            started.forEach(r -> w.add("pre|" + r));
             return w;
         }
         return switch (s.path("action").asText()) {

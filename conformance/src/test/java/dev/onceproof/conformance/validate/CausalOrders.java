@@ -69,12 +69,13 @@ final class CausalOrders {
         String[] rounds = new String[processes.size()];
         java.util.Arrays.fill(rounds, "");
         List<String> decided = new ArrayList<>(); // the rounds the coordinator decided, in its order
+        List<String> started = new ArrayList<>(); // the rounds the coordinator started, in its order
         List<TraceFamily.Process.Line> out = new ArrayList<>();
         while (true) {
             List<Integer> ready = new ArrayList<>();
             for (int p = 0; p < processes.size(); p++) {
                 List<TraceFamily.Process.Line> lines = processes.get(p).lines();
-                if (at[p] < lines.size() && mayGo(lines.get(at[p]).step(), rounds[p], decided, sent, seen, expected)) {
+                if (at[p] < lines.size() && mayGo(lines.get(at[p]).step(), rounds[p], decided, started, sent, seen, expected)) {
                     ready.add(p);
                 }
             }
@@ -92,6 +93,9 @@ final class CausalOrders {
             if (CausalMerge.coordinator(s) && s.path("action").asText().equals("DecideView") && !decided.contains(round)) {
                 decided.add(round);
             }
+            if (CausalMerge.coordinator(s) && s.path("action").asText().equals("Suspect") && !started.contains(round)) {
+                started.add(round);
+            }
             rounds[p] = round;
             at[p]++;
         }
@@ -105,7 +109,7 @@ final class CausalOrders {
         return out;
     }
 
-    private static boolean mayGo(JsonNode s, String current, List<String> decided, Set<String> sent,
+    private static boolean mayGo(JsonNode s, String current, List<String> decided, List<String> started, Set<String> sent,
                                  Map<String, Integer> seen, Map<String, Integer> expected) {
         if (s.path("action").asText().equals("Crash")) {
             return false;
@@ -115,7 +119,7 @@ final class CausalOrders {
         if (needs != null && !sent.contains(needs)) {
             return false;
         }
-        for (String waits : CausalMerge.waits(s, current, round, decided)) {
+        for (String waits : CausalMerge.waits(s, round, decided, started)) {
             if (!seen.getOrDefault(waits, 0).equals(expected.getOrDefault(waits, 0))) {
                 return false;
             }
