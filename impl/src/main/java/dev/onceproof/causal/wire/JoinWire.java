@@ -212,7 +212,8 @@ public final class JoinWire {
                 VectorClock vc = need(clock(b), "clock of stored event " + i, b);
                 int len = b.getInt();
                 if (len < 0 || len > b.remaining()) {
-                    throw new IllegalArgumentException("join state: stored event " + i + " has a payload of " + len + " bytes");
+                    throw new IllegalArgumentException("join state: stored event " + i + " has a payload of " + len + " bytes, "
+                            + b.remaining() + " remain");
                 }
                 byte[] p = new byte[len];
                 b.get(p);
