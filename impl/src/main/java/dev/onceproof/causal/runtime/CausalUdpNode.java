@@ -194,6 +194,12 @@ public final class CausalUdpNode implements AutoCloseable {
      * not counted) until it joins. Every member of the group calls it for every spare id.
      */
     public CausalUdpNode spare(NodeId j) {
+        long largest = JoinWire.largestState(config.nodes(), config.maxStored());
+        if (largest > (long) JoinWire.CHUNK * JoinWire.MAX_CHUNKS) {
+            throw new IllegalArgumentException("spare " + j + " at " + config.self() + ": a join state of " + config.nodes()
+                    + " nodes with maxStored " + config.maxStored() + " may take " + largest + " bytes, above the join's "
+                    + JoinWire.MAX_CHUNKS + " chunks of " + JoinWire.CHUNK + ": lower maxStored");
+        }
         node.spare(j);
         member.spare(j);
         coordinator.spare(j);
@@ -229,6 +235,17 @@ public final class CausalUdpNode implements AutoCloseable {
     /** On the coordinator: the members that have not installed the last join. */
     public Set<NodeId> joinPending() {
         return coordinator.joinPending();
+    }
+
+    /** On the coordinator, for tests: split a join's state into chunks of {@code bytes} (a few, for a small state). */
+    CausalUdpNode joinChunkBytes(int bytes) {
+        coordinator.chunkBytes(bytes);
+        return this;
+    }
+
+    /** On the coordinator: the chunks of the last join's state. */
+    public int joinChunks() {
+        return coordinator.joinChunks();
     }
 
     /** On the coordinator: joins refused for good (a removed id, a member). */

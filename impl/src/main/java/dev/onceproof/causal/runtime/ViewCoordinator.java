@@ -87,6 +87,8 @@ final class ViewCoordinator {
     private VectorClock joinStart;
     private long joinSent;
     private long joinsRefused;
+    /** Bytes of state per JoinChunk: JoinWire.CHUNK; a test sets it small to split a small state. */
+    private int chunkBytes = JoinWire.CHUNK;
 
     ViewCoordinator(NodeId self, int n, Ring ring, ViewMember member, ConcurrentCausalNode node, ViewOptions o,
             BiConsumer<NodeId, ViewMessage> out, long now) {
@@ -229,8 +231,12 @@ final class ViewCoordinator {
             member.joined(j);
             byte[] bytes = JoinWire.encodeState(state);
             chunks = new ArrayList<>();
-            for (int at = 0; at < bytes.length || chunks.isEmpty(); at += JoinWire.CHUNK) {
-                chunks.add(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + JoinWire.CHUNK)));
+            if ((bytes.length + chunkBytes - 1) / chunkBytes > JoinWire.MAX_CHUNKS) {
+                throw new IllegalStateException("join state of " + j + " is " + bytes.length + " bytes, above "
+                        + JoinWire.MAX_CHUNKS + " chunks of " + chunkBytes);
+            }
+            for (int at = 0; at < bytes.length || chunks.isEmpty(); at += chunkBytes) {
+                chunks.add(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + chunkBytes)));
             }
             joiner = j;
             joinStart = state.prefix();
@@ -255,6 +261,18 @@ final class ViewCoordinator {
     /** Members that have not installed the last join (the coordinator's joinPending); empty elsewhere. */
     synchronized Set<NodeId> joinPending() {
         return views == null ? Set.of() : Set.copyOf(views.joinPending());
+    }
+
+    synchronized void chunkBytes(int bytes) {
+        if (bytes < 1 || bytes > JoinWire.CHUNK) {
+            throw new IllegalArgumentException("join chunk of " + bytes + " bytes is not 1.." + JoinWire.CHUNK);
+        }
+        chunkBytes = bytes;
+    }
+
+    /** Chunks of the last join's state (0 before any). */
+    synchronized int joinChunks() {
+        return chunks == null ? 0 : chunks.size();
     }
 
     synchronized long joinsRefused() {

@@ -18,7 +18,9 @@ import java.util.TreeSet;
  * The join's datagrams (types 11-15, after CausalWire's 6-byte header) and the donor's {@link
  * JoinState} as bytes. A state holds the donor's whole recovery store, which may not fit one
  * datagram: it travels as {@link ViewMessage.JoinChunk}s of at most {@link #CHUNK} bytes, at most
- * {@link #MAX_CHUNKS} of them; a larger state is refused at the donor with an error naming its size.
+ * {@link #MAX_CHUNKS} of them (just under 2 GB). A node told of a spare refuses it, naming the sizes,
+ * if its config's largest state could exceed that ({@link #largestState}); the donor's encoding
+ * refuses a larger state too, naming its size.
  */
 public final class JoinWire {
 
@@ -29,8 +31,11 @@ public final class JoinWire {
     static final byte JOIN_INSTALLED = 15;
     /** Bytes of state per chunk: well inside a loopback or LAN datagram with room for the header. */
     public static final int CHUNK = 8 * 1024;
-    /** 64 MB of state at most (the store is bounded well below that by the config's store capacity). */
-    public static final int MAX_CHUNKS = 8 * 1024;
+    /**
+     * Chunks of one state at most: just under 2 GB, a Java array's bound. A node checks when it is
+     * told of a spare that its config's largest state ({@link #largestState}) fits.
+     */
+    public static final int MAX_CHUNKS = Integer.MAX_VALUE / CHUNK;
     static final int MAX_REASON = 1024;
 
     private JoinWire() {
@@ -130,10 +135,20 @@ public final class JoinWire {
         return new CausalWire.Decoded(null, m, null);
     }
 
+    /**
+     * The largest state a donor of a group of {@code n} with at most {@code maxStored} stored events
+     * can hand (each event's payload up to MAX_PAYLOAD), the agreed sets aside: those of removed nodes
+     * list at most MAX_ABOVE seqs each on the view change's wire, so they add at most that.
+     */
+    public static long largestState(int n, int maxStored) {
+        long fixed = 4 + 2 + 8L * n + n + n * (1 + 12 + 8L * CausalWire.MAX_ABOVE + 2 + 8L * n) + 4;
+        return fixed + (long) maxStored * (10 + 2 + 8L * n + 4 + CausalWire.MAX_PAYLOAD);
+    }
+
     /** The donor's state as bytes: ids, prefix, view, agreed sets, rows, store. */
     public static byte[] encodeState(JoinState s) {
         int n = s.prefix().size();
-        int len = 4 + 2 + 8 * n + n;
+        long len = 4 + 2 + 8 * n + n;
         for (int k = 0; k < n; k++) {
             SeqSet a = s.agreed(k);
             len += 1 + (a == null ? 0 : 12 + 8 * a.above().size());
@@ -147,7 +162,7 @@ public final class JoinWire {
             throw new IllegalArgumentException("join state of " + s.joiner() + " is " + len + " bytes, above "
                     + MAX_CHUNKS + " chunks of " + CHUNK + " bytes");
         }
-        ByteBuffer b = ByteBuffer.allocate(len);
+        ByteBuffer b = ByteBuffer.allocate((int) len);
         b.putShort(index(s.donor())).putShort(index(s.joiner()));
         clock(b, s.prefix());
         for (int k = 0; k < n; k++) {

@@ -60,6 +60,7 @@ class JoinOverUdpTest {
                 + ", refusal of n2: " + r.refusal);
         assertThat(r.done).as("all four delivered the 40 later events and emptied their stores").isTrue();
         assertThat(r.refusal).contains("n2 was removed");
+        assertThat(r.chunks).as("the state crossed the network in several chunks").isGreaterThan(1);
         // n5's log as the spec counts it: the handed prefix delivered first (in seq order, a causal order
         // of it), then what n5's application got; n2's process is not audited (its log stops at removal).
         DeliveryAudit.Result audit = DeliveryAudit.check(Mode.CAUSAL, r.withPrefix(), Set.copyOf(LIVE));
@@ -97,6 +98,23 @@ class JoinOverUdpTest {
         assertThat(r.delivered.get(N3)).noneMatch(e -> e.origin().equals(N5));
     }
 
+    /** The bound on a state's chunks: a config whose store could make a larger state refuses the spare. */
+    @Test
+    void aSpareIsRefusedWhereTheStoreCouldOutgrowTheJoinsChunks() throws Exception {
+        List<InetSocketAddress> any = new ArrayList<>();
+        for (int k = 0; k < N; k++) {
+            any.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        }
+        CausalConfig c = CausalConfig.of(N, N1, Mode.CAUSAL, 5 * MS, 20 * MS, 20 * MS);
+        try (CausalUdpNode a = new CausalUdpNode(c.withBounds(c.maxBuffered(), 200_000, c.maxMissing()), any, 0, 1, e -> { })) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.spare(N5))
+                    .hasMessageContaining("spare n5 at n1").hasMessageContaining("maxStored 200000");
+        }
+        try (CausalUdpNode a = new CausalUdpNode(c, any, 0, 1, e -> { })) {
+            a.spare(N5); // the default store fits
+        }
+    }
+
     private static final class EmptyPrefix extends CausalNode {
         EmptyPrefix(CausalConfig c, Ticker t, StepLog log) {
             super(c, t, log);
@@ -109,7 +127,7 @@ class JoinOverUdpTest {
     }
 
     private record Run(Map<NodeId, List<EventId>> delivered, boolean done, Map<NodeId, Integer> stored,
-            VectorClock joinedAt, String refusal, Set<NodeId> joinPending) {
+            VectorClock joinedAt, String refusal, Set<NodeId> joinPending, int chunks) {
 
         Map<NodeId, List<EventId>> withPrefix() {
             Map<NodeId, List<EventId>> m = new LinkedHashMap<>(delivered);
@@ -163,7 +181,7 @@ class JoinOverUdpTest {
                 }
                 Thread.sleep(2);
             }
-            CausalUdpNode n1 = nodes.get(0);
+            CausalUdpNode n1 = nodes.get(0).joinChunkBytes(64); // the small state in several datagrams, each lost at 5%
             assertThat(n1.suspect(N2)).isTrue(); // falsely: n2 is up
             waitFor(() -> n1.flushingAll().isEmpty() && !n1.members().contains(N2), deadline,
                     () -> "n1 removed n2 (members " + n1.members() + ", flushing " + n1.flushingAll() + ")");
@@ -220,7 +238,8 @@ class JoinOverUdpTest {
             }
             Map<NodeId, List<EventId>> copy = new LinkedHashMap<>();
             delivered.forEach((k, l) -> copy.put(k, List.copyOf(l)));
-            return new Run(copy, done, stored, n5.joinedAt(), again.joinRefusal(), n1.joinPending());
+            System.out.println("n5's state came in " + n1.joinChunks() + " chunks");
+            return new Run(copy, done, stored, n5.joinedAt(), again.joinRefusal(), n1.joinPending(), n1.joinChunks());
         } finally {
             all.forEach(CausalUdpNode::close);
         }
