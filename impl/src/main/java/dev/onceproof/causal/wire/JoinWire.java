@@ -117,7 +117,14 @@ public final class JoinWire {
                 }
                 byte[] why = new byte[len];
                 b.get(why);
-                m = new ViewMessage.JoinRefused(from, joiner, new String(why, StandardCharsets.UTF_8));
+                String reason;
+                try {
+                    reason = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(why)).toString();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    // Strict, so that a decoded refusal re-encodes to the same bytes.
+                    return bad("offset " + (at + 4) + ": join refusal reason of " + len + " bytes is not UTF-8");
+                }
+                m = new ViewMessage.JoinRefused(from, joiner, reason);
             }
             case JOIN_INSTALL -> {
                 VectorClock start = clock(b);
