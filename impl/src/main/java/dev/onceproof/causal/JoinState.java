@@ -22,6 +22,20 @@ public final class JoinState {
     private final SeqSet[] agreed;
     private final VectorClock[] rows;
 
+    /**
+     * A state read back from the wire (the UDP runtime hands it to the joiner in datagrams); the
+     * arrays are per node index, {@code agreed[k]} null for a node never removed.
+     */
+    public static JoinState of(NodeId donor, NodeId joiner, VectorClock prefix, List<Event> store, boolean[] view,
+            SeqSet[] agreed, VectorClock[] rows) {
+        if (view.length != prefix.size() || agreed.length != prefix.size() || rows.length != prefix.size()) {
+            throw new IllegalArgumentException("join state of " + joiner + ": view, agreed and rows need "
+                    + prefix.size() + " entries, the prefix's size; got " + view.length + ", " + agreed.length + ", "
+                    + rows.length);
+        }
+        return new JoinState(donor, joiner, prefix, store, view, agreed, rows);
+    }
+
     JoinState(NodeId donor, NodeId joiner, VectorClock prefix, List<Event> store, boolean[] view,
               SeqSet[] agreed, VectorClock[] rows) {
         this.donor = Objects.requireNonNull(donor, "donor");
@@ -46,19 +60,19 @@ public final class JoinState {
         return prefix;
     }
 
-    List<Event> store() {
+    public List<Event> store() {
         return store;
     }
 
-    boolean inView(int k) {
+    public boolean inView(int k) {
         return view[k];
     }
 
-    SeqSet agreed(int k) {
+    public SeqSet agreed(int k) {
         return agreed[k];
     }
 
-    VectorClock row(int k) {
+    public VectorClock row(int k) {
         return rows[k];
     }
 }

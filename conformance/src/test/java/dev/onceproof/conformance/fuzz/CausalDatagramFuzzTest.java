@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * a real workload (and answering n3's requests and heartbeats), so a fifth of the datagrams are
  * genuine traffic to n3 (duplicated and reordered: each is drawn from the 64 most recent), and the
  * rest are mutations of it (bit flips, byte overwrites, truncation, extension, splices, corrupted
- * size fields) or random bytes. The genuine datagrams include the view change's five types (one in
+ * size fields) or random bytes. The genuine datagrams include the view change's five types and the join's five (one in
  * fifty; {@link ViewMessage}), whose fields the mutations break the same way.
  *
  * <p>Checked for every datagram: nothing throws; a malformed one is refused with an offset or a
@@ -87,8 +87,9 @@ class CausalDatagramFuzzTest {
         assertThat(nodes[2].counters().refused(Refusal.UNKNOWN_NODE)).isPositive();
         assertThat(nodes[2].counters().refused(Refusal.INCONSISTENT_VECTOR)).isPositive();
         assertThat(malformed).isGreaterThan(DATAGRAMS / 4);
-        // The view change's five types were among the genuine datagrams and decoded (each re-encoded to itself).
-        for (String type : List.of("Flush", "Report", "Decide", "Forwarded", "Installed")) {
+        // The view change's and the join's five types each were among the genuine datagrams and decoded (each re-encoded to itself).
+        for (String type : List.of("Flush", "Report", "Decide", "Forwarded", "Installed", "JoinAsk", "JoinChunk",
+                "JoinRefused", "JoinInstall", "JoinInstalled")) {
             assertThat(counts).containsKey("valid -> view " + type);
         }
         assertThat(viewDecoded).isPositive();
@@ -197,7 +198,7 @@ class CausalDatagramFuzzTest {
             route(2, nodes[2].broadcast(Payload.ofUtf8("n3-" + i)));
         }
         if (i % 50 == 0) {
-            pool(CausalWire.encode(view(i / 50 % 5)));
+            pool(CausalWire.encode(view(i / 50 % 10)));
         }
         if (i % 5 == 0) {
             for (int k = 0; k < 3; k++) {
@@ -238,7 +239,14 @@ class CausalDatagramFuzzTest {
             case 1 -> new ViewMessage.Report(n1, n2, seqs);
             case 2 -> new ViewMessage.Decide(n1, n2, seqs, new TreeMap<>(Map.of(n1, seqs, NodeId.of(2), SeqSet.EMPTY)));
             case 3 -> new ViewMessage.Forwarded(n1, n2);
-            default -> new ViewMessage.Installed(NodeId.of(2), n2);
+            case 4 -> new ViewMessage.Installed(NodeId.of(2), n2);
+            // The join's (JoinWire): n2 rejoining as n3 would be refused; the others as a join of n3 has them.
+            case 5 -> new ViewMessage.JoinAsk(NodeId.of(2), (int) (prefix % 4));
+            case 6 -> new ViewMessage.JoinChunk(n1, NodeId.of(2), 0, 2, ("state of n1 at " + prefix).getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8));
+            case 7 -> new ViewMessage.JoinRefused(n1, n2, "n2 was removed from the group: an id is never admitted again");
+            case 8 -> new ViewMessage.JoinInstall(n1, NodeId.of(2), nodes[0].prefixClock());
+            default -> new ViewMessage.JoinInstalled(n2, NodeId.of(2));
         };
     }
 

@@ -7,6 +7,7 @@ import dev.onceproof.causal.ConcurrentCausalNode;
 import dev.onceproof.causal.CausalState;
 import dev.onceproof.causal.Counters;
 import dev.onceproof.causal.Event;
+import dev.onceproof.causal.JoinState;
 import dev.onceproof.causal.NodeId;
 import dev.onceproof.causal.Outgoing;
 import dev.onceproof.causal.Payload;
@@ -14,6 +15,7 @@ import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.Step;
 import dev.onceproof.causal.Ticker;
 import dev.onceproof.causal.wire.CausalWire;
+import dev.onceproof.causal.wire.JoinWire;
 import dev.onceproof.causal.wire.ViewMessage;
 import dev.onceproof.steplog.StepLog;
 import java.io.IOException;
@@ -27,6 +29,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -80,6 +83,14 @@ public final class CausalUdpNode implements AutoCloseable {
     /** The detector, and the coordinator's role once this node has it. */
     private final ViewCoordinator coordinator;
     private volatile boolean running = true;
+    /** While this node of a spare id joins: the donor it asks, the chunks of the state so far; null otherwise. */
+    private NodeId donor;
+    private byte[][] chunks;
+    private long askedAt;
+    private volatile boolean joining;
+    private volatile String joinRefusal = "";
+    /** The prefix this node started from when it joined (its donor's delivered prefix); null otherwise. */
+    private volatile dev.onceproof.causal.VectorClock joinedAt;
     /** Datagrams {@link #delaying} queued, handled once its release holds; guarded by itself. */
     private final List<byte[]> delayed = new ArrayList<>();
     private volatile Predicate<CausalMessage> delay = m -> false;
@@ -128,7 +139,7 @@ public final class CausalUdpNode implements AutoCloseable {
         this.viewOptions = view;
         Ring ring = new Ring(config.nodes(), view.coordinator());
         this.member = new ViewMember(config.self(), config.nodes(), ring, node, this::send, this::send, view.retry());
-        this.coordinator = new ViewCoordinator(config.self(), config.nodes(), ring, member, view, this::send,
+        this.coordinator = new ViewCoordinator(config.self(), config.nodes(), ring, member, node, view, this::send,
                 System.nanoTime());
     }
 
@@ -178,6 +189,124 @@ public final class CausalUdpNode implements AutoCloseable {
         return member.targets();
     }
 
+    /**
+     * Spec Spare, before {@link #start}: j is out of this node's view (its events refused, its row
+     * not counted) until it joins. Every member of the group calls it for every spare id.
+     */
+    public CausalUdpNode spare(NodeId j) {
+        long largest = JoinWire.largestState(config.nodes(), config.maxStored());
+        if (largest > (long) JoinWire.CHUNK * JoinWire.MAX_CHUNKS) {
+            throw new IllegalArgumentException("spare " + j + " at " + config.self() + ": a join state of " + config.nodes()
+                    + " nodes with maxStored " + config.maxStored() + " may take " + largest + " bytes, above the join's "
+                    + JoinWire.MAX_CHUNKS + " chunks of " + JoinWire.CHUNK + ": lower maxStored");
+        }
+        node.spare(j);
+        member.spare(j);
+        coordinator.spare(j);
+        return this;
+    }
+
+    /**
+     * Before {@link #start}, on a node of a spare id: join the group from {@code donor}, which must be
+     * the coordinator (spec Join(donor, self)). Until the whole state arrived this node takes no
+     * causal datagram and broadcasts nothing; it asks again every retry for the chunks it lacks.
+     */
+    public CausalUdpNode joinFrom(NodeId donor) {
+        this.donor = donor;
+        this.joining = true;
+        return this;
+    }
+
+    /** Whether this node is still waiting for its donor's state (for good once refused). */
+    public boolean joining() {
+        return joining;
+    }
+
+    /** The donor's delivered prefix this node started from; null unless it joined. */
+    public dev.onceproof.causal.VectorClock joinedAt() {
+        return joinedAt;
+    }
+
+    /** Why the coordinator refused this node's join; empty if it did not. */
+    public String joinRefusal() {
+        return joinRefusal;
+    }
+
+    /** On the coordinator: the members that have not installed the last join. */
+    public Set<NodeId> joinPending() {
+        return coordinator.joinPending();
+    }
+
+    /** On the coordinator, for tests: split a join's state into chunks of {@code bytes} (a few, for a small state). */
+    CausalUdpNode joinChunkBytes(int bytes) {
+        coordinator.chunkBytes(bytes);
+        return this;
+    }
+
+    /** On the coordinator: the chunks of the last join's state. */
+    public int joinChunks() {
+        return coordinator.joinChunks();
+    }
+
+    /** On the coordinator: joins refused for good (a removed id, a member). */
+    public long joinsRefused() {
+        return coordinator.joinsRefused();
+    }
+
+    /** The joiner's side: a chunk of its state; the last one starts it (spec Join(d, j), j's half). */
+    private synchronized void receiveJoin(ViewMessage m) {
+        if (m instanceof ViewMessage.JoinRefused r) {
+            if (joining && r.from().equals(donor)) {
+                joinRefusal = r.reason(); // for good: this node stays out, asks no more, sends nothing
+            }
+            return;
+        }
+        ViewMessage.JoinChunk c = (ViewMessage.JoinChunk) m;
+        if (!joining || !c.from().equals(donor) || !c.joiner().equals(config.self())) {
+            return; // a repeat after the start, or not this node's
+        }
+        if (chunks == null || chunks.length != c.total()) {
+            chunks = new byte[c.total()][];
+        }
+        chunks[c.index()] = c.bytes();
+        if (nextChunk() < chunks.length) {
+            return;
+        }
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        for (byte[] b : chunks) {
+            all.writeBytes(b);
+        }
+        JoinState s = JoinWire.decodeState(all.toByteArray());
+        node.startFrom(s);
+        joinedAt = s.prefix();
+        TreeSet<NodeId> view = new TreeSet<>();
+        for (int k = 0; k < config.nodes(); k++) {
+            if (s.inView(k) || k == config.self().index()) {
+                view.add(NodeId.of(k));
+            }
+        }
+        member.startFrom(view, donor);
+        long now = System.nanoTime();
+        view.forEach(k -> coordinator.heard(k, now));
+        joining = false;
+    }
+
+    private int nextChunk() {
+        int k = 0;
+        while (chunks != null && k < chunks.length && chunks[k] != null) {
+            k++;
+        }
+        return k;
+    }
+
+    /** The joiner's timer: ask the donor again for what is missing. */
+    private synchronized void askJoin(long now) {
+        if (joining && joinRefusal.isEmpty() && now - askedAt >= viewOptions.retry()) {
+            send(donor, new ViewMessage.JoinAsk(config.self(), nextChunk()));
+            askedAt = now;
+        }
+    }
+
     public void start(int receivers) {
         // No datagram is read before start, so the detector counts silence from here: a node
         // started while its peers were still starting is not suspected for that.
@@ -200,6 +329,9 @@ public final class CausalUdpNode implements AutoCloseable {
 
     /** The application issues an event; false if the node refused it (store full, crashed). */
     public Step broadcast(Payload payload) {
+        if (joining) {
+            throw new IllegalStateException(config.self() + " has not joined yet: it broadcasts once its donor's state arrived");
+        }
         Step s = node.broadcast(payload);
         send(s);
         wakeTimer();
@@ -241,7 +373,11 @@ public final class CausalUdpNode implements AutoCloseable {
             }
             return;
         }
-        if (d.view() != null) {
+        if (d.view() instanceof ViewMessage.JoinChunk || d.view() instanceof ViewMessage.JoinRefused) {
+            receiveJoin(d.view());
+        } else if (joining) {
+            lost.incrementAndGet(); // a joiner takes nothing before its state: the senders resend or recover
+        } else if (d.view() != null) {
             heard(d.view().from());
             try {
                 receiveView(d.view());
@@ -286,7 +422,8 @@ public final class CausalUdpNode implements AutoCloseable {
             lost.incrementAndGet();
             return;
         }
-        boolean toCoordinator = m instanceof ViewMessage.Report || m instanceof ViewMessage.Installed;
+        boolean toCoordinator = m instanceof ViewMessage.Report || m instanceof ViewMessage.Installed
+                || m instanceof ViewMessage.JoinAsk || m instanceof ViewMessage.JoinInstalled;
         if (toCoordinator) {
             if (!coordinator.coordinates()) {
                 refuseView(m + ": this node is not the coordinator");
@@ -317,6 +454,13 @@ public final class CausalUdpNode implements AutoCloseable {
 
     private void timerLoop() {
         while (running) {
+            if (joining) {
+                askJoin(System.nanoTime());
+                if (!sleep(viewOptions.retry())) {
+                    return;
+                }
+                continue;
+            }
             send(node.poll());
             coordinator.poll(System.nanoTime());
             member.poll(System.nanoTime());
@@ -332,6 +476,20 @@ public final class CausalUdpNode implements AutoCloseable {
                 } catch (InterruptedException e) {
                     return;
                 }
+            }
+        }
+    }
+
+    /** The joiner's wait between asks; false if interrupted. */
+    private boolean sleep(long nanos) {
+        synchronized (timerSignal) {
+            try {
+                if (running) {
+                    timerSignal.wait(Math.max(1, Math.min(50, nanos / 1_000_000L)));
+                }
+                return true;
+            } catch (InterruptedException e) {
+                return false;
             }
         }
     }
@@ -357,6 +515,10 @@ public final class CausalUdpNode implements AutoCloseable {
         InetSocketAddress to;
         synchronized (peers) {
             to = peers.get(k.index());
+        }
+        if (to == null || to.getPort() == 0) {
+            sendErrors.incrementAndGet(); // a peer not bound yet: a spare before its process started
+            return;
         }
         try {
             socket.send(new DatagramPacket(bytes, bytes.length, to));

@@ -1,6 +1,13 @@
 package dev.onceproof.causal.runtime;
 
+import dev.onceproof.causal.ConcurrentCausalNode;
+import dev.onceproof.causal.JoinState;
 import dev.onceproof.causal.NodeId;
+import dev.onceproof.causal.VectorClock;
+import dev.onceproof.causal.wire.JoinWire;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import dev.onceproof.causal.SeqSet;
 import dev.onceproof.causal.ViewChange;
 import dev.onceproof.causal.wire.ViewMessage;
@@ -72,8 +79,20 @@ final class ViewCoordinator {
     private long restarts;
     private long takeovers;
 
-    ViewCoordinator(NodeId self, int n, Ring ring, ViewMember member, ViewOptions o, BiConsumer<NodeId, ViewMessage> out,
-            long now) {
+    /** The core, for the donor's step of a join (spec Join(self, j)). */
+    private final ConcurrentCausalNode node;
+    /** The join this coordinator donated last: the joiner, its state in chunks, its handed prefix; null before any. */
+    private NodeId joiner;
+    private List<byte[]> chunks;
+    private VectorClock joinStart;
+    private long joinSent;
+    private long joinsRefused;
+    /** Bytes of state per JoinChunk: JoinWire.CHUNK; a test sets it small to split a small state. */
+    private int chunkBytes = JoinWire.CHUNK;
+
+    ViewCoordinator(NodeId self, int n, Ring ring, ViewMember member, ConcurrentCausalNode node, ViewOptions o,
+            BiConsumer<NodeId, ViewMessage> out, long now) {
+        this.node = node;
         this.self = self;
         this.n = n;
         this.ring = ring;
@@ -126,6 +145,16 @@ final class ViewCoordinator {
         if (views == null) {
             return false;
         }
+        if (m instanceof ViewMessage.JoinAsk a) {
+            return ask(a, now);
+        }
+        if (m instanceof ViewMessage.JoinInstalled i) {
+            if (i.joiner().equals(joiner) && views.joinPending().contains(i.from())) {
+                views.joinInstalled(i.from()); // spec InstallJoin(i, j), the coordinator's side
+                return true;
+            }
+            return false;
+        }
         if (m instanceof ViewMessage.Installed && m.targets().equals(ended)) {
             out.accept(m.from(), new ViewMessage.Ended(self, ended)); // its Installed resend: the change is over
             return false;
@@ -175,8 +204,93 @@ final class ViewCoordinator {
         return false;
     }
 
+    /**
+     * A spare asks to join: spec Join(self, j) with this coordinator as the donor, once; the state
+     * goes to j in chunks from the one it asks for, and every other member is told to install.
+     * Refused for good, and told so, for an id that was removed (never used twice) or a member;
+     * left unanswered while a view change or another join runs (the joiner asks again).
+     */
+    private boolean ask(ViewMessage.JoinAsk a, long now) {
+        NodeId j = a.from();
+        if (!j.equals(joiner)) {
+            String why = null;
+            if (views.gone().contains(j)) {
+                why = j + " was removed from the group: an id is never admitted again (rejoin under a spare id)";
+            } else if (views.members().contains(j) || j.equals(self)) {
+                why = j + " is a member already";
+            }
+            if (why != null) {
+                joinsRefused++;
+                out.accept(j, new ViewMessage.JoinRefused(self, j, why));
+                return false;
+            }
+            if (!views.join(self, j)) {
+                return false; // a view change or the last join's installs run: j asks again later
+            }
+            JoinState state = node.join(j); // spec Join(self, j): the snapshot and this node's install, one step
+            member.joined(j);
+            byte[] bytes = JoinWire.encodeState(state);
+            chunks = new ArrayList<>();
+            if ((bytes.length + chunkBytes - 1) / chunkBytes > JoinWire.MAX_CHUNKS) {
+                throw new IllegalStateException("join state of " + j + " is " + bytes.length + " bytes, above "
+                        + JoinWire.MAX_CHUNKS + " chunks of " + chunkBytes);
+            }
+            for (int at = 0; at < bytes.length || chunks.isEmpty(); at += chunkBytes) {
+                chunks.add(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + chunkBytes)));
+            }
+            joiner = j;
+            joinStart = state.prefix();
+            sendInstalls(now);
+        }
+        for (int k = a.next(); k < Math.min(chunks.size(), a.next() + JOIN_WINDOW); k++) {
+            out.accept(j, new ViewMessage.JoinChunk(self, j, k, chunks.size(), chunks.get(k)));
+        }
+        return true;
+    }
+
+    /** Chunks sent per ask: the joiner asks again from the first it lacks. */
+    private static final int JOIN_WINDOW = 32;
+
+    private void sendInstalls(long now) {
+        for (NodeId i : views.joinPending()) {
+            out.accept(i, new ViewMessage.JoinInstall(self, joiner, joinStart));
+        }
+        joinSent = now;
+    }
+
+    /** Members that have not installed the last join (the coordinator's joinPending); empty elsewhere. */
+    synchronized Set<NodeId> joinPending() {
+        return views == null ? Set.of() : Set.copyOf(views.joinPending());
+    }
+
+    synchronized void chunkBytes(int bytes) {
+        if (bytes < 1 || bytes > JoinWire.CHUNK) {
+            throw new IllegalArgumentException("join chunk of " + bytes + " bytes is not 1.." + JoinWire.CHUNK);
+        }
+        chunkBytes = bytes;
+    }
+
+    /** Chunks of the last join's state (0 before any). */
+    synchronized int joinChunks() {
+        return chunks == null ? 0 : chunks.size();
+    }
+
+    synchronized long joinsRefused() {
+        return joinsRefused;
+    }
+
+    /** Spec Spare at the coordinator: j is out of the membership until it joins. */
+    synchronized void spare(NodeId j) {
+        if (views != null) {
+            views.spare(j);
+        }
+    }
+
     /** The timer: resend what is unanswered every retry; then the detector. */
     synchronized void poll(long now) {
+        if (views != null && !views.joinPending().isEmpty() && now - joinSent >= retry) {
+            sendInstalls(now);
+        }
         if (views != null && !views.flushing().isEmpty() && now - lastSent >= retry) {
             if (decision == null) {
                 flushRequests(now);

@@ -100,6 +100,9 @@ final class ViewMember {
             ended |= e.targets().equals(targets) && installed && e.from().equals(coordinator);
             return null;
         }
+        if (m instanceof ViewMessage.JoinInstall j) {
+            return installJoin(j);
+        }
         if (m instanceof ViewMessage.Flush f) {
             return flush(f, now);
         }
@@ -185,6 +188,47 @@ final class ViewMember {
         }
         tryInstall(now);
         return null;
+    }
+
+    /**
+     * Spec InstallJoin(self, j), from the coordinator that was j's donor: j's events, refused as
+     * excluded until now, are taken from here on and j's row counts from the handed prefix. Once;
+     * a repeat (the coordinator lost the answer) is answered again.
+     */
+    private String installJoin(ViewMessage.JoinInstall m) {
+        if (!m.from().equals(coordinator) || !view.contains(m.from())) {
+            return "join install of " + m.joiner() + " from " + m.from() + ", who is not " + self
+                    + "'s coordinator " + coordinator;
+        }
+        if (!view.contains(m.joiner())) {
+            if (!installed && !targets.isEmpty()) {
+                return "join install of " + m.joiner() + " while the change on " + targets + " runs at " + self;
+            }
+            Step s = node.installJoin(m.joiner(), m.from(), m.start());
+            if (s.outcome() != Outcome.ACCEPTED) {
+                return "join install of " + m.joiner() + " refused by " + self + "'s core: " + s.outcome();
+            }
+            view.add(m.joiner());
+        }
+        out.accept(m.from(), new ViewMessage.JoinInstalled(self, m.joiner()));
+        return null;
+    }
+
+    /** Spec Spare: j is out of this member's view until it joins. */
+    synchronized void spare(NodeId j) {
+        view.remove(j);
+    }
+
+    /** The donor's own install of j (its core took it with the snapshot, spec Join). */
+    synchronized void joined(NodeId j) {
+        view.add(j);
+    }
+
+    /** The joiner's view: the donor's with itself; the donor coordinates for it. */
+    synchronized void startFrom(java.util.Collection<NodeId> donorView, NodeId donor) {
+        view.clear();
+        view.addAll(donorView);
+        coordinator = donor;
     }
 
     /** After any datagram or timer: install once the agreed events are here and every forward came; resend Installed. */

@@ -72,6 +72,9 @@ public final class CausalWire {
 
     /** The view change's datagrams; throws if a seq set or the whole is above its bound. */
     public static byte[] encode(ViewMessage m) {
+        if (JoinWire.isJoin(m)) {
+            return JoinWire.encode(m);
+        }
         SortedSet<NodeId> targets = m.targets();
         int len = 8 + 2 * targets.size();
         if (m instanceof ViewMessage.Report r) {
@@ -235,8 +238,12 @@ public final class CausalWire {
                 case FLUSH, REPORT, DECIDE, FORWARDED, INSTALLED, ENDED -> {
                     return view(b, type, from);
                 }
+                case JoinWire.JOIN_ASK, JoinWire.JOIN_CHUNK, JoinWire.JOIN_REFUSED, JoinWire.JOIN_INSTALL,
+                        JoinWire.JOIN_INSTALLED -> {
+                    return JoinWire.decode(b, type, from);
+                }
                 default -> {
-                    return bad("byte 3: message type " + type + " is not 1..10");
+                    return bad("byte 3: message type " + type + " is not 1..15");
                 }
             }
             return end(b, new Decoded(m, null));

@@ -146,6 +146,89 @@ public sealed interface ViewMessage {
         }
     }
 
+    // The join under a new id over the network (specs/causal/CausalJoin.tla, Join and InstallJoin).
+    // Each names the joiner; its targets are the joiner alone. The donor is the coordinator.
+
+    /**
+     * The joiner (a process of a spare id) asks the coordinator, its donor, for the state, or for the
+     * chunks of it from {@code next} on (the first it lacks). Resent every retry until it has them all.
+     */
+    record JoinAsk(NodeId from, int next) implements ViewMessage {
+        public JoinAsk {
+            Objects.requireNonNull(from, "from");
+            if (next < 0) {
+                throw new IllegalArgumentException("join ask of " + from + ": next chunk " + next + " is negative");
+            }
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return one(from);
+        }
+    }
+
+    /** Chunk {@code index} of {@code total} of the donor's encoded {@code JoinState} for {@code joiner}. */
+    record JoinChunk(NodeId from, NodeId joiner, int index, int total, byte[] bytes) implements ViewMessage {
+        public JoinChunk {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(joiner, "joiner");
+            if (total < 1 || index < 0 || index >= total) {
+                throw new IllegalArgumentException("join chunk " + index + " of " + total + " for " + joiner
+                        + ": needs 0 <= index < total");
+            }
+            bytes = bytes.clone();
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return one(joiner);
+        }
+    }
+
+    /** The coordinator refuses {@code joiner}'s join for good (a removed id is never admitted), saying why. */
+    record JoinRefused(NodeId from, NodeId joiner, String reason) implements ViewMessage {
+        public JoinRefused {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(joiner, "joiner");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return one(joiner);
+        }
+    }
+
+    /**
+     * The coordinator, who was the donor, tells a member to take InstallJoin(self, joiner) with the
+     * handed prefix {@code start}; resent every retry until the member's {@link JoinInstalled}.
+     */
+    record JoinInstall(NodeId from, NodeId joiner, dev.onceproof.causal.VectorClock start) implements ViewMessage {
+        public JoinInstall {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(joiner, "joiner");
+            Objects.requireNonNull(start, "start");
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return one(joiner);
+        }
+    }
+
+    /** A member took InstallJoin of {@code joiner} (or had already): told to the coordinator. */
+    record JoinInstalled(NodeId from, NodeId joiner) implements ViewMessage {
+        public JoinInstalled {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(joiner, "joiner");
+        }
+
+        @Override
+        public SortedSet<NodeId> targets() {
+            return one(joiner);
+        }
+    }
+
     private static SortedSet<NodeId> targetSet(SortedSet<NodeId> targets) {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("a view-change message removes at least one node");

@@ -8,7 +8,8 @@
  *      2    1  version, 1
  *      3    1  type: 1 DATA, 2 RESEND, 3 REQUEST, 4 HEARTBEAT; the view change's
  *              ({@link dev.onceproof.causal.wire.ViewMessage}): 5 FLUSH, 6 REPORT, 7 DECIDE,
- *              8 FORWARDED, 9 INSTALLED, 10 ENDED
+ *              8 FORWARDED, 9 INSTALLED, 10 ENDED; the join's (JoinWire): 11 JOIN_ASK,
+ *              12 JOIN_CHUNK, 13 JOIN_REFUSED, 14 JOIN_INSTALL, 15 JOIN_INSTALLED
  *      4    2  from: sender's node index (unsigned)
  *   DATA, RESEND:
  *      6    2  origin: event's node index (unsigned); for DATA equal to from
@@ -33,6 +34,13 @@
  *   8+2t       t seq sets: agreed, one per target
  *      .    2  r: reports (unsigned, 1..MAX_NODES)
  *      .       r times: node index (2, unsigned, strictly ascending), its t seq sets
+ *   every join type: 6 2 the joiner's node index (unsigned), then
+ *   JOIN_ASK (from the joiner itself):   8 4 next: the first chunk it lacks (0..MAX_CHUNKS)
+ *   JOIN_CHUNK:   8 4 index, 12 4 total (1..MAX_CHUNKS), 16 4 L (0..CHUNK), 20 L the bytes of the
+ *              donor's JoinState from index * CHUNK (JoinWire.encodeState)
+ *   JOIN_REFUSED: 8 2 L (0..1024), 10 L the reason, UTF-8
+ *   JOIN_INSTALL: 8 the handed prefix, a clock as HEARTBEAT's (n, then vc)
+ *   JOIN_INSTALLED: nothing more
  *   seq set (every seq 1..prefix, and the seqs listed):
  *      0    8  prefix (signed, &ge; 0)
  *      8    2  a: seqs above the prefix (unsigned, 0..MAX_ABOVE)
