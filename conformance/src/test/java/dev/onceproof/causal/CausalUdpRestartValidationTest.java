@@ -137,10 +137,21 @@ class CausalUdpRestartValidationTest {
      */
     @Test
     void aCoreWithoutTheFreezeOverUdpIsRejectedAtItsDeliveryAfterItsReport() throws Exception {
-        UdpRestartRun.Result r = UdpRestartRun.run(dir, UdpRestartRun.N1, 4, 5_000,
-                CausalMembershipValidationTest.NoFreezeNode::new);
+        // The defect shows only in a run whose schedule lets n4's late events reach the broken n2
+        // after its report, which real UDP timing does not always give (with four events a node,
+        // 2 of 5 runs at load 3-10 did not; with six, 1 of 6): up to three runs, each in its own
+        // folder, until one does. The verdict below is asserted on that run alone.
+        UdpRestartRun.Result r = null;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            Path run = Files.createDirectories(dir.resolve("attempt-" + attempt));
+            r = UdpRestartRun.run(run, UdpRestartRun.N1, 6, 5_000, CausalMembershipValidationTest.NoFreezeNode::new);
+            if (UdpRestartRun.seqsOf(r.delivered().get(UdpRestartRun.N2), UdpRestartRun.N4).stream().anyMatch(q -> q > 3)) {
+                break;
+            }
+            System.out.println("Control, no freeze over UDP: run " + attempt + " gave n2 no late event of n4; again");
+        }
         assertThat(UdpRestartRun.seqsOf(r.delivered().get(UdpRestartRun.N2), UdpRestartRun.N4))
-                .as("the broken n2 delivered a late event of n4").anyMatch(s -> s > 3);
+                .as("the broken n2 delivered a late event of n4 in one of three runs").anyMatch(q -> q > 3);
         Validation v = VALIDATOR.validate(r.logs());
         System.out.println("Control, no freeze over UDP with a takeover:\n" + v.report());
         assertThat(v.accepted()).isFalse();
