@@ -1,7 +1,9 @@
 package dev.onceproof.conformance.crash.gather;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onceproof.conformance.TestDepth;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.TraceValidator;
@@ -73,6 +75,9 @@ class GatherS5SigkillValidationTest {
     @Test
     @Timeout(240)
     void aRestartThatIgnoresThePrimitivesJournalIsRejectedAtItsRecovery() throws Exception {
+        // Deep only: the build keeps the same seam's controls in GatherSigkillValidationTest (Strategy 4's
+        // kill run, validated) and GatherCrashTest#aRestartThatIgnoresThePrimitivesLogProcessesANoteTwice.
+        assumeTrue(TestDepth.deep(), "deep only (-Pdeep)");
         Path logs = run(shortRun(5, 8, 0, GatherCrashConfig.Control.RESOLVE_AS_ERROR), true);
         Validation v = VALIDATOR.validate(GatherSigkillValidationTest.files(logs));
         System.out.println("Strategy 5 control, restarts resolving every open call as an error:\n" + v.report());
@@ -95,6 +100,9 @@ class GatherS5SigkillValidationTest {
     @Test
     @Timeout(240)
     void aRebootedClientThatDoesNotWaitTrIsRejectedAtItsFirstConnect() throws Exception {
+        // Deep only: the build keeps this defect's TLC mutant (exactlyonce-mutant-s5-reboot-forgets-end) and
+        // its replay control (GatherBrokenCoreReplayTest#aStrategy5ClientThatForgetsItsPromiseAtARebootIsCaught).
+        assumeTrue(TestDepth.deep(), "deep only (-Pdeep)");
         Path logs = run(shortRun(3, 3, 100, GatherCrashConfig.Control.REBOOT_FORGETS_END), true);
         Validation v = VALIDATOR.validate(GatherSigkillValidationTest.files(logs));
         System.out.println("Strategy 5 control, a rebooted client that does not wait T_r:\n" + v.report());
