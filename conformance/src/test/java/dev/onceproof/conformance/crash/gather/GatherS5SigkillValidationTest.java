@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.onceproof.conformance.validate.TraceValidator;
 import dev.onceproof.conformance.validate.Validation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,19 +36,7 @@ class GatherS5SigkillValidationTest {
     }
 
     private Path run(GatherCrashConfig config, boolean control) throws Exception {
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        GatherCrashExperiment experiment = new GatherCrashExperiment(config,
-                GatherCrashExperiment.prepare(dir.resolve("run")), System.out).logSteps(logs);
-        if (control) {
-            experiment.stopAtFirstDuplicate();
-        }
-        GatherCrashReport report = experiment.run();
-        report.print(System.out);
-        assertThat(report.failures()).as("the run itself").isEmpty();
-        if (!control) {
-            assertThat(report.safe()).as(report.toString()).isTrue();
-        }
-        return logs;
+        return GatherSigkillValidationTest.runWithLogs(dir, config, control);
     }
 
     /** Servers and the client killed (half the kills on the connected client): the logs are accepted. */
@@ -59,7 +46,7 @@ class GatherS5SigkillValidationTest {
         Path logs = run(shortRun(3, 3, 50, GatherCrashConfig.Control.NONE), false);
         List<Path> files = GatherSigkillValidationTest.files(logs);
         assertThat(files.size()).as("three servers, a restart, the client").isGreaterThanOrEqualTo(5);
-        String all = String.join("\n", files.stream().map(GatherS5SigkillValidationTest::read).toList());
+        String all = String.join("\n", files.stream().map(GatherSigkillValidationTest::read).toList());
         assertThat(all).contains("\"action\":\"PeriodicSync\"", "\"action\":\"RecvPeerSync\"",
                 "\"action\":\"StartSession\"", "\"action\":\"ADeliverOK\"", "\"now\":");
         Validation v = VALIDATOR.validate(files);
@@ -112,13 +99,5 @@ class GatherS5SigkillValidationTest {
             // the line right after a restarted client's ClientRecover: its file's line 3
             assertThat(t.origin()).matches(".*client-[2-9]\\.jsonl:3\\b.*");
         });
-    }
-
-    private static String read(Path f) {
-        try {
-            return Files.readString(f);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

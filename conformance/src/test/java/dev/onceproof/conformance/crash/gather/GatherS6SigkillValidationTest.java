@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onceproof.conformance.TestDepth;
 import dev.onceproof.conformance.validate.TraceValidator;
 import dev.onceproof.conformance.validate.Validation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,19 +33,7 @@ class GatherS6SigkillValidationTest {
     }
 
     private Path run(GatherCrashConfig config, boolean control) throws Exception {
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        GatherCrashExperiment experiment = new GatherCrashExperiment(config,
-                GatherCrashExperiment.prepare(dir.resolve("run")), System.out).logSteps(logs);
-        if (control) {
-            experiment.stopAtFirstDuplicate();
-        }
-        GatherCrashReport report = experiment.run();
-        report.print(System.out);
-        assertThat(report.failures()).as("the run itself").isEmpty();
-        if (!control) {
-            assertThat(report.safe()).as(report.toString()).isTrue();
-        }
-        return logs;
+        return GatherSigkillValidationTest.runWithLogs(dir, config, control);
     }
 
     @Test
@@ -55,7 +42,7 @@ class GatherS6SigkillValidationTest {
         Path logs = run(shortRun(3, 3, 50, GatherCrashConfig.Control.NONE), false);
         List<Path> files = GatherSigkillValidationTest.files(logs);
         assertThat(files.size()).as("three servers, a restart, the client").isGreaterThanOrEqualTo(5);
-        String all = String.join("\n", files.stream().map(GatherS6SigkillValidationTest::read).toList());
+        String all = String.join("\n", files.stream().map(GatherSigkillValidationTest::read).toList());
         assertThat(all).contains("\"action\":\"PushSync\"", "\"action\":\"RecvPeerSync\"", "\"action\":\"StartSession\"",
                 "\"action\":\"ADeliverOK\"", "\"action\":\"ClientLoseH\"", "\"now\":");
         Validation v = VALIDATOR.validate(files);
@@ -80,13 +67,5 @@ class GatherS6SigkillValidationTest {
         assertThat(v.accepted()).isFalse();
         assertThat(v.rejection().tried()).singleElement()
                 .satisfies(t -> assertThat(t.text()).contains("\"action\":\"StartSession\""));
-    }
-
-    private static String read(Path f) {
-        try {
-            return Files.readString(f);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -44,6 +44,14 @@ class GatherSigkillValidationTest {
     }
 
     private Path run(GatherCrashConfig config, boolean control) throws Exception {
+        return runWithLogs(dir, config, control);
+    }
+
+    /**
+     * One gather SIGKILL run with step logs under {@code dir}/logs (the Strategy 5 and 6 tests' too);
+     * a control run stops at its first duplicate, a real one must end safe. Returns the logs' folder.
+     */
+    static Path runWithLogs(Path dir, GatherCrashConfig config, boolean control) throws Exception {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         GatherCrashExperiment experiment = new GatherCrashExperiment(config,
                 GatherCrashExperiment.prepare(dir.resolve("run")), System.out).logSteps(logs);
@@ -98,7 +106,7 @@ class GatherSigkillValidationTest {
         });
     }
 
-    private static String read(Path f) {
+    static String read(Path f) {
         try {
             return Files.readString(f);
         } catch (IOException e) {
